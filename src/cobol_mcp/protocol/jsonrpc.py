@@ -1,0 +1,248 @@
+"""JSON-RPC 2.0 messages: strict parsing, exact numbers, replies as bytes.
+
+Numbers with a fraction or exponent are parsed as :class:`decimal.Decimal`, never as binary
+floats, so `1.10` reaches a tool as exactly 1.10. Replies may contain Decimals; they are written
+back as the same exact number text.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+
+RequestId = str | int
+
+_decode = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).decode
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    id: RequestId
+    method: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    method: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    """A message that gets an error reply: `id` is what could be recovered (None if nothing)."""
+
+    id: RequestId | None
+    code: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """A message that needs no reply: a response from the client, or a bad notification."""
+
+    reason: str
+
+
+Message = Request | Notification | Invalid | Ignored
+
+
+def parse(line: bytes | str) -> Message:
+    """Classify one line. Never raises."""
+    try:
+        obj = _decode(line.decode("utf-8") if isinstance(line, bytes) else line)
+    except (ValueError, RecursionError) as exc:
+        return Invalid(recover_id(line), PARSE_ERROR, f"Parse error: {_short_reason(exc)}")
+    return classify(obj)
+
+
+def classify(obj: Any) -> Message:
+    """Check a decoded JSON value against the JSON-RPC 2.0 request/notification shape."""
+    if not isinstance(obj, dict):
+        if isinstance(obj, list):
+            return Invalid(None, INVALID_REQUEST, "Invalid Request: batches (JSON arrays) are not supported")
+        return Invalid(None, INVALID_REQUEST, "Invalid Request: a message must be a JSON object")
+    has_id = "id" in obj
+    raw_id = obj.get("id")
+    id_ok = _valid_id(raw_id)
+    reply_id = _normal_id(raw_id) if id_ok else None
+    if "method" not in obj:
+        if has_id and ("result" in obj or "error" in obj):
+            return Ignored("response")
+        return Invalid(reply_id, INVALID_REQUEST, "Invalid Request: 'method' is missing")
+    if obj.get("jsonrpc") != "2.0":
+        if not has_id:
+            return Ignored("notification without jsonrpc 2.0")
+        return Invalid(reply_id, INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be exactly "2.0"')
+    method = obj["method"]
+    if not isinstance(method, str):
+        if not has_id:
+            return Ignored("notification with a non-string method")
+        return Invalid(reply_id, INVALID_REQUEST, "Invalid Request: 'method' must be a string")
+    if has_id and not id_ok:
+        kind = _kind(raw_id)
+        return Invalid(None, INVALID_REQUEST, f"Invalid Request: 'id' must be a string or an integer, not {kind}")
+    params = obj.get("params", _NO_PARAMS)
+    if params is _NO_PARAMS:
+        params = {}
+    elif not isinstance(params, dict):
+        if not has_id:
+            return Ignored("notification with non-object params")
+        return Invalid(reply_id, INVALID_PARAMS, f"Invalid params: 'params' must be an object, not {_kind(params)}")
+    if not has_id:
+        return Notification(method, params)
+    return Request(reply_id, method, params)  # type: ignore[arg-type]
+
+
+_NO_PARAMS: Any = object()
+
+
+def _valid_id(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (str, int)):
+        return True
+    return isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value()
+
+
+def _normal_id(value: Any) -> RequestId:
+    return int(value) if isinstance(value, Decimal) else value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, Decimal):
+        return "a fractional number" if value.is_finite() else "a non-finite number"
+    if isinstance(value, int):
+        return "an integer"
+    return "a string"
+
+
+def _short_reason(exc: BaseException) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return "the message is not valid UTF-8"
+    if isinstance(exc, RecursionError):
+        return "the message is nested too deeply"
+    return str(exc).split(": line ")[0] if isinstance(exc, json.JSONDecodeError) else str(exc)
+
+
+def recover_id(raw: bytes | str, scan_limit: int = 65536) -> RequestId | None:
+    """Find a top-level `"id": <string|integer>` in text that is not valid JSON, if readable."""
+    text = raw[:scan_limit].decode("utf-8", "replace") if isinstance(raw, bytes) else raw[:scan_limit]
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            end = _string_end(text, i)
+            if end < 0:
+                return None
+            if depth == 1 and text[i:end + 1] == '"id"':
+                value = _value_after_colon(text, end + 1)
+                if value is not None:
+                    return value
+            i = end + 1
+            continue
+        if c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+        i += 1
+    return None
+
+
+def _string_end(text: str, start: int) -> int:
+    i = start + 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == '"':
+            return i
+        i += 1
+    return -1
+
+
+def _value_after_colon(text: str, i: int) -> RequestId | None:
+    rest = text[i:].lstrip()
+    if not rest.startswith(":"):
+        return None
+    rest = rest[1:].lstrip()
+    if rest.startswith('"'):
+        end = _string_end(rest, 0)
+        if end < 0:
+            return None
+        try:
+            return json.loads(rest[: end + 1])
+        except ValueError:
+            return None
+    digits = len(rest) - len(rest.lstrip("-0123456789"))
+    token = rest[:digits]
+    if token and token != "-" and (len(rest) == digits or rest[digits] in " \t\r\n,}"):
+        try:
+            return int(token)
+        except ValueError:
+            return None
+    return None
+
+
+# ---------------------------------------------------------------------------------------- replies
+
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON; Decimals are written as their exact number text."""
+    try:
+        return _encode(obj)
+    except TypeError:
+        return _encode_with_decimals(obj)
+
+
+def _encode_with_decimals(obj: Any) -> str:
+    numbers: list[str] = []
+
+    def default(value: Any) -> Any:
+        if isinstance(value, Decimal) and value.is_finite():
+            numbers.append(_number_text(value))
+            return f"\x00\x01{len(numbers) - 1}\x01\x00"
+        raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+    text = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default).encode(obj)
+    for index, number in enumerate(numbers):
+        text = text.replace(f'"\\u0000\\u0001{index}\\u0001\\u0000"', number, 1)
+    return text
+
+
+def _number_text(value: Decimal) -> str:
+    """JSON number text for a Decimal: the exact value, in plain notation."""
+    return format(value, "f")
+
+
+def result_line(request_id: RequestId, result: dict[str, Any]) -> bytes:
+    return (dumps({"jsonrpc": "2.0", "id": request_id, "result": result}) + "\n").encode()
+
+
+def error_line(request_id: RequestId | None, code: int, message: str, data: Any = None) -> bytes:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return (dumps({"jsonrpc": "2.0", "id": request_id, "error": error}) + "\n").encode()
+
+
+def notification_line(method: str, params: dict[str, Any]) -> bytes:
+    return (dumps({"jsonrpc": "2.0", "method": method, "params": params}) + "\n").encode()

@@ -1,0 +1,76 @@
+import json
+from decimal import Decimal
+
+import pytest
+
+from cobol_mcp.protocol import jsonrpc
+from cobol_mcp.protocol.jsonrpc import Ignored, Invalid, Notification, Request
+
+
+def test_request_and_notification():
+    assert jsonrpc.parse(b'{"jsonrpc":"2.0","id":1,"method":"ping"}') == Request(1, "ping", {})
+    assert jsonrpc.parse('{"jsonrpc":"2.0","method":"x","params":{"k":1}}') == Notification("x", {"k": 1})
+
+
+def test_numbers_are_exact_decimals():
+    msg = jsonrpc.parse(b'{"jsonrpc":"2.0","id":"a","method":"m","params":{"v":1.10,"w":3}}')
+    assert msg.params == {"v": Decimal("1.10"), "w": 3}
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "reply_id"),
+    [
+        (b"{not json", -32700, None),
+        (b'{"jsonrpc":"2.0","id":42,"method":"ping"', -32700, 42),
+        (b'{"jsonrpc":"2.0","id":"abc","method":', -32700, "abc"),
+        (b'{"params":{"id":9},"id":5,', -32700, 5),
+        (b"\xff\xfe", -32700, None),
+        (b"[]", -32600, None),
+        (b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]', -32600, None),
+        (b"3", -32600, None),
+        (b'"text"', -32600, None),
+        (b'{"jsonrpc":"1.0","id":3,"method":"ping"}', -32600, 3),
+        (b'{"id":3,"method":"ping"}', -32600, 3),
+        (b'{"jsonrpc":"2.0","id":3,"method":7}', -32600, 3),
+        (b'{"jsonrpc":"2.0","id":null,"method":"ping"}', -32600, None),
+        (b'{"jsonrpc":"2.0","id":true,"method":"ping"}', -32600, None),
+        (b'{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}', -32600, None),
+        (b'{"jsonrpc":"2.0","id":[1],"method":"ping"}', -32600, None),
+        (b'{"jsonrpc":"2.0","id":1.5,"method":"ping"}', -32600, None),
+        (b'{"jsonrpc":"2.0","id":4}', -32600, 4),
+        (b'{"jsonrpc":"2.0","id":4,"method":"ping","params":[1]}', -32602, 4),
+        (b'{"jsonrpc":"2.0","id":4,"method":"ping","params":"x"}', -32602, 4),
+    ],
+)
+def test_invalid_messages(line, code, reply_id):
+    msg = jsonrpc.parse(line)
+    assert isinstance(msg, Invalid)
+    assert msg.code == code
+    assert msg.id == reply_id
+
+
+def test_client_responses_and_bad_notifications_are_ignored():
+    assert isinstance(jsonrpc.parse(b'{"jsonrpc":"2.0","id":1,"result":{}}'), Ignored)
+    assert isinstance(jsonrpc.parse(b'{"jsonrpc":"2.0","method":"n","params":[1]}'), Ignored)
+
+
+def test_integral_float_id_is_accepted_as_integer():
+    assert jsonrpc.parse(b'{"jsonrpc":"2.0","id":7.0,"method":"ping"}') == Request(7, "ping", {})
+
+
+def test_dumps_writes_decimals_exactly():
+    text = jsonrpc.dumps({"a": Decimal("1.10"), "b": [Decimal("-0.000001"), "\x00"], "c": Decimal("1E+3")})
+    assert text == '{"a":1.10,"b":[-0.000001,"\\u0000"],"c":1000}'
+    assert json.loads(text, parse_float=Decimal)["a"] == Decimal("1.10")
+
+
+def test_dumps_keeps_unicode_and_rejects_nan():
+    assert jsonrpc.dumps({"s": "€"}) == '{"s":"€"}'
+    with pytest.raises((TypeError, ValueError)):
+        jsonrpc.dumps({"n": Decimal("NaN")})
+
+
+def test_error_line_shape():
+    line = jsonrpc.error_line(3, -32601, "Method not found: x")
+    assert json.loads(line) == {"jsonrpc": "2.0", "id": 3, "error": {"code": -32601, "message": "Method not found: x"}}
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
