@@ -1,0 +1,36 @@
+"""Turn the way a COBOL worker died into a sentence that tells the caller what went wrong."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+_SIGNAL_HINTS = {
+    signal.SIGSEGV: "invalid memory access (SIGSEGV): a bad CALL, a subscript or pointer out of range",
+    signal.SIGBUS: "invalid memory access (SIGBUS)",
+    signal.SIGFPE: "arithmetic fault (SIGFPE)",
+    signal.SIGABRT: "the program aborted (SIGABRT)",
+    signal.SIGXFSZ: "the program wrote more than 64 MiB of output (DISPLAY flood) and was stopped",
+    signal.SIGKILL: "the COBOL worker was killed (SIGKILL), possibly for lack of memory",
+}
+
+
+def describe_exit(status: int, stderr_text: str) -> str:
+    """`status` is a waitpid status; `stderr_text` what libcob printed (its runtime errors)."""
+    message = _libcob_message(stderr_text)
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        hint = _SIGNAL_HINTS.get(number) or f"the COBOL worker died from signal {signal.Signals(number).name}"
+        return f"{hint}: {message}" if message else hint
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
+    if message:
+        return f"COBOL runtime error: {message}"
+    return (
+        f"the program ended the run unit (STOP RUN, exit status {code}) instead of returning; "
+        "a program called as a tool must end with GOBACK"
+    )
+
+
+def _libcob_message(stderr_text: str) -> str:
+    lines = [line.strip() for line in stderr_text.splitlines() if line.strip()]
+    return "; ".join(lines[-4:])[:600]

@@ -1,0 +1,403 @@
+"""The worker runtime: the one boundary through which COBOL runs.
+
+COBOL cannot run inside the server process (STOP RUN would exit it, DISPLAY would corrupt the
+protocol, libcob is not thread-safe), so each call goes to a persistent worker process
+(:mod:`cobol_mcp.cobol.worker`) over a pipe. Calls are pipelined; a worker that dies or runs past
+its deadline is killed, its current call becomes an error result, the calls queued behind it are
+sent again to a fresh worker, and other workers carry on.
+
+The runtime is event-loop agnostic: it registers its pipes with any object that has
+``add_reader(fd, callback)`` / ``remove_reader(fd)`` (a :class:`SelectLoop` or an asyncio loop), and
+the owner calls :meth:`Runtime.expire` when :meth:`Runtime.next_deadline` passes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import signal
+import struct
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..selectloop import SelectLoop
+from .faults import describe_exit
+
+WORKER_SCRIPT = str(Path(__file__).with_name("worker.py"))
+REQUEST_HEAD = struct.Struct("<BII")
+REPLY_HEAD = struct.Struct("<IBiII")
+PROGRAM_INDEX = struct.Struct("<H")
+PIPE_SIZE = 1 << 20
+F_SETPIPE_SZ = 1031
+
+
+@dataclass(slots=True)
+class CallResult:
+    ok: bool  # the program returned (GOBACK); False: it did not run to the end
+    return_code: int
+    buffers: list[bytes]  # the LINKAGE records after the call (empty when not ok)
+    display: str  # what the program DISPLAYed during the call
+    error: str | None = None  # why it did not run to the end
+
+
+@dataclass(slots=True)
+class _Program:
+    name: str
+    index: int
+    sizes: tuple[int, ...]
+    load_body: bytes
+    broken: str | None = None  # set when loading it kills the worker
+
+
+@dataclass(slots=True, eq=False)
+class _Call:
+    id: int
+    program: _Program
+    frame: bytes
+    callback: Callable[[CallResult], object] | None  # None: a load frame
+    timeout: float
+    cancelled: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class _Worker:
+    pid: int
+    send_fd: int
+    reply_fd: int
+    display_fd: int
+    stderr_fd: int
+    inflight: deque[_Call] = field(default_factory=deque)
+    inflight_bytes: int = 0
+    loaded: set[int] = field(default_factory=set)
+    received: bytearray = field(default_factory=bytearray)
+    pending_out: list[bytes] = field(default_factory=list)
+    head_started: float = 0.0
+
+
+class Runtime:
+    def __init__(
+        self,
+        loop: object | None = None,
+        *,
+        max_workers: int | None = None,
+        timeout: float = 10.0,
+        stall_after: float = 0.05,
+        library_path: Iterable[str] = (),
+        defer_writes: bool = False,
+    ) -> None:
+        self._own_loop = loop is None
+        self.loop = SelectLoop() if loop is None else loop
+        self.max_workers = max(1, max_workers or os.cpu_count() or 1)
+        self.timeout = timeout
+        self.stall_after = stall_after
+        self.defer_writes = defer_writes
+        self._programs: dict[str, _Program] = {}
+        self._workers: list[_Worker] = []
+        self._backlog: deque[_Call] = deque()
+        self._next_id = 1
+        self._room = PIPE_SIZE // 2
+        env = dict(os.environ)
+        paths = [p for p in library_path if p]
+        if paths:
+            env["COB_LIBRARY_PATH"] = os.pathsep.join([*paths, env.get("COB_LIBRARY_PATH", "")]).rstrip(os.pathsep)
+        self._env = env
+        self._devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+
+    # ---------------------------------------------------------------------------------- public
+    def load(self, name: str, module_path: str | Path, entry_symbol: str, record_sizes: Sequence[int]) -> None:
+        index = len(self._programs)
+        body = json.dumps({"index": index, "path": str(module_path), "symbol": entry_symbol,
+                           "sizes": list(record_sizes)}).encode()
+        self._programs[name] = _Program(name, index, tuple(record_sizes), body)
+
+    def start(self) -> None:
+        """Start one worker ahead of the first call, so that call does not wait for it."""
+        if not self._workers:
+            self._spawn()
+
+    def submit(self, name: str, buffers: Sequence[bytes], callback: Callable[[CallResult], object],
+               timeout: float | None = None) -> int:
+        program = self._programs[name]
+        if tuple(map(len, buffers)) != program.sizes:
+            raise ValueError(f"{name}: records of {list(map(len, buffers))} bytes, expected {list(program.sizes)}")
+        call_id = self._next_id
+        self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
+        if program.broken:
+            callback(CallResult(False, 0, [], "", program.broken))
+            return call_id
+        body = b"".join(buffers)
+        frame = REQUEST_HEAD.pack(2, call_id, len(body) + 2) + PROGRAM_INDEX.pack(program.index) + body
+        self._dispatch(_Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout))
+        if not self.defer_writes:
+            self.flush()
+        return call_id
+
+    def flush(self) -> None:
+        """Write the frames queued by :meth:`submit` (one write per worker)."""
+        for worker in list(self._workers):
+            if worker.pending_out:
+                data = b"".join(worker.pending_out)
+                worker.pending_out.clear()
+                try:
+                    while data:
+                        data = data[os.write(worker.send_fd, data):]
+                except OSError:
+                    self._worker_died(worker)
+
+    def cancel(self, call_id: int) -> bool:
+        """Stop a call: unsent, it is dropped; running, its worker is killed. No callback follows."""
+        for call in self._backlog:
+            if call.id == call_id and call.callback is not None:
+                self._backlog.remove(call)
+                return True
+        for worker in self._workers:
+            for position, call in enumerate(worker.inflight):
+                if call.id == call_id and call.callback is not None and not call.cancelled:
+                    call.cancelled = True
+                    if position == 0:
+                        self._kill(worker, None)
+                    return True
+        return False
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._backlog) or any(w.inflight for w in self._workers)
+
+    def next_deadline(self) -> float | None:
+        deadlines = [w.head_started + w.inflight[0].timeout for w in self._workers if w.inflight]
+        return min(deadlines) if deadlines else None
+
+    def expire(self, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        for worker in list(self._workers):
+            if worker.inflight and now >= worker.head_started + worker.inflight[0].timeout:
+                head = worker.inflight[0]
+                self._kill(worker, f"timed out after {head.timeout:g} s (an endless loop?); its worker was restarted")
+
+    def call_sync(self, name: str, buffers: Sequence[bytes], timeout: float | None = None) -> CallResult:
+        """Run one call to completion (for the command line and tests; needs the runtime's own loop)."""
+        if not self._own_loop:
+            raise RuntimeError("call_sync needs a Runtime that owns its loop")
+        box: list[CallResult] = []
+        self.submit(name, buffers, box.append, timeout)
+        self.flush()
+        while not box:
+            deadline = self.next_deadline()
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            self.loop.run_once(wait)  # type: ignore[attr-defined]
+            self.expire()
+        return box[0]
+
+    def close(self) -> None:
+        for worker in list(self._workers):
+            self._retire(worker)
+            os.kill(worker.pid, signal.SIGKILL)
+            _reap(worker.pid)
+        self._workers.clear()
+        if self._devnull >= 0:
+            os.close(self._devnull)
+            self._devnull = -1
+        if self._own_loop:
+            self.loop.close()  # type: ignore[attr-defined]
+
+    # ---------------------------------------------------------------------------------- dispatch
+    def _dispatch(self, call: _Call) -> None:
+        worker = self._pick(len(call.frame))
+        if worker is None:
+            self._backlog.append(call)
+            return
+        self._send(worker, call)
+
+    def _pick(self, size: int) -> _Worker | None:
+        now = time.monotonic()
+        best: _Worker | None = None
+        for worker in self._workers:
+            if not worker.inflight:
+                return worker
+            if worker.inflight_bytes + size > self._room:
+                continue
+            stalled = now - worker.head_started > self.stall_after
+            if not stalled and (best is None or len(worker.inflight) < len(best.inflight)):
+                best = worker
+        if best is not None:
+            return best
+        if len(self._workers) < self.max_workers:
+            return self._spawn()
+        roomy = [w for w in self._workers if w.inflight_bytes + size <= self._room]
+        return min(roomy, key=lambda w: len(w.inflight)) if roomy else None
+
+    def _send(self, worker: _Worker, call: _Call) -> None:
+        program = call.program
+        if program.index not in worker.loaded:
+            worker.loaded.add(program.index)
+            load_frame = REQUEST_HEAD.pack(1, 0, len(program.load_body)) + program.load_body
+            self._enqueue(worker, _Call(0, program, load_frame, None, self.timeout))
+        self._enqueue(worker, call)
+
+    def _enqueue(self, worker: _Worker, call: _Call) -> None:
+        if not worker.inflight:
+            worker.head_started = time.monotonic()
+        worker.inflight.append(call)
+        worker.inflight_bytes += len(call.frame)
+        worker.pending_out.append(call.frame)
+
+    def _drain_backlog(self) -> None:
+        while self._backlog:
+            call = self._backlog[0]
+            worker = self._pick(len(call.frame))
+            if worker is None:
+                return
+            self._backlog.popleft()
+            self._send(worker, call)
+
+    # ---------------------------------------------------------------------------------- replies
+    def _on_readable(self, worker: _Worker) -> None:
+        try:
+            data = os.read(worker.reply_fd, 1 << 20)
+        except OSError:
+            data = b""
+        if not data:
+            self._worker_died(worker)
+            return
+        received = worker.received
+        received += data
+        pos, end = 0, len(received)
+        done: list[tuple[_Call, CallResult]] = []
+        while end - pos >= REPLY_HEAD.size:
+            call_id, status, code, records_len, text_len = REPLY_HEAD.unpack_from(received, pos)
+            stop = pos + REPLY_HEAD.size + records_len + text_len
+            if stop > end:
+                break
+            if call_id != worker.inflight[0].id:
+                del received[:pos]
+                self._kill(worker, f"the COBOL worker answered call {call_id} out of turn")
+                return
+            call = worker.inflight.popleft()
+            worker.inflight_bytes -= len(call.frame)
+            worker.head_started = time.monotonic()
+            if call.callback is not None and not call.cancelled:
+                start = pos + REPLY_HEAD.size
+                text = received[start + records_len : stop].decode("utf-8", "replace")
+                if status == 0:
+                    done.append((call, CallResult(True, code, _split(received, start, call.program.sizes), text)))
+                else:
+                    done.append((call, CallResult(False, code, [], "", text)))
+            pos = stop
+        del received[:pos]
+        self._drain_backlog()
+        for call, result in done:
+            call.callback(result)  # type: ignore[misc]
+        if not self.defer_writes:
+            self.flush()
+
+    # ---------------------------------------------------------------------------------- faults
+    def _kill(self, worker: _Worker, cause: str | None) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(worker.pid, signal.SIGKILL)
+        self._worker_died(worker, cause)
+
+    def _worker_died(self, worker: _Worker, cause: str | None = None) -> None:
+        if worker not in self._workers:
+            return
+        self._retire(worker)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(worker.pid, signal.SIGKILL)  # a no-op for a process that already ended
+        status = _reap(worker.pid)
+        stderr_text = _read_memfile(worker.stderr_fd, 8192)
+        display = _read_memfile(worker.display_fd, 1 << 16)
+        os.close(worker.stderr_fd)
+        os.close(worker.display_fd)
+        calls = list(worker.inflight)
+        if not calls:
+            return
+        head, rest = calls[0], calls[1:]
+        reason = cause or describe_exit(status, stderr_text)
+        if head.callback is None:  # loading the module killed the worker: never try it again
+            head.program.broken = f"the COBOL module could not be loaded: {reason}"
+        self._backlog.extendleft(reversed([c for c in rest if c.callback is not None and not c.cancelled]))
+        if head.callback is not None and not head.cancelled:
+            head.callback(CallResult(False, 0, [], display, reason))
+        for call in list(self._backlog):
+            if call.program.broken:
+                self._backlog.remove(call)
+                call.callback(CallResult(False, 0, [], "", call.program.broken))  # type: ignore[misc]
+        self._drain_backlog()
+        if not self.defer_writes:
+            self.flush()
+
+    def _retire(self, worker: _Worker) -> None:
+        self._workers.remove(worker)
+        self.loop.remove_reader(worker.reply_fd)  # type: ignore[attr-defined]
+        os.close(worker.send_fd)
+        os.close(worker.reply_fd)
+
+    # ---------------------------------------------------------------------------------- spawning
+    def _spawn(self) -> _Worker:
+        request_read, request_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        display_fd, stderr_fd = _memfile("cobol-display"), _memfile("cobol-stderr")
+        for fd in (request_write, reply_read):
+            try:
+                fcntl.fcntl(fd, F_SETPIPE_SZ, PIPE_SIZE)
+            except OSError:
+                self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
+        child_ends = [_above(fd, 5) for fd in (display_fd, stderr_fd, request_read, reply_write)]
+        actions = [(os.POSIX_SPAWN_DUP2, self._devnull, 0)] + [
+            (os.POSIX_SPAWN_DUP2, fd, target) for fd, target in zip(child_ends, (1, 2, 3, 4), strict=True)
+        ]
+        try:
+            pid = os.posix_spawn(sys.executable, [sys.executable, "-I", "-S", WORKER_SCRIPT], self._env,
+                                 file_actions=actions)
+        finally:
+            for original, moved in zip((display_fd, stderr_fd, request_read, reply_write), child_ends, strict=True):
+                if moved != original:
+                    os.close(moved)
+            os.close(request_read)
+            os.close(reply_write)
+        worker = _Worker(pid, request_write, reply_read, display_fd, stderr_fd)
+        self._workers.append(worker)
+        self.loop.add_reader(reply_read, lambda: self._on_readable(worker))  # type: ignore[attr-defined]
+        return worker
+
+
+def _split(data: bytearray, start: int, sizes: tuple[int, ...]) -> list[bytes]:
+    out = []
+    for size in sizes:
+        out.append(bytes(data[start : start + size]))
+        start += size
+    return out
+
+
+def _memfile(name: str) -> int:
+    try:
+        return os.memfd_create(name, os.MFD_CLOEXEC)
+    except (AttributeError, OSError):
+        import tempfile
+
+        with tempfile.TemporaryFile() as handle:
+            return os.dup(handle.fileno())
+
+
+def _read_memfile(fd: int, limit: int) -> str:
+    try:
+        return os.pread(fd, limit, 0).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def _above(fd: int, lowest: int) -> int:
+    """A copy of `fd` numbered at least `lowest`, so the child's dup2 to 0-4 cannot clobber it."""
+    return fd if fd >= lowest else fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, lowest)
+
+
+def _reap(pid: int) -> int:
+    try:
+        return os.waitpid(pid, 0)[1]
+    except ChildProcessError:
+        return 0

@@ -1,0 +1,128 @@
+"""The COBOL worker: the only process that loads libcob and runs COBOL code.
+
+Run as ``python -I -S worker.py`` by :mod:`cobol_mcp.cobol.runtime`; standard library only, so it
+starts in milliseconds. COBOL may do anything to this process (STOP RUN exits it, a runtime error
+or SIGSEGV kills it, DISPLAY writes to fd 1), so the server keeps it at arm's length:
+
+- fd 3 carries requests in, fd 4 carries replies out; fd 0 is /dev/null (ACCEPT reads nothing);
+- fd 1 and fd 2 are memory files owned by the server: after each call the worker collects and
+  clears what the program DISPLAYed, and if the process dies the server reads both itself.
+
+Request frame:  <B kind><I call id><I body length> body
+    kind 1 (load): body = JSON {"index", "path", "symbol", "sizes"}
+    kind 2 (call): body = <H program index> + the LINKAGE records, concatenated
+Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
+    status 0: the program returned; 1: it could not be run (text says why).
+"""
+
+import contextlib
+import ctypes
+import json
+import os
+import struct
+import sys
+
+REQUEST_FD, REPLY_FD = 3, 4
+REQUEST_HEAD = struct.Struct("<BII")
+REPLY_HEAD = struct.Struct("<IBiII")
+PROGRAM_INDEX = struct.Struct("<H")
+DISPLAY_KEPT = 1 << 16  # DISPLAY bytes returned per call; the rest is counted, not kept
+FILE_SIZE_LIMIT = 64 << 20  # a DISPLAY flood is stopped here (SIGXFSZ) instead of filling memory
+PR_SET_PDEATHSIG = 1
+
+
+class Program:
+    __slots__ = ("buffers", "entry", "sizes", "total")
+
+    def __init__(self, path, symbol, sizes):
+        library = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+        self.entry = getattr(library, symbol)
+        self.entry.restype = ctypes.c_int
+        self.sizes = sizes
+        self.total = sum(sizes)
+        self.buffers = [ctypes.create_string_buffer(size) for size in sizes]
+
+
+def main():
+    libc = ctypes.CDLL(None)
+    libc.prctl(PR_SET_PDEATHSIG, 9)  # never outlive the server, even inside an endless COBOL loop
+    if os.getppid() == 1:
+        return
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE_LIMIT, FILE_SIZE_LIMIT))
+    except (ImportError, ValueError, OSError):
+        pass
+    libcob = ctypes.CDLL("libcob.so.4", mode=ctypes.RTLD_GLOBAL)
+    libcob.cob_init(0, None)
+    fflush = libc.fflush
+    programs = {}
+    pending = bytearray()
+    read, write, lseek, pread, ftruncate = os.read, os.write, os.lseek, os.pread, os.ftruncate
+    memmove = ctypes.memmove
+    while True:
+        chunk = read(REQUEST_FD, 1 << 20)
+        if not chunk:
+            return
+        pending += chunk
+        pos, end = 0, len(pending)
+        while end - pos >= 9:
+            kind, call_id, length = REQUEST_HEAD.unpack_from(pending, pos)
+            if end - pos - 9 < length:
+                break
+            body = bytes(pending[pos + 9 : pos + 9 + length])
+            pos += 9 + length
+            if kind == 2:
+                (index,) = PROGRAM_INDEX.unpack_from(body)
+                program = programs.get(index)
+                if isinstance(program, str):
+                    reply = failure(call_id, program)
+                elif program is None or length - 2 != program.total:
+                    reply = failure(call_id, f"no program {index} with records of {length - 2} bytes")
+                else:
+                    offset = 2
+                    for buffer, size in zip(program.buffers, program.sizes, strict=True):
+                        memmove(buffer, body[offset : offset + size], size)
+                        offset += size
+                    code = program.entry(*program.buffers)
+                    records = b"".join([buffer.raw for buffer in program.buffers])
+                    fflush(None)
+                    shown = lseek(1, 0, os.SEEK_CUR)
+                    text = b""
+                    if shown:
+                        text = pread(1, DISPLAY_KEPT, 0)
+                        if shown > DISPLAY_KEPT:
+                            text += b"\n[%d more bytes of DISPLAY output not kept]" % (shown - DISPLAY_KEPT)
+                        ftruncate(1, 0)
+                        lseek(1, 0, os.SEEK_SET)
+                    reply = REPLY_HEAD.pack(call_id, 0, code, len(records), len(text)) + records + text
+            elif kind == 1:
+                reply = load(programs, call_id, body)
+            else:
+                reply = failure(call_id, f"unknown request kind {kind}")
+            while reply:
+                reply = reply[write(REPLY_FD, reply) :]
+        del pending[:pos]
+
+
+def load(programs, call_id, body):
+    spec = None
+    try:
+        spec = json.loads(body)
+        programs[spec["index"]] = Program(spec["path"], spec["symbol"], spec["sizes"])
+    except (OSError, AttributeError, KeyError, ValueError) as exc:
+        programs[spec.get("index") if isinstance(spec, dict) else None] = f"cannot load the COBOL module: {exc}"
+        return failure(call_id, f"cannot load the COBOL module: {exc}")
+    return REPLY_HEAD.pack(call_id, 0, 0, 0, 0)
+
+
+def failure(call_id, message):
+    text = message.encode()
+    return REPLY_HEAD.pack(call_id, 1, 0, 0, len(text)) + text
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(BrokenPipeError):
+        main()
+    sys.exit(0)

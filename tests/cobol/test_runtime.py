@@ -1,0 +1,149 @@
+"""The worker runtime against real COBOL fault programs: every fault is one failed call."""
+
+import time
+from pathlib import Path
+
+import pytest
+
+from cobol_mcp.cobol.build import BuildError, build_module
+from cobol_mcp.cobol.runtime import Runtime
+
+FAULTS = Path(__file__).parent / "faults"
+NAMES = ["stop-run", "endless", "chatty", "flood", "divide", "subscript", "segv", "return-code"]
+
+
+@pytest.fixture
+def runtime(cache_dir):
+    rt = Runtime(max_workers=2, timeout=1.5)
+    for name in NAMES:
+        rt.load(name, build_module(FAULTS / f"{name}.cob", cache_dir), name.replace("-", "__"), [4, 4])
+    yield rt
+    rt.close()
+
+
+def call(rt, name, n):
+    return rt.call_sync(name, [b"%04d" % n, b"    "])
+
+
+def assert_recovers(rt, name):
+    after = call(rt, name, 0)
+    assert after.ok and after.buffers == [b"0000", b"0000"]
+
+
+def test_normal_call_returns_records(runtime):
+    result = call(runtime, "return-code", 0)
+    assert result.ok and result.return_code == 0 and result.buffers == [b"0000", b"0000"]
+
+
+def test_return_code_is_reported(runtime):
+    result = call(runtime, "return-code", 7)
+    assert result.ok and result.return_code == 7 and result.buffers[1] == b"0007"
+
+
+def test_stop_run_is_an_error_and_the_next_call_works(runtime):
+    result = call(runtime, "stop-run", 1)
+    assert not result.ok
+    assert "STOP RUN" in result.error and "GOBACK" in result.error
+    assert_recovers(runtime, "stop-run")
+
+
+def test_endless_loop_times_out_and_the_next_call_works(runtime):
+    started = time.monotonic()
+    result = call(runtime, "endless", 1)
+    assert 1.4 < time.monotonic() - started < 5
+    assert not result.ok and "timed out after 1.5 s" in result.error
+    assert_recovers(runtime, "endless")
+
+
+def test_display_is_captured_per_call(runtime):
+    result = call(runtime, "chatty", 3)
+    assert result.ok and result.display == "hello from COBOL\nn is 0003\n"
+    assert call(runtime, "return-code", 0).display == ""
+
+
+def test_display_flood_is_bounded(runtime):
+    result = call(runtime, "flood", 1)
+    assert not result.ok
+    assert len(result.display) <= (1 << 16) + 100
+    assert_recovers(runtime, "flood")
+
+
+def test_subscript_out_of_range_is_a_runtime_error(runtime):
+    result = call(runtime, "subscript", 5)
+    assert not result.ok and "subscript of 'WS-ITEM' out of bounds: 5" in result.error
+    assert_recovers(runtime, "subscript")
+
+
+def test_null_pointer_call_is_caught(runtime):
+    result = call(runtime, "segv", 1)
+    assert not result.ok and "SIGSEGV" in result.error
+    assert_recovers(runtime, "segv")
+
+
+def test_divide_by_zero_without_on_size_error_leaves_the_target_unchanged(runtime):
+    # GnuCOBOL raises a (non-fatal) size error: the receiving field keeps its value.
+    result = call(runtime, "divide", 5)
+    assert result.ok and result.buffers[1] == b"0000"
+
+
+def test_pipelined_calls_behind_a_crash_are_resent(runtime):
+    results = {}
+    for i, name in enumerate(["return-code", "segv", "return-code", "chatty"]):
+        runtime.submit(name, [b"%04d" % (i + 1), b"    "], lambda r, i=i: results.__setitem__(i, r))
+    while len(results) < 4:
+        runtime.loop.run_once(0.1)
+        runtime.expire()
+    assert results[0].ok and results[0].return_code == 1
+    assert not results[1].ok and "SIGSEGV" in results[1].error
+    assert results[2].ok and results[2].return_code == 3
+    assert results[3].ok and results[3].display.startswith("hello")
+
+
+def test_hung_call_does_not_block_other_workers(runtime):
+    results = {}
+    runtime.submit("endless", [b"0001", b"    "], lambda r: results.__setitem__("hung", r))
+    runtime.loop.run_once(0.1)
+    time.sleep(0.1)  # let the first worker be seen as stalled
+    started = time.monotonic()
+    runtime.submit("return-code", [b"0002", b"    "], lambda r: results.__setitem__("quick", r))
+    while "quick" not in results:
+        runtime.loop.run_once(0.1)
+        runtime.expire()
+    assert time.monotonic() - started < 1.0 and results["quick"].return_code == 2
+    while "hung" not in results:
+        runtime.loop.run_once(0.1)
+        runtime.expire()
+    assert "timed out" in results["hung"].error
+
+
+def test_cancel_running_call_kills_its_worker_without_a_callback(runtime):
+    results = []
+    call_id = runtime.submit("endless", [b"0001", b"    "], results.append)
+    runtime.loop.run_once(0.05)
+    assert runtime.cancel(call_id)
+    assert not runtime.busy and results == []
+    assert_recovers(runtime, "endless")
+
+
+def test_missing_entry_point_is_an_error(cache_dir):
+    rt = Runtime(max_workers=1)
+    try:
+        rt.load("x", build_module(FAULTS / "chatty.cob", cache_dir), "no_such_symbol", [4, 4])
+        result = rt.call_sync("x", [b"0000", b"    "])
+        assert not result.ok and "no_such_symbol" in result.error
+    finally:
+        rt.close()
+
+
+def test_compile_error_names_file_and_line(tmp_path, cache_dir):
+    bad = tmp_path / "bad.cob"
+    bad.write_text("IDENTIFICATION DIVISION.\nPROGRAM-ID. bad.\nPROCEDURE DIVISION.\n    MOVE X TO Y.\n")
+    with pytest.raises(BuildError, match=r"bad\.cob:4: error"):
+        build_module(bad, cache_dir)
+
+
+def test_second_build_is_a_cache_hit(cache_dir):
+    first = build_module(FAULTS / "chatty.cob", cache_dir)
+    mtime = first.stat().st_mtime_ns
+    assert build_module(FAULTS / "chatty.cob", cache_dir) == first
+    assert first.stat().st_mtime_ns == mtime
