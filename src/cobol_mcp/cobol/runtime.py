@@ -22,14 +22,15 @@ import struct
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..selectloop import SelectLoop
-from .faults import describe_exit
 
-WORKER_SCRIPT = str(Path(__file__).with_name("worker.py"))
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from pathlib import Path
+
+WORKER_SCRIPT = os.path.join(os.path.dirname(__file__), "worker.py")
 REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
@@ -37,47 +38,51 @@ PIPE_SIZE = 1 << 20
 F_SETPIPE_SZ = 1031
 
 
-@dataclass(slots=True)
 class CallResult:
-    ok: bool  # the program returned (GOBACK); False: it did not run to the end
-    return_code: int
-    buffers: list[bytes]  # the LINKAGE records after the call (empty when not ok)
-    display: str  # what the program DISPLAYed during the call
-    error: str | None = None  # why it did not run to the end
+    """How one call ended. `ok`: the program returned (GOBACK); then `buffers` holds the LINKAGE
+    records after the call. Otherwise `error` says why it did not run to the end."""
+
+    __slots__ = ("ok", "return_code", "buffers", "display", "error")
+
+    def __init__(self, ok: bool, return_code: int, buffers: list[bytes], display: str,
+                 error: str | None = None) -> None:
+        self.ok, self.return_code, self.buffers, self.display, self.error = ok, return_code, buffers, display, error
+
+    def __repr__(self) -> str:
+        return f"CallResult(ok={self.ok}, return_code={self.return_code}, error={self.error!r})"
 
 
-@dataclass(slots=True)
 class _Program:
-    name: str
-    index: int
-    sizes: tuple[int, ...]
-    load_body: bytes
-    broken: str | None = None  # set when loading it kills the worker
+    __slots__ = ("name", "index", "sizes", "load_body", "broken")
+
+    def __init__(self, name: str, index: int, sizes: tuple[int, ...], load_body: bytes) -> None:
+        self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
+        self.broken: str | None = None  # set when loading it kills the worker
 
 
-@dataclass(slots=True, eq=False)
 class _Call:
-    id: int
-    program: _Program
-    frame: bytes
-    callback: Callable[[CallResult], object] | None  # None: a load frame
-    timeout: float
-    cancelled: bool = False
+    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
+
+    def __init__(self, id: int, program: _Program, frame: bytes,
+                 callback: Callable[[CallResult], object] | None, timeout: float) -> None:
+        self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
+        self.callback = callback  # None: a load frame
+        self.cancelled = False
 
 
-@dataclass(slots=True, eq=False)
 class _Worker:
-    pid: int
-    send_fd: int
-    reply_fd: int
-    display_fd: int
-    stderr_fd: int
-    inflight: deque[_Call] = field(default_factory=deque)
-    inflight_bytes: int = 0
-    loaded: set[int] = field(default_factory=set)
-    received: bytearray = field(default_factory=bytearray)
-    pending_out: list[bytes] = field(default_factory=list)
-    head_started: float = 0.0
+    __slots__ = ("pid", "send_fd", "reply_fd", "display_fd", "stderr_fd", "inflight", "inflight_bytes",
+                 "loaded", "received", "pending_out", "head_started")
+
+    def __init__(self, pid: int, send_fd: int, reply_fd: int, display_fd: int, stderr_fd: int) -> None:
+        self.pid, self.send_fd, self.reply_fd = pid, send_fd, reply_fd
+        self.display_fd, self.stderr_fd = display_fd, stderr_fd
+        self.inflight: deque[_Call] = deque()
+        self.inflight_bytes = 0
+        self.loaded: set[int] = set()
+        self.received = bytearray()
+        self.pending_out: list[bytes] = []
+        self.head_started = 0.0
 
 
 class Runtime:
@@ -317,6 +322,8 @@ class Runtime:
         if not calls:
             return
         head, rest = calls[0], calls[1:]
+        from .faults import describe_exit
+
         reason = cause or describe_exit(status, stderr_text)
         if head.callback is None:  # loading the module killed the worker: never try it again
             head.program.broken = f"the COBOL module could not be loaded: {reason}"

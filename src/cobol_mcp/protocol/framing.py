@@ -8,15 +8,17 @@ still be recovered for the error reply).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 HEAD_KEPT = 256  # bytes of an oversize line kept for recovering its id
 
 
-@dataclass(frozen=True, slots=True)
 class Oversize:
-    head: bytes
-    size: int  # bytes seen, at least the limit + 1
+    """Stands in for a line over the limit: its first bytes and how long it was."""
+
+    __slots__ = ("head", "size")
+
+    def __init__(self, head: bytes, size: int) -> None:
+        self.head = head
+        self.size = size
 
 
 class LineBuffer:

@@ -8,9 +8,14 @@ back as the same exact number text.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs start-up time; annotations are strings anyway
+    from typing import Any, TypeAlias
+
+    RequestId: TypeAlias = str | int
+    Message: TypeAlias = "Request | Notification | Invalid | Ignored"
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -18,41 +23,52 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 
-RequestId = str | int
-
 _decode = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).decode
 
 
-@dataclass(frozen=True, slots=True)
-class Request:
-    id: RequestId
-    method: str
-    params: dict[str, Any]
+class _Record:
+    """Small value objects without the import cost of dataclasses (start-up time matters)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.__slots__)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(repr(getattr(self, f)) for f in self.__slots__)})"
 
 
-@dataclass(frozen=True, slots=True)
-class Notification:
-    method: str
-    params: dict[str, Any]
+class Request(_Record):
+    __slots__ = ("id", "method", "params")
+
+    def __init__(self, id: RequestId, method: str, params: dict[str, Any]) -> None:
+        self.id, self.method, self.params = id, method, params
 
 
-@dataclass(frozen=True, slots=True)
-class Invalid:
+class Notification(_Record):
+    __slots__ = ("method", "params")
+
+    def __init__(self, method: str, params: dict[str, Any]) -> None:
+        self.method, self.params = method, params
+
+
+class Invalid(_Record):
     """A message that gets an error reply: `id` is what could be recovered (None if nothing)."""
 
-    id: RequestId | None
-    code: int
-    message: str
+    __slots__ = ("id", "code", "message")
+
+    def __init__(self, id: RequestId | None, code: int, message: str) -> None:
+        self.id, self.code, self.message = id, code, message
 
 
-@dataclass(frozen=True, slots=True)
-class Ignored:
+class Ignored(_Record):
     """A message that needs no reply: a response from the client, or a bad notification."""
 
-    reason: str
+    __slots__ = ("reason",)
 
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
 
-Message = Request | Notification | Invalid | Ignored
 
 
 def parse(line: bytes | str) -> Message:

@@ -10,12 +10,17 @@ Transports feed each framed line to :meth:`Session.receive` and act on what come
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from . import jsonrpc
 from .framing import Oversize
-from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Invalid, Notification, Request, RequestId
+from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Invalid, Notification, Request, _Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    from .jsonrpc import RequestId
+
+    Outcome: TypeAlias = "bytes | ToolCall | Cancel | None"
 
 LATEST_VERSION = "2025-11-25"
 SUPPORTED_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
@@ -23,13 +28,11 @@ SERVER_NOT_INITIALIZED = -32002
 RESOURCE_NOT_FOUND = -32002
 
 
-@dataclass(frozen=True)
-class Resource:
-    uri: str
-    name: str
-    mime_type: str
-    text: str
-    description: str | None = None
+class Resource(_Record):
+    __slots__ = ("uri", "name", "mime_type", "text", "description")
+
+    def __init__(self, uri: str, name: str, mime_type: str, text: str, description: str | None = None) -> None:
+        self.uri, self.name, self.mime_type, self.text, self.description = uri, name, mime_type, text, description
 
     def listing(self) -> dict[str, Any]:
         entry = {"uri": self.uri, "name": self.name, "mimeType": self.mime_type, "size": len(self.text.encode())}
@@ -38,20 +41,15 @@ class Resource:
         return entry
 
 
-@dataclass(frozen=True)
 class ServerModel:
     """What the server offers, fixed at start: the tools list, resources and identity."""
 
-    name: str
-    version: str
-    tools: tuple[dict[str, Any], ...]
-    resources: tuple[Resource, ...] = ()
-    instructions: str | None = None
-    title: str | None = None
-    _by_uri: dict[str, Resource] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_uri", {r.uri: r for r in self.resources})
+    def __init__(self, name: str, version: str, tools: tuple[dict[str, Any], ...],
+                 resources: tuple[Resource, ...] = (), instructions: str | None = None,
+                 title: str | None = None) -> None:
+        self.name, self.version, self.tools, self.resources = name, version, tools, resources
+        self.instructions, self.title = instructions, title
+        self._by_uri = {r.uri: r for r in resources}
 
     @property
     def capabilities(self) -> dict[str, Any]:
@@ -73,21 +71,19 @@ class ServerModel:
         return self._by_uri.get(uri)
 
 
-@dataclass(frozen=True, slots=True)
-class ToolCall:
-    request_id: RequestId
-    name: str
-    arguments: dict[str, Any]
-    meta: dict[str, Any] | None = None
+class ToolCall(_Record):
+    __slots__ = ("request_id", "name", "arguments", "meta")
+
+    def __init__(self, request_id: RequestId, name: str, arguments: dict[str, Any],
+                 meta: dict[str, Any] | None = None) -> None:
+        self.request_id, self.name, self.arguments, self.meta = request_id, name, arguments, meta
 
 
-@dataclass(frozen=True, slots=True)
-class Cancel:
-    request_id: RequestId
-    reason: str | None
+class Cancel(_Record):
+    __slots__ = ("request_id", "reason")
 
-
-Outcome = bytes | ToolCall | Cancel | None
+    def __init__(self, request_id: RequestId, reason: str | None) -> None:
+        self.request_id, self.reason = request_id, reason
 
 
 class Session:

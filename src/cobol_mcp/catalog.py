@@ -1,0 +1,115 @@
+"""Tools from several backends in one list, with collision names and call routing.
+
+A backend is a named group of tools (a `--programs` folder, or the bundled programs). Tools are
+listed backend by backend in the order they were added; when a name is already taken, the later
+tool is exposed as ``<backend>__<tool>`` and a warning goes to stderr.
+"""
+
+from __future__ import annotations
+
+from . import log
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Protocol, TypeAlias
+
+    Done: TypeAlias = Callable[[dict[str, Any] | BaseException], object]
+
+    class Tool(Protocol):
+        name: str
+
+        def definition(self) -> dict[str, Any]: ...
+
+        def start(self, arguments: dict[str, Any], done: Done) -> object | None:
+            """Begin a call; `done` gets the CallToolResult (or the exception of a server fault).
+            Returns a handle for :meth:`cancel` while the call runs, or None if it already finished."""
+
+        def cancel(self, handle: object) -> bool: ...
+
+        def warm(self) -> None: ...
+
+SEPARATOR = "__"
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+
+def valid_tool_name(name: str) -> bool:
+    """MCP tool names: 1 to 64 of A-Z a-z 0-9 _ . -"""
+    return 0 < len(name) <= 64 and _NAME_CHARS.issuperset(name)
+
+
+def error_result(text: str) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": text}], "isError": True}
+
+
+class CatalogError(ValueError):
+    pass
+
+
+class Catalog:
+    def __init__(self) -> None:
+        self._tools: dict[str, Tool] = {}
+        self._owners: dict[str, str] = {}
+        self._backends: list[str] = []
+
+    def add_backend(self, backend: str, tools: list[Tool]) -> list[str]:
+        """Add a backend's tools; returns the names they are exposed under."""
+        if SEPARATOR in backend or not backend:
+            raise CatalogError(f"backend name {backend!r} must be non-empty and must not contain '{SEPARATOR}'")
+        if backend in self._backends:
+            raise CatalogError(f"two backends are named {backend!r}; name one with --programs NAME=PATH")
+        self._backends.append(backend)
+        exposed = []
+        for tool in tools:
+            name = tool.name
+            if name in self._tools:
+                alias = f"{backend}{SEPARATOR}{name}"
+                if not valid_tool_name(alias):
+                    log.warning(f"tool {name!r} of backend {backend!r} collides with the one from "
+                                f"{self._owners[name]!r} and {alias!r} is not a valid tool name; skipped")
+                    continue
+                log.warning(f"tool {name!r} of backend {backend!r} collides with the one from "
+                            f"{self._owners[name]!r}; exposed as {alias!r}")
+                name = alias
+                tool.name = alias
+            self._tools[name] = tool
+            self._owners[name] = backend
+            exposed.append(name)
+        return exposed
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def owner(self, name: str) -> str | None:
+        return self._owners.get(name)
+
+    def tool(self, name: str) -> Tool | None:
+        return self._tools.get(name)
+
+    def definitions(self) -> list[dict[str, Any]]:
+        return [tool.definition() for tool in self._tools.values()]
+
+    def call(self, name: str, arguments: dict[str, Any], done: Done) -> tuple[Tool, object] | None:
+        """Route a call to its tool. Unknown tools get an error result naming what exists."""
+        tool = self._tools.get(name)
+        if tool is None:
+            known = ", ".join(self._tools) or "none"
+            done(error_result(f"Unknown tool {name!r}. Available tools: {known}."))
+            return None
+        try:
+            handle = tool.start(arguments, done)
+        except Exception as exc:  # a fault in our code, not the caller's: report it as one
+            log.exception(f"tool {name!r} failed to start")
+            done(exc)
+            return None
+        return None if handle is None else (tool, handle)
+
+    def warm(self) -> None:
+        for tool in self._tools.values():
+            tool.warm()
+
+    @staticmethod
+    def cancel(running: tuple[Tool, object]) -> bool:
+        tool, handle = running
+        return tool.cancel(handle)

@@ -1,0 +1,128 @@
+"""Command line: serve (stdio or HTTP), `call` one tool once, `check` a folder of programs."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from . import __version__, log
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
+USAGE = """\
+  cobol-mcp-server [options]                      serve MCP on stdio (what MCP clients launch)
+  cobol-mcp-server --transport http [options]     serve MCP over Streamable HTTP at /mcp
+  cobol-mcp-server call TOOL key=value ... [--json]
+  cobol-mcp-server check --programs DIR"""
+
+
+def _parser(command: str) -> argparse.ArgumentParser:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="cobol-mcp-server" + ("" if command == "serve" else f" {command}"),
+        usage=USAGE if command == "serve" else None,
+        description="An MCP server whose tools are COBOL programs compiled by GnuCOBOL.",
+    )
+    parser.add_argument("--version", action="version", version=f"cobol-mcp-server {__version__}")
+    parser.add_argument("--programs", action="append", default=[], metavar="[NAME=]DIR",
+                        help="serve every CALLable COBOL program in DIR as a tool (repeatable)")
+    parser.add_argument("--no-bundled", dest="bundled", action="store_false",
+                        help="do not serve the bundled tools (add, format_currency, validate_date)")
+    parser.add_argument("--source-format", choices=("free", "fixed"), default=None,
+                        help="source format of --programs sources (default: detected per file)")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="per-call limit for a COBOL program (default 10)")
+    parser.add_argument("--workers", "--cobol-workers", dest="cobol_workers", type=int, default=None,
+                        metavar="N", help="most COBOL worker processes (default: CPU count; started on demand)")
+    parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
+    parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
+    parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error", "critical"))
+    if command == "serve":
+        parser.add_argument("--transport", choices=("stdio", "http"), default="stdio")
+        parser.add_argument("--strict-lifecycle", action="store_true",
+                            help="answer requests before initialize with -32002 (default: serve them)")
+        parser.add_argument("--max-message-bytes", type=int, default=4 << 20, metavar="N",
+                            help="longest accepted message line (default 4 MiB)")
+        parser.add_argument("--expose-source", action="store_true",
+                            help="offer each tool's COBOL source and copybooks as MCP resources")
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--stateless", action="store_true", help="HTTP: no sessions (for load balancers)")
+        parser.add_argument("--http-workers", type=int, default=1, metavar="N", help="HTTP: server processes")
+        parser.add_argument("--auth-token", default=os.environ.get("COBOL_MCP_AUTH_TOKEN"),
+                            help="HTTP: require this bearer token (or set COBOL_MCP_AUTH_TOKEN)")
+        parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                            help="HTTP: an allowed Origin besides the server's own (repeatable)")
+        parser.add_argument("--session-idle", type=float, default=3600.0, metavar="SECONDS",
+                            help="HTTP: idle sessions end after this long (default 3600)")
+    elif command == "call":
+        parser.add_argument("tool")
+        parser.add_argument("arguments", nargs="*", metavar="key=value",
+                            help="a value is read as JSON where it parses (numbers exactly), else as text")
+        parser.add_argument("--json", action="store_true", help="also print the structured result as JSON")
+    return parser
+
+
+def _options(args: argparse.Namespace) -> Any:
+    from .app import Options, backend_name
+
+    return Options(
+        programs=[backend_name(spec) for spec in args.programs],
+        bundled=args.bundled,
+        expose_source=getattr(args, "expose_source", False),
+        strict_lifecycle=getattr(args, "strict_lifecycle", False),
+        max_message_bytes=getattr(args, "max_message_bytes", 4 << 20),
+        timeout=args.timeout,
+        workers=args.cobol_workers,
+        source_format=args.source_format,
+        cache_dir=args.cache_dir,
+        rebuild=args.rebuild,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:  # how MCP clients usually launch it: skip argparse's import cost entirely
+        from .app import Options
+
+        try:
+            return _serve_stdio(Options())
+        except KeyboardInterrupt:
+            return 130
+    command = argv[0] if argv[0] in ("call", "check") else "serve"
+    args = _parser(command).parse_args(argv[1:] if command != "serve" else argv)
+    log.set_level(args.log_level)
+    try:
+        if command == "call":
+            from .commands import call_command
+
+            return call_command(_options(args), args.tool, args.arguments, args.json)
+        if command == "check":
+            from .commands import check_command
+
+            return check_command(_options(args))
+        if args.transport == "http":
+            from .transports.http import run_http
+
+            return run_http(_options(args), args)
+        return _serve_stdio(_options(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _serve_stdio(options: Any) -> int:
+    from .app import build_server
+    from .selectloop import SelectLoop
+    from .transports import stdio
+
+    loop = SelectLoop()
+    server = build_server(options, loop)
+    return stdio.run(server, loop, options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""Discover the CALLable programs of a folder, derive their specs and compile them.
+
+Both steps are cached under the build cache by content hash: a warm start reads one small
+pickle per program and runs neither the parser nor cobc.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .build import BuildError, build_module, cache_key, cache_root
+from .linkage import LinkageError, ProgramSpec, parse_program
+
+SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol", ".COB", ".CBL", ".COBOL")
+SPEC_CACHE_FORMAT = "spec-1"
+
+
+@dataclass(frozen=True)
+class CompiledProgram:
+    spec: ProgramSpec
+    module: Path
+    spec_path: Path  # the pickled spec, loaded by the tool on first use
+
+
+@dataclass
+class FolderScan:
+    programs: list[CompiledProgram] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # one `file:line: message` text per program skipped
+
+
+def sources(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES and p.is_file())
+
+
+def scan_folder(folder: Path, *, cache_dir: Path | None = None, source_format: str | None = None,
+                rebuild: bool = False) -> FolderScan:
+    scan = FolderScan()
+    if not folder.is_dir():
+        scan.errors.append(f"{folder}: not a folder of COBOL programs")
+        return scan
+    for source in sources(folder):
+        try:
+            scan.programs.append(compile_program(source, cache_dir=cache_dir, source_format=source_format,
+                                                 rebuild=rebuild))
+        except (LinkageError, BuildError) as exc:
+            scan.errors.append(str(exc))
+        except OSError as exc:
+            scan.errors.append(f"{source}: {exc.strerror or exc}")
+    return scan
+
+
+def compile_program(source: Path, *, cache_dir: Path | None = None, source_format: str | None = None,
+                    rebuild: bool = False) -> CompiledProgram:
+    source = source.resolve()
+    root = cache_dir or cache_root()
+    key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, str(source)))
+    spec_path = root / "specs" / f"{key}.pickle"
+    spec = _cached_spec(source, spec_path, source_format, rebuild)
+    module = build_module(source, cache_dir, source_format=spec.source_format, rebuild=rebuild)
+    return CompiledProgram(spec, module, spec_path)
+
+
+def load_spec(path: Path | str) -> ProgramSpec:
+    with open(path, "rb") as handle:
+        spec = pickle.load(handle)
+    if not isinstance(spec, ProgramSpec):
+        raise TypeError(f"{path} does not hold a program spec")
+    return spec
+
+
+def _cached_spec(source: Path, path: Path, source_format: str | None, rebuild: bool) -> ProgramSpec:
+    if not rebuild:
+        try:
+            return load_spec(path)
+        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
+            pass
+    spec = parse_program(source, source_format)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        with temporary.open("wb") as handle:
+            pickle.dump(spec, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a read-only cache only costs the parse next time
+    return spec

@@ -1,0 +1,146 @@
+"""A COBOL program as an MCP tool: arguments -> LINKAGE records -> worker -> JSON result.
+
+Tools are built from manifest entries (plain data), so a warm start imports neither the parser
+nor the codec; both load on first use, or earlier through :meth:`CobolTool.warm` while the
+server is idle.
+"""
+
+from __future__ import annotations
+
+from .. import log
+from ..catalog import error_result
+from ..protocol.jsonrpc import dumps
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    from ..catalog import Done
+    from .linkage import ProgramSpec
+    from .programs import CompiledProgram
+    from .runtime import CallResult, Runtime
+
+    class Presentation(Protocol):
+        """Optional per-tool polish over the derived behaviour (used by the bundled tools)."""
+
+        def definition(self, derived: dict[str, Any]) -> dict[str, Any]: ...
+
+        def arguments(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], Any]: ...
+
+        def result(self, context: Any, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]: ...
+
+
+class ArgumentError(ValueError):
+    """The caller's arguments cannot be sent to the program; the message says how to fix them."""
+
+
+_codec: Any = None
+
+
+def _load_codec() -> Any:
+    global _codec
+    if _codec is None:
+        from . import codec
+
+        _codec = codec
+    return _codec
+
+
+def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
+    """The plain-data record of one compiled program that a warm start builds its tool from."""
+    from . import schema
+
+    spec = program.spec
+    return {
+        "tool_name": spec.tool_name,
+        "program_id": spec.program_id,
+        "module": str(program.module),
+        "symbol": spec.entry_symbol,
+        "sizes": [record.size for record in spec.records],
+        "bundled": bundled,
+        "definition": {
+            "name": spec.tool_name,
+            "title": spec.program_id,
+            "description": spec.description or f"COBOL program {spec.program_id}.",
+            "inputSchema": schema.input_schema(spec),
+            "outputSchema": schema.output_schema(spec),
+        },
+        "spec_path": str(program.spec_path),
+    }
+
+
+class CobolTool:
+    def __init__(self, entry: dict[str, Any], runtime: Runtime, *, backend: str,
+                 presentation: Presentation | None = None, timeout: float | None = None) -> None:
+        self.name: str = entry["tool_name"]
+        self.program_id: str = entry["program_id"]
+        self.runtime = runtime
+        self.presentation = presentation
+        self.timeout = timeout
+        self._entry = entry
+        self._spec: ProgramSpec | None = None
+        self._key = f"{backend}/{self.program_id}"
+        runtime.load(self._key, entry["module"], entry["symbol"], entry["sizes"])
+
+    @property
+    def spec(self) -> ProgramSpec:
+        if self._spec is None:
+            from .programs import load_spec
+
+            self._spec = load_spec(self._entry["spec_path"])
+        return self._spec
+
+    def warm(self) -> None:
+        """Load what the first call needs (codec, spec) ahead of it."""
+        _load_codec()
+        _ = self.spec
+
+    def definition(self) -> dict[str, Any]:
+        derived = {**self._entry["definition"], "name": self.name}
+        return self.presentation.definition(derived) if self.presentation else derived
+
+    def start(self, arguments: dict[str, Any], done: Done) -> object | None:
+        codec = _codec or _load_codec()
+        try:
+            if self.presentation:
+                record_arguments, context = self.presentation.arguments(arguments)
+            else:
+                record_arguments, context = arguments, None
+            buffers = codec.encode_inputs(self.spec, record_arguments)
+        except (ArgumentError, codec.FieldError) as exc:
+            done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
+            return None
+
+        def finished(call: CallResult) -> None:
+            try:
+                done(self._result(context, call))
+            except Exception as exc:
+                log.exception(f"presenting the result of {self.name!r} failed")
+                done(exc)
+
+        return self.runtime.submit(self._key, buffers, finished, self.timeout)
+
+    def cancel(self, handle: object) -> bool:
+        return self.runtime.cancel(handle)  # type: ignore[arg-type]
+
+    def _result(self, context: Any, call: CallResult) -> dict[str, Any]:
+        if not call.ok:
+            result = error_result(f"COBOL program {self.program_id} failed: {call.error}")
+            _add_display(result, call.display)
+            return result
+        outputs = _codec.decode_outputs(self.spec, call.buffers)
+        if self.presentation:
+            return self.presentation.result(context, outputs, call)
+        content = [{"type": "text", "text": dumps(outputs)}]
+        result: dict[str, Any] = {"content": content, "structuredContent": outputs}
+        if call.return_code != 0:
+            result["isError"] = True
+            content.insert(0, {"type": "text", "text": f"COBOL program {self.program_id} ended with "
+                                                       f"RETURN-CODE {call.return_code}; its outputs follow."})
+        _add_display(result, call.display)
+        return result
+
+
+def _add_display(result: dict[str, Any], display: str) -> None:
+    if display:
+        result["content"].append({"type": "text", "text": f"DISPLAY output:\n{display}"})

@@ -1,0 +1,76 @@
+"""`call` (run one tool once, for people and shell scripts) and `check` (a CI step for COBOL)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal
+from typing import Any
+
+from .app import Options, build_server
+from .protocol.jsonrpc import dumps
+
+_decode = json.JSONDecoder(parse_float=Decimal).decode
+
+
+def parse_arguments(pairs: list[str], schema: dict[str, Any]) -> dict[str, Any]:
+    """`key=value` pairs; a value is JSON where it parses, except for string-only properties."""
+    arguments: dict[str, Any] = {}
+    properties = schema.get("properties", {})
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep:
+            raise ValueError(f"argument {pair!r} is not key=value")
+        if properties.get(key, {}).get("type") == "string":
+            arguments[key] = text
+            continue
+        try:
+            arguments[key] = _decode(text)
+        except ValueError:
+            arguments[key] = text
+    return arguments
+
+
+def call_command(options: Options, tool: str, pairs: list[str], as_json: bool) -> int:
+    server = build_server(options)
+    try:
+        found = server.catalog.tool(tool)
+        schema = found.definition()["inputSchema"] if found else {}
+        try:
+            arguments = parse_arguments(pairs, schema)
+        except ValueError as exc:
+            print(f"cobol-mcp-server call: {exc}", file=sys.stderr)
+            return 2
+        box: list[Any] = []
+        server.catalog.call(tool, arguments, box.append)
+        while not box:
+            server.runtime.loop.run_once(0.05)  # type: ignore[attr-defined]
+            server.runtime.expire()
+        result = box[0]
+        if isinstance(result, BaseException):
+            print(f"cobol-mcp-server call: internal error: {result!r}", file=sys.stderr)
+            return 2
+        for block in result.get("content", []):
+            if block.get("type") == "text":
+                print(block["text"])
+        if as_json and "structuredContent" in result:
+            print(dumps(result["structuredContent"]))
+        return 1 if result.get("isError") else 0
+    finally:
+        server.runtime.close()
+
+
+def check_command(options: Options) -> int:
+    """Compile and derive every program; print the tool list with schemas; fail on any error."""
+    server = build_server(options)
+    try:
+        print(json.dumps({"tools": list(server.model.tools)}, indent=2, ensure_ascii=False))
+        for message in server.errors:
+            print(f"error: {message}", file=sys.stderr)
+        if server.errors:
+            print(f"{len(server.errors)} program(s) could not be served", file=sys.stderr)
+            return 1
+        print(f"{len(server.model.tools)} tool(s) ready", file=sys.stderr)
+        return 0
+    finally:
+        server.runtime.close()

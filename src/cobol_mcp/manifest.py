@@ -1,0 +1,138 @@
+"""The start-up manifest: everything a warm start needs, in one JSON file.
+
+Deriving tools means parsing COBOL and maybe running cobc; a warm start should do neither, nor
+even import the parser. The manifest records, per backend, each program's tool definition,
+module path, entry symbol, record sizes and where its parsed spec is (loaded on first call). It is
+valid while nothing it was made from changed: the stamp lists size and mtime of every COBOL
+source and copybook of every folder, and of this package's own Python files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zlib
+from decimal import Decimal
+
+from . import __version__
+from .protocol.jsonrpc import dumps
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .app import Options
+
+FORMAT = 3
+COBOL_SUFFIXES = (".cob", ".cbl", ".cobol", ".cpy", ".COB", ".CBL", ".COBOL", ".CPY")
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def cache_root() -> str:
+    explicit = os.environ.get("COBOL_MCP_CACHE")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "cobol-mcp-server")
+
+
+def backends(options: Options) -> list[tuple[str, str, bool]]:
+    """(name, absolute folder, bundled?) of every backend, the bundled one first."""
+    from .app import BUNDLED_BACKEND, PROGRAMS_DIR
+
+    found = [(BUNDLED_BACKEND, PROGRAMS_DIR, True)] if options.bundled else []
+    return found + [(name, os.path.abspath(folder), False) for name, folder in options.programs]
+
+
+def _listing(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int]]:
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if name.endswith(suffixes):
+            try:
+                st = os.stat(os.path.join(folder, name))
+            except OSError:
+                continue
+            out.append((name, st.st_size, st.st_mtime_ns))
+    return out
+
+
+def stamp(options: Options) -> list[Any]:
+    parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
+    for folder in (PACKAGE_DIR, os.path.join(PACKAGE_DIR, "cobol")):
+        parts.append(_listing(folder, (".py",)))
+    for name, folder, _ in backends(options):
+        parts.append((name, folder, _listing(folder, COBOL_SUFFIXES),
+                      _listing(os.path.join(folder, "copybooks"), COBOL_SUFFIXES)))
+    return json.loads(dumps(parts))  # the form it has after a trip through the file
+
+
+def path_for(options: Options, cache_dir: str | None = None) -> str:
+    key = repr((options.bundled, backends(options), options.source_format, options.expose_source)).encode()
+    return os.path.join(cache_dir or cache_root(), "manifests", f"{zlib.crc32(key):08x}.json")
+
+
+def load(options: Options) -> dict[str, Any] | None:
+    """The manifest if it is still valid for these options and files, else None."""
+    path = path_for(options, str(options.cache_dir) if options.cache_dir else None)
+    try:
+        with open(path, "rb") as handle:
+            manifest = json.loads(handle.read(), parse_float=Decimal)  # schema bounds stay exact
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("stamp") != stamp(options):
+        return None
+    entries = [entry for group in manifest["backends"].values() for entry in group]
+    if not all(os.path.exists(e["module"]) and os.path.exists(e["spec_path"]) for e in entries):
+        return None  # the build cache was cleaned
+    return manifest
+
+
+def make(options: Options) -> dict[str, Any]:
+    """Scan, compile and derive every backend (the cold path), then save the manifest."""
+    from pathlib import Path
+
+    from .cobol.programs import scan_folder
+    from .cobol.tool import manifest_entry
+
+    current = stamp(options)
+    result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "resources": []}
+    cache_dir = Path(options.cache_dir) if options.cache_dir else None
+    for name, folder, bundled in backends(options):
+        scan = scan_folder(Path(folder), cache_dir=cache_dir, rebuild=options.rebuild,
+                           source_format=None if bundled else options.source_format)
+        result["errors"] += scan.errors
+        result["backends"][name] = [manifest_entry(program, bundled) for program in scan.programs]
+        if options.expose_source:
+            result["resources"] += source_texts(name, scan.programs)
+    save(options, result)
+    return result
+
+
+def source_texts(backend: str, programs: list[Any]) -> list[tuple[str, str, str, str]]:
+    """(uri, file name, text, description) of each program's source and copybooks."""
+    seen: dict[str, tuple[str, str, str, str]] = {}
+    for program in programs:
+        spec = program.spec
+        for path in (spec.source, *spec.copybooks):
+            uri = f"cobol://{backend}/{path.name}"
+            if uri not in seen:
+                kind = "source" if path == spec.source else "copybook"
+                seen[uri] = (uri, path.name, path.read_text(errors="replace"), f"COBOL {kind} of tool {spec.tool_name}")
+    return list(seen.values())
+
+
+def save(options: Options, manifest: dict[str, Any]) -> None:
+    path = path_for(options, str(options.cache_dir) if options.cache_dir else None)
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(dumps(manifest))
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a read-only cache only costs a slower start next time

@@ -1,0 +1,140 @@
+"""The stdio transport: newline-delimited JSON-RPC on stdin/stdout, in one thread.
+
+A single poll loop reads stdin in large chunks, feeds the framer and the session, hands tool
+calls to the COBOL runtime (pipelined to its workers) and writes replies in batches. stdout
+carries only protocol lines. At EOF every request already received is answered before exit.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from .. import log
+from ..protocol import jsonrpc
+from ..protocol.framing import LineBuffer, Oversize
+from ..protocol.session import Cancel, Session, ToolCall
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..app import Options, Server
+    from ..selectloop import SelectLoop
+
+READ_SIZE = 1 << 18
+
+
+class StdioServer:
+    def __init__(self, server: Server, loop: SelectLoop, options: Options,
+                 stdin_fd: int = 0, stdout_fd: int = 1) -> None:
+        self.server = server
+        self.loop = loop
+        self.runtime = server.runtime
+        self.catalog = server.catalog
+        self.session = Session(server.model, strict_lifecycle=options.strict_lifecycle)
+        self.max_bytes = options.max_message_bytes
+        self.framer = LineBuffer(options.max_message_bytes)
+        self.stdin_fd, self.stdout_fd = stdin_fd, stdout_fd
+        self.out: list[bytes] = []
+        self.running: dict[Any, object] = {}
+        self.eof = False
+
+    def serve(self) -> int:
+        self.loop.add_reader(self.stdin_fd, self._on_stdin)
+        runtime = self.runtime
+        warm = False
+        while True:
+            if self.out:
+                if not self._write():
+                    return 0  # the client closed stdout: nobody is listening any more
+                if not warm:  # the first replies are out: now start a worker and load the codec
+                    warm = True
+                    runtime.start()
+                    self.catalog.warm()
+            if self.eof and not self.running and not runtime.busy:
+                return 0
+            deadline = runtime.next_deadline()
+            self.loop.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
+            if deadline is not None:
+                runtime.expire()
+            runtime.flush()
+
+    def _on_stdin(self) -> None:
+        try:
+            data = os.read(self.stdin_fd, READ_SIZE)
+        except OSError:
+            data = b""
+        if data:
+            lines = self.framer.feed(data)
+        else:
+            self.eof = True
+            self.loop.remove_reader(self.stdin_fd)
+            lines = self.framer.finish()
+        for line in lines:
+            self._line(line)
+
+    def _line(self, line: bytes | Oversize) -> None:
+        try:
+            outcome = self.session.receive(line, self.max_bytes)
+        except Exception:
+            log.exception("unexpected fault while handling a message")
+            raw = line.head if isinstance(line, Oversize) else line
+            self.out.append(jsonrpc.error_line(jsonrpc.recover_id(raw), jsonrpc.INTERNAL_ERROR,
+                                               "Internal error while handling the message"))
+            return
+        if outcome is None:
+            return
+        if outcome.__class__ is bytes:
+            self.out.append(outcome)  # type: ignore[arg-type]
+        elif isinstance(outcome, ToolCall):
+            self._call(outcome)
+        elif isinstance(outcome, Cancel):
+            running = self.running.pop(outcome.request_id, None)
+            if running is not None:
+                self.catalog.cancel(running)  # type: ignore[arg-type]
+
+    def _call(self, call: ToolCall) -> None:
+        session, out, running = self.session, self.out, self.running
+
+        def done(result: dict[str, Any] | BaseException) -> None:
+            running.pop(call.request_id, None)
+            if isinstance(result, BaseException):
+                out.append(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
+            else:
+                out.append(session.tool_result(call, result))
+
+        handle = self.catalog.call(call.name, call.arguments, done)
+        if handle is not None:
+            running[call.request_id] = handle
+
+    def _write(self) -> bool:
+        data = b"".join(self.out)
+        self.out.clear()
+        try:
+            while data:
+                data = data[os.write(self.stdout_fd, data):]
+        except BrokenPipeError:
+            return False
+        return True
+
+
+def banner(server: Server) -> str:
+    tools = ", ".join(server.catalog.names) or "none"
+    return (
+        f"cobol-mcp-server {server.model.version}: an MCP server whose tools are COBOL programs ({tools}).\n"
+        "It speaks JSON-RPC on stdin/stdout: connect it from an MCP client (see README), or type a request such as\n"
+        '  {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":"0.1","b":"0.2"}}}\n'
+        "Ctrl-D quits.\n"
+    )
+
+
+def run(server: Server, loop: SelectLoop, options: Options) -> int:
+    if os.isatty(0):
+        sys.stderr.write(banner(server))
+        sys.stderr.flush()
+    try:
+        return StdioServer(server, loop, options).serve()
+    finally:
+        server.runtime.close()
