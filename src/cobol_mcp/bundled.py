@@ -5,7 +5,7 @@ reply shapes users rely on (`{"sum": "3.30"}`, `{"formatted": "$1,234.56"}`, `{"
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Context, Decimal, InvalidOperation
 
 from .cobol.tool import ArgumentError
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from .cobol.runtime import CallResult
 
+EXACT = Context(prec=100)  # room for any PIC (38 digits at most) without rounding
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 _DECIMAL_PATTERN = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$"
 _DIGITS = frozenset("0123456789")
@@ -55,33 +56,32 @@ def _listing(keys: tuple[str, ...]) -> str:
 
 
 def exact_decimal(name: str, value: Any, integer_digits: int, decimal_places: int) -> tuple[Decimal, int]:
-    """Parse a JSON number or decimal string exactly; returns the value and its written scale."""
+    """Parse a JSON number or decimal string exactly; returns the value and its written scale
+    (at most `decimal_places`: zeros written beyond it are dropped, other digits rejected).
+    No Decimal arithmetic here: the default context would round past 28 digits."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
         kind = "a boolean" if isinstance(value, bool) else type(value).__name__.replace("NoneType", "null")
         raise ArgumentError(f"{name!r} must be a number or a decimal string such as \"12.34\", not {kind}")
-    if isinstance(value, str):
-        if not is_decimal_text(value):
-            raise ArgumentError(f"{name!r} must be a decimal number such as \"12.34\"; got {value!r}")
-        try:
-            number = Decimal(value)
-        except InvalidOperation as exc:  # pragma: no cover - the pattern admits only valid text
-            raise ArgumentError(f"{name!r} is not a decimal number: {value!r}") from exc
-    else:
+    if isinstance(value, str) and not is_decimal_text(value):
+        raise ArgumentError(f"{name!r} must be a decimal number such as \"12.34\"; got {value!r}")
+    try:
         number = Decimal(value)
+    except InvalidOperation as exc:  # pragma: no cover - is_decimal_text admits only valid text
+        raise ArgumentError(f"{name!r} is not a decimal number: {value!r}") from exc
     if not number.is_finite():
         raise ArgumentError(f"{name!r} must be a finite number; {number} is not")
-    exponent = number.as_tuple().exponent
+    sign, digits, exponent = number.as_tuple()
     scale = max(0, -exponent)  # type: ignore[operator]
     if scale > decimal_places:
-        trimmed = number.normalize()
-        if max(0, -trimmed.as_tuple().exponent) > decimal_places:  # type: ignore[operator]
+        extra = scale - decimal_places
+        if any(digits[-extra:]):
             raise ArgumentError(f"{name!r} = {value} has {scale} decimal places; the limit is {decimal_places}")
-        scale = decimal_places
-        number = number.quantize(Decimal(1).scaleb(-decimal_places))
-    whole = abs(number).to_integral_value(rounding="ROUND_DOWN")
-    if whole and len(str(whole)) > integer_digits:
+        digits, exponent, scale = digits[:-extra] or (0,), -decimal_places, decimal_places
+        number = Decimal((sign, digits, exponent))
+    whole_digits = len(digits) + exponent if any(digits) else 0  # type: ignore[operator]
+    if whole_digits > integer_digits:
         raise ArgumentError(
-            f"{name!r} = {value} has {len(str(whole))} integer digits; the limit is {integer_digits} "
+            f"{name!r} = {value} has {whole_digits} integer digits; the limit is {integer_digits} "
             f"integer digits and {decimal_places} decimal places"
         )
     return number, scale
@@ -114,8 +114,8 @@ class AddPresentation:
         return {"a": a, "b": b}, max(a_scale, b_scale)
 
     def result(self, scale: int, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
-        total = Decimal(outputs["total"]).quantize(Decimal(1).scaleb(-scale))
-        text = format(total + 0, "f")  # + 0 turns a negative zero into zero
+        total = EXACT.quantize(Decimal(outputs["total"]), Decimal((0, (1,), -scale)))
+        text = format(EXACT.add(total, 0), "f")  # + 0 turns a negative zero into zero
         return _text_result(text, {"sum": text})
 
 

@@ -106,6 +106,7 @@ class Runtime:
         self._workers: list[_Worker] = []
         self._backlog: deque[_Call] = deque()
         self._next_id = 1
+        self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
         self._room = PIPE_SIZE // 2
         env = dict(os.environ)
         paths = [p for p in library_path if p]
@@ -149,6 +150,7 @@ class Runtime:
             if worker.pending_out:
                 data = b"".join(worker.pending_out)
                 worker.pending_out.clear()
+                self.last_flush = time.perf_counter()
                 try:
                     while data:
                         data = data[os.write(worker.send_fd, data):]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..selectloop import SelectLoop
 
 READ_SIZE = 1 << 18
+SPIN_SECONDS = 0.0003  # after sending calls to a worker, poll for replies this long before sleeping
 
 
 class StdioServer:
@@ -55,6 +56,10 @@ class StdioServer:
                     self.catalog.warm()
             if self.eof and not self.running and not runtime.busy:
                 return 0
+            if runtime.busy and time.perf_counter() - runtime.last_flush < SPIN_SECONDS:
+                self.loop.run_once(0)  # a COBOL call takes microseconds; waking from sleep takes longer
+                runtime.flush()
+                continue
             deadline = runtime.next_deadline()
             self.loop.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
             if deadline is not None:

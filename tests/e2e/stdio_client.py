@@ -1,0 +1,94 @@
+"""Drive the real server over real pipes, one JSON line at a time."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+from decimal import Decimal
+
+SERVER = [sys.executable, "-m", "cobol_mcp"]
+
+
+class StdioClient:
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+        self.proc = subprocess.Popen(
+            [*SERVER, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env={**os.environ, **(env or {})},
+        )
+        self._buffer = b""
+        self._next_id = 0
+
+    def send_raw(self, data: bytes) -> None:
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, message: dict) -> None:
+        self.send_raw(json.dumps(message).encode() + b"\n")
+
+    def request(self, method: str, params: dict | None = None, id=None) -> dict:
+        if id is None:
+            self._next_id += 1
+            id = self._next_id
+        message = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        return self.read()
+
+    def call(self, name: str, **arguments) -> dict:
+        reply = self.request("tools/call", {"name": name, "arguments": arguments})
+        assert "result" in reply, reply
+        return reply["result"]
+
+    def initialize(self, version: str = "2025-11-25") -> dict:
+        reply = self.request("initialize", {"protocolVersion": version, "capabilities": {},
+                                            "clientInfo": {"name": "tests", "version": "1"}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return reply
+
+    def read_line(self, timeout: float = 15.0) -> bytes:
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no reply within {timeout} s")
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+                if not chunk:
+                    raise EOFError("the server closed stdout")
+                self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def read(self, timeout: float = 15.0) -> dict:
+        return json.loads(self.read_line(timeout), parse_float=Decimal)
+
+    def silent_for(self, seconds: float) -> bool:
+        """True if nothing arrives on stdout for this long."""
+        if self._buffer:
+            return False
+        ready, _, _ = select.select([self.proc.stdout], [], [], seconds)
+        return not ready
+
+    def close(self, timeout: float = 20.0) -> tuple[int, bytes, bytes]:
+        """Close stdin; return (exit status, the rest of stdout, stderr)."""
+        self.proc.stdin.close()
+        out = self._buffer + self.proc.stdout.read()
+        err = self.proc.stderr.read()
+        return self.proc.wait(timeout), out, err
+
+    def __enter__(self) -> StdioClient:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if not stream.closed:
+                stream.close()

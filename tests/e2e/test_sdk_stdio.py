@@ -1,0 +1,36 @@
+"""Interoperability: the official MCP Python SDK client talks to the real server over stdio."""
+
+import asyncio
+import os
+import sys
+
+import pytest
+
+mcp = pytest.importorskip("mcp")
+from mcp import Client, StdioServerParameters  # noqa: E402
+
+
+def params() -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=["-m", "cobol_mcp"], env=dict(os.environ))
+
+
+async def exercise(mode: str) -> None:
+    async with Client(params(), mode=mode) as client:
+        listed = await client.list_tools()
+        assert [tool.name for tool in listed.tools] == ["add", "format_currency", "validate_date"]
+        added = await client.call_tool("add", {"a": "1.10", "b": "2.20"})
+        assert not added.is_error
+        assert added.structured_content == {"sum": "3.30"}
+        assert added.content[0].text == "3.30"
+        money = await client.call_tool("format_currency", {"amount": -1234.5})
+        assert money.structured_content == {"formatted": "-$1,234.50"}
+        date = await client.call_tool("validate_date", {"date": "20230229"})
+        assert date.structured_content == {"valid": False,
+                                           "reason": "February 2023 has 28 days (2023 is not a leap year)"}
+        bad = await client.call_tool("validate_date", {"date": "2023-02-29"})
+        assert bad.is_error
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_sdk_client_lists_and_calls_the_three_tools(cache_dir, mode):
+    asyncio.run(asyncio.wait_for(exercise(mode), 60))
