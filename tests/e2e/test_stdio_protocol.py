@@ -135,7 +135,7 @@ def test_stdout_carries_only_protocol_lines(server):
     server.initialize()
     server.call("add", a="1", b="2")
     server.send_raw(b"garbage\n")
-    status, out, err = server.close()
+    status, out, _ = server.close()
     assert status == 0
     for line in out.splitlines():
         assert json.loads(line)["jsonrpc"] == "2.0"

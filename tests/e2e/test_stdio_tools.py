@@ -118,7 +118,10 @@ def test_validate_date(server, date, valid, reason):
     assert ("is a valid date" in text) if valid else (reason in text)
 
 
-@pytest.mark.parametrize("date", ["2024-02-29", "2024022", "202402290", 20240229, "２０２４０２２９", "", None])
+FULLWIDTH_DATE = "".join(chr(0xFF10 + int(d)) for d in "20240229")  # digits of another script
+
+
+@pytest.mark.parametrize("date", ["2024-02-29", "2024022", "202402290", 20240229, FULLWIDTH_DATE, "", None])
 def test_validate_date_rejects_non_dates(server, date):
     result = server.call("validate_date", date=date)
     assert result["isError"] is True and "8" in result["content"][0]["text"]

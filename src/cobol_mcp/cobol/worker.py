@@ -78,10 +78,8 @@ def main():
             while chunk is None:
                 if clock() > spin_until:
                     wait.poll()
-                try:
+                with contextlib.suppress(BlockingIOError):
                     chunk = read(REQUEST_FD, 1 << 20)
-                except BlockingIOError:
-                    pass
         if not chunk:
             return
         pending += chunk
