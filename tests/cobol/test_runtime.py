@@ -147,3 +147,18 @@ def test_second_build_is_a_cache_hit(cache_dir):
     mtime = first.stat().st_mtime_ns
     assert build_module(FAULTS / "chatty.cob", cache_dir) == first
     assert first.stat().st_mtime_ns == mtime
+
+
+def test_calls_sent_while_a_call_hangs_go_to_another_worker(runtime):
+    results = {}
+    runtime.submit("endless", [b"0001", b"    "], lambda r: results.__setitem__("hung", r))
+    runtime.flush()
+    time.sleep(0.05)  # the hung call has now run far longer than any quick call takes
+    started = time.monotonic()
+    for i in range(3):
+        runtime.submit("return-code", [b"%04d" % i, b"    "], lambda r, i=i: results.__setitem__(i, r))
+    while not all(i in results for i in range(3)):
+        runtime.loop.run_once(0.05)
+        runtime.expire()
+    assert time.monotonic() - started < 1.0
+    assert [results[i].return_code for i in range(3)] == [0, 1, 2]

@@ -92,7 +92,7 @@ class Runtime:
         *,
         max_workers: int | None = None,
         timeout: float = 10.0,
-        stall_after: float = 0.05,
+        stall_after: float = 0.002,
         library_path: Iterable[str] = (),
         defer_writes: bool = False,
     ) -> None:
@@ -177,7 +177,11 @@ class Runtime:
         return bool(self._backlog) or any(w.inflight for w in self._workers)
 
     def next_deadline(self) -> float | None:
+        """When :meth:`expire` next has work: a call's timeout or, while calls wait for room, the
+        moment a busy worker counts as stuck (then another worker is started for them)."""
         deadlines = [w.head_started + w.inflight[0].timeout for w in self._workers if w.inflight]
+        if self._backlog:
+            deadlines += [w.head_started + self.stall_after for w in self._workers if w.inflight]
         return min(deadlines) if deadlines else None
 
     def expire(self, now: float | None = None) -> None:
@@ -186,6 +190,10 @@ class Runtime:
             if worker.inflight and now >= worker.head_started + worker.inflight[0].timeout:
                 head = worker.inflight[0]
                 self._kill(worker, f"timed out after {head.timeout:g} s (an endless loop?); its worker was restarted")
+        if self._backlog:
+            self._drain_backlog()
+            if not self.defer_writes:
+                self.flush()
 
     def call_sync(self, name: str, buffers: Sequence[bytes], timeout: float | None = None) -> CallResult:
         """Run one call to completion (for the command line and tests; needs the runtime's own loop)."""
@@ -222,20 +230,25 @@ class Runtime:
         self._send(worker, call)
 
     def _pick(self, size: int) -> _Worker | None:
+        """An idle worker; else the least loaded one that is not stuck on a slow call; else a new
+        worker (up to max_workers) when every worker is stuck; else None (the call waits)."""
         now = time.monotonic()
         best: _Worker | None = None
+        all_stalled = True
         for worker in self._workers:
             if not worker.inflight:
                 return worker
-            if worker.inflight_bytes + size > self._room:
-                continue
-            stalled = now - worker.head_started > self.stall_after
-            if not stalled and (best is None or len(worker.inflight) < len(best.inflight)):
-                best = worker
+            if now - worker.head_started <= self.stall_after:
+                all_stalled = False
+                if worker.inflight_bytes + size <= self._room and (
+                        best is None or len(worker.inflight) < len(best.inflight)):
+                    best = worker
         if best is not None:
             return best
-        if len(self._workers) < self.max_workers:
+        if all_stalled and len(self._workers) < self.max_workers:
             return self._spawn()
+        if not all_stalled:
+            return None  # busy, not stuck: the call waits for room on a pipe
         roomy = [w for w in self._workers if w.inflight_bytes + size <= self._room]
         return min(roomy, key=lambda w: len(w.inflight)) if roomy else None
 
