@@ -1,0 +1,430 @@
+"""JSON arguments <-> LINKAGE record bytes, exactly.
+
+Numbers never pass through binary floating point (except COMP-1/COMP-2 items, which *are* binary floats):
+inputs may be ``int``, finite ``Decimal`` or plain decimal strings ("12.50", "-3", "1E+3"; no blanks,
+no hex) - a Python ``float`` is taken by its shortest repr; outputs are ``int`` (no decimal places) or
+``Decimal`` carrying the PIC's scale. COMP (BINARY) inputs and outputs stay within the PIC digits, as
+GnuCOBOL truncates them; COMP-5 inputs do too, but COMP-5 outputs may use the whole binary integer.
+
+Argument shape. The properties of the input records (direction "in" or "inout") are placed at the top
+level when no two records contribute the same property name; a group record contributes its named
+children, an elementary 01/77 record contributes itself. When names collide, each record becomes one
+top-level property (its key) holding an object of its fields. Outputs ("out" and "inout" records) follow
+the same rule, decided separately.
+
+Decisions. Every input item is required unless it (or a group around it) has a VALUE, which is then
+used. OCCURS arrays must have exactly their OCCURS count of items. An item with level-88 conditions
+takes one of the condition names on input (stored as that condition's first VALUE, the low end of a
+THRU range) and reports the first matching name on output, or the plain value when none matches.
+PIC X/A text is Latin-1; anything else is rejected. Numeric-edited input text is right-aligned,
+other text left-aligned unless JUSTIFIED RIGHT. Output text is right-trimmed of spaces (edited and
+JUSTIFIED items are trimmed on both sides). A numeric output whose bytes are not a valid value of its
+PIC (spaces, bad digits or sign, a value outside the PIC digits; NaN for floats) becomes ``None``,
+with a note appended to ``notes`` when the caller passes a list.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import struct
+import sys
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from .linkage import Field, ProgramSpec, Record
+from .pic import PictureError, from_stored, native_range, numeric_range, to_stored
+
+__all__ = [
+    "DecodeError",
+    "FieldError",
+    "decode_outputs",
+    "decode_scalar",
+    "encode_inputs",
+    "encode_scalar",
+    "flat",
+    "has_default",
+    "initial_bytes",
+    "input_records",
+    "output_records",
+    "properties",
+]
+
+_NUMBER_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_NEGATIVE_OVERPUNCH = {**{chr(0x70 + d): d for d in range(10)}, "}": 0, **{chr(0x4A + d - 1): d for d in range(1, 10)}}
+_POSITIVE_OVERPUNCH = {**{str(d): d for d in range(10)}, "{": 0, **{chr(0x41 + d - 1): d for d in range(1, 10)}}
+
+
+class FieldError(ValueError):
+    """An argument cannot be stored in its item; the message names the JSON path and the PIC."""
+
+    def __init__(self, path: str, message: str, pic: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.pic = pic
+
+
+class DecodeError(ValueError):
+    """The buffers handed back do not match the program's records (count or sizes)."""
+
+
+def input_records(spec: ProgramSpec) -> tuple[Record, ...]:
+    return tuple(r for r in spec.records if r.direction != "out")
+
+
+def output_records(spec: ProgramSpec) -> tuple[Record, ...]:
+    return tuple(r for r in spec.records if r.direction != "in")
+
+
+def properties(record: Record) -> dict[str, Field]:
+    """The JSON properties a record contributes when flattened."""
+    if not record.field.is_group:
+        return {record.key: record.field}
+    return {c.key: c for c in record.field.children if c.exposed and c.key}
+
+
+def flat(records: Iterable[Record]) -> bool:
+    """Whether these records' properties can share one object (no name is used twice)."""
+    seen: set[str] = set()
+    for record in records:
+        for key in properties(record):
+            if key in seen:
+                return False
+            seen.add(key)
+    return True
+
+
+def _top_level(records: tuple[Record, ...]) -> dict[str, Field]:
+    if flat(records):
+        return {k: f for r in records for k, f in properties(r).items()}
+    return {r.key: r.field for r in records}
+
+
+def has_default(f: Field, covered: bool = False) -> bool:
+    """Whether an absent property can be filled in: the item, or everything in it, has a VALUE."""
+    if covered or f.value is not None:
+        return True
+    return f.is_group and all(has_default(c) for c in f.children if c.exposed)
+
+
+# --------------------------------------------------------------------------------------------- encoding
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return json.dumps(value if len(value) <= 40 else value[:37] + "...", ensure_ascii=False)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float | Decimal):
+        return "a number"
+    return {str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _pic(f: Field) -> str:
+    return f"PIC {f.pic}" if f.pic else f"USAGE {f.usage.upper()}"
+
+
+def _check_keys(given: dict, allowed: dict[str, Field], path: str) -> None:
+    unknown = [k for k in given if k not in allowed]
+    if unknown:
+        what = f"property '{path}.{unknown[0]}'" if path else f"argument '{unknown[0]}'"
+        raise FieldError(f"{path}.{unknown[0]}" if path else unknown[0],
+                         f"unexpected {what}; expected: {', '.join(allowed) or 'no arguments'}")  # fmt: skip
+
+
+def _encode_props(buf: bytearray, props: dict[str, Field], given: dict, path: str, covered: bool) -> None:
+    _check_keys(given, props, path)
+    for key, f in props.items():
+        sub = f"{path}.{key}" if path else key
+        if key in given:
+            _encode_field(buf, f, given[key], sub, 0)
+        elif not has_default(f, covered):
+            what = "property" if path else "argument"
+            raise FieldError(sub, f"missing required {what} '{sub}' ({_pic(f) if not f.is_group else 'an object'})")
+
+
+def _encode_field(buf: bytearray, f: Field, value: Any, path: str, delta: int) -> None:
+    if f.occurs and f.level not in (1, 77):
+        if not isinstance(value, list) or len(value) != f.occurs:
+            got = f"{len(value)} items" if isinstance(value, list) else _json_type(value)
+            raise FieldError(path, f'"{path}" must be an array of exactly {f.occurs} items (OCCURS {f.occurs}), '
+                                   f"got {got}", f.pic)  # fmt: skip
+        for i, item in enumerate(value):
+            _encode_one(buf, f, item, f"{path}[{i}]", delta + i * f.size)
+    else:
+        _encode_one(buf, f, value, path, delta)
+
+
+def _encode_one(buf: bytearray, f: Field, value: Any, path: str, delta: int) -> None:
+    if f.is_group:
+        if not isinstance(value, dict):
+            raise FieldError(path, f'"{path}" must be an object, not {_json_type(value)}')
+        props = {c.key: c for c in f.children if c.exposed and c.key}
+        _check_keys(value, props, path)
+        for key, child in props.items():
+            if key in value:
+                _encode_field(buf, child, value[key], f"{path}.{key}", delta)
+            elif not has_default(child, f.value is not None):
+                raise FieldError(f"{path}.{key}", f"missing required property '{path}.{key}'")
+        return
+    if f.conditions:
+        names = {c.key: c for c in f.conditions}
+        if not isinstance(value, str) or value not in names:
+            raise FieldError(path, f'"{path}": {_show(value)} is not one of: {", ".join(names)}', f.pic)
+        typed: Decimal | str = names[value].values[0][0]
+    elif f.category in ("numeric", "float"):
+        typed = _user_number(value, path, f)
+    else:
+        if not isinstance(value, str):
+            raise FieldError(path, f'"{path}" must be a string ({_pic(f)}), not {_json_type(value)}', f.pic)
+        typed = value
+    start = f.offset + delta
+    buf[start : start + f.size] = encode_scalar(f, typed, path, shown=value)
+
+
+def _user_number(value: Any, path: str, f: Field) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal | str):
+        raise FieldError(path, f'"{path}" must be a number ({_pic(f)}), not {_json_type(value)}', f.pic)
+    if isinstance(value, str):
+        if not _NUMBER_TEXT.fullmatch(value):
+            raise FieldError(path, f'"{path}": {_show(value)} is not a plain decimal number', f.pic)
+        number = Decimal(value)
+    elif isinstance(value, float):
+        number = Decimal(repr(value)) if math.isfinite(value) else Decimal("NaN")
+    else:
+        number = Decimal(value)
+    if not number.is_finite():
+        raise FieldError(path, f'"{path}": {_show(value)} is not a finite number', f.pic)
+    return number
+
+
+def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = None) -> bytes:
+    """Bytes of one elementary item holding ``value`` (Decimal for numeric items, str otherwise);
+    ``shown`` is the argument as the caller wrote it, for error messages."""
+    path = path or (f.key or f.name)
+    text = _show(value if shown is None else shown)
+    if f.category == "float":
+        try:
+            number = float(value)
+            packed = struct.pack("=f" if f.usage == "comp-1" else "=d", number)
+            if not math.isfinite(number):
+                raise OverflowError
+        except (OverflowError, ValueError):
+            raise FieldError(path, f'"{path}": {text} is too large for {_pic(f)}') from None
+        return packed
+    if f.category == "numeric":
+        assert f.picture is not None and isinstance(value, Decimal)
+        try:
+            n = to_stored(value, f.picture)
+        except PictureError as exc:
+            raise FieldError(path, f'"{path}": {text} does not fit PIC {f.pic} ({exc})', f.pic) from None
+        return _pack(f, n)
+    assert isinstance(value, str)
+    try:
+        data = value.encode("latin-1")
+    except UnicodeEncodeError as exc:
+        bad = value[exc.start]
+        raise FieldError(path, f'"{path}": character {bad!r} cannot be stored in {_pic(f)} '
+                               "(only Latin-1 characters fit)", f.pic) from None  # fmt: skip
+    if len(data) > f.size:
+        raise FieldError(path, f'"{path}": {text} does not fit {_pic(f)} '
+                               f"({len(data)} characters, at most {f.size})", f.pic)  # fmt: skip
+    if f.category == "alphabetic" and not re.fullmatch(rb"[A-Za-z ]*", data):
+        raise FieldError(path, f'"{path}": {text} does not fit {_pic(f)} (letters and spaces only)', f.pic)
+    right = f.justified or f.category == "numeric-edited"
+    return data.rjust(f.size) if right else data.ljust(f.size)
+
+
+def _pack(f: Field, n: int) -> bytes:
+    if f.usage == "binary":
+        return n.to_bytes(f.size, "big", signed=f.signed)
+    if f.usage == "comp-5":
+        return n.to_bytes(f.size, sys.byteorder, signed=f.signed)
+    digits = str(abs(n))
+    if f.usage == "comp-3":
+        sign = ("d" if n < 0 else "c") if f.signed else "f"
+        return bytes.fromhex(digits.zfill(f.size * 2 - 1) + sign)
+    if f.blank_when_zero and n == 0:
+        return b" " * f.size
+    text = digits.zfill(f.size - f.sign_separate)
+    if f.sign_separate:
+        sign = "-" if n < 0 else "+"
+        text = sign + text if f.sign_leading else text + sign
+    elif f.signed and n < 0:  # GnuCOBOL's ASCII overpunch: negative digit d is chr(0x70 + d)
+        i = 0 if f.sign_leading else -1
+        chars = list(text)
+        chars[i] = chr(ord(chars[i]) + 0x40)
+        text = "".join(chars)
+    return text.encode("ascii")
+
+
+def initial_bytes(f: Field) -> bytes:
+    """One occurrence of ``f`` as the program would see it before it is filled in: VALUEs where given,
+    otherwise zero for numeric items and spaces for text."""
+    if f.is_group:
+        if f.value is not None:
+            return str(f.value).encode("latin-1").ljust(f.size)
+        buf = bytearray(b" " * f.size)
+        for c in f.children:
+            if c.redefines is None:
+                chunk = initial_bytes(c) * (c.occurs or 1)
+                buf[c.offset - f.offset : c.offset - f.offset + len(chunk)] = chunk
+        return bytes(buf)
+    if f.value is not None:
+        return encode_scalar(f, f.value)
+    if f.category == "numeric":
+        return _pack(f, 0)
+    return b"\x00" * f.size if f.category == "float" else b" " * f.size
+
+
+def encode_inputs(spec: ProgramSpec, arguments: dict | None) -> list[bytes]:
+    """One buffer per USING record, exact size; "out" records are initialized (see initial_bytes)."""
+    if arguments is None:
+        arguments = {}
+    if not isinstance(arguments, dict):
+        raise FieldError("", f"arguments must be an object, not {_json_type(arguments)}")
+    buffers = [bytearray(initial_bytes(r.field)) for r in spec.records]
+    records = input_records(spec)
+    props = _top_level(records)
+    _check_keys(arguments, props, "")
+    for record in records:
+        buf = buffers[spec.records.index(record)]
+        mine = properties(record) if flat(records) else {record.key: record.field}
+        _encode_props(buf, mine, {k: v for k, v in arguments.items() if k in mine}, "", False)
+    return [bytes(b) for b in buffers]
+
+
+# --------------------------------------------------------------------------------------------- decoding
+
+
+def _scaled(n: int, scale: int) -> int | Decimal:
+    return from_stored(n, scale) if scale > 0 else n * 10**-scale
+
+
+def _short_float(raw: bytes) -> Decimal | None:
+    fmt = "=f" if len(raw) == 4 else "=d"
+    (x,) = struct.unpack(fmt, raw)
+    if not math.isfinite(x):
+        return None
+    if fmt == "=d":
+        return Decimal(repr(x))
+    for digits in range(1, 10):  # the shortest text that reads back as the same single float
+        text = f"{x:.{digits}g}"
+        try:
+            if struct.pack(fmt, float(text)) == raw:
+                break
+        except OverflowError:  # rounded up past the largest single float
+            continue
+    return Decimal(text)
+
+
+def _unpack(f: Field, raw: bytes) -> tuple[int | None, str]:
+    """Stored integer of a numeric item, or None and why it is not valid."""
+    if f.usage in ("binary", "comp-5"):
+        return int.from_bytes(raw, "big" if f.usage == "binary" else sys.byteorder, signed=f.signed), ""
+    if f.usage == "comp-3":
+        hexa = raw.hex()
+        digits, sign = hexa[:-1], hexa[-1]
+        if not digits.isdigit() or sign not in "abcdef":
+            return None, f"bytes {raw.hex(' ').upper()} are not valid packed decimal"
+        return (-1 if sign in "bd" else 1) * int(digits), ""
+    text = raw.decode("latin-1")
+    if f.blank_when_zero and not text.strip():
+        return 0, ""
+    sign = 1
+    if f.sign_separate:
+        mark, text = (text[0], text[1:]) if f.sign_leading else (text[-1], text[:-1])
+        if mark not in "+-":
+            return None, f"{raw!r} has no + or - sign"
+        sign = -1 if mark == "-" else 1
+    elif f.signed and text:
+        i = 0 if f.sign_leading else len(text) - 1
+        ch = text[i]
+        if ch in _NEGATIVE_OVERPUNCH:
+            sign, ch = -1, str(_NEGATIVE_OVERPUNCH[ch])
+        elif ch in _POSITIVE_OVERPUNCH:
+            ch = str(_POSITIVE_OVERPUNCH[ch])
+        text = text[:i] + ch + text[i + 1 :]
+    if not (text.isascii() and text.isdigit()):
+        return None, f"{raw!r} is not a valid PIC {f.pic} value"
+    return sign * int(text), ""
+
+
+def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
+    """Decode one elementary item's bytes: (value, "") or (None, reason) for invalid numeric data."""
+    if f.category == "float":
+        number = _short_float(raw)
+        return (number, "") if number is not None else (None, f"{_pic(f)} holds NaN or infinity")
+    if f.category == "numeric":
+        assert f.picture is not None
+        n, why = _unpack(f, raw)
+        if n is None:
+            return None, why
+        value = _scaled(n, f.scale)
+        low, high = native_range(f.picture, f.size) if f.usage == "comp-5" else numeric_range(f.picture)
+        if not low <= value <= high:
+            return None, f"{value} is outside the range of PIC {f.pic}"
+        return value, ""
+    text = raw.decode("latin-1")
+    if f.justified or f.category.endswith("edited"):
+        return text.strip(" "), ""
+    return text.rstrip(" "), ""
+
+
+def _condition(f: Field, value: Any, raw: bytes) -> Any:
+    if value is None:
+        return None
+    text = raw.decode("latin-1")
+    for cond in f.conditions:
+        for low, high in cond.values:
+            if isinstance(low, Decimal):
+                hit = value == low if high is None else low <= value <= high
+            else:
+                pad = str.rjust if f.justified else str.ljust
+                lo = pad(low, f.size)
+                hit = text == lo if high is None else lo <= text <= pad(str(high), f.size)
+            if hit:
+                return cond.key
+    return value
+
+
+def _decode_field(buf: bytes, f: Field, path: str, delta: int, notes: list[str] | None) -> Any:
+    if f.occurs and f.level not in (1, 77):
+        return [_decode_one(buf, f, f"{path}[{i}]", delta + i * f.size, notes) for i in range(f.occurs)]
+    return _decode_one(buf, f, path, delta, notes)
+
+
+def _decode_one(buf: bytes, f: Field, path: str, delta: int, notes: list[str] | None) -> Any:
+    if f.is_group:
+        return {c.key: _decode_field(buf, c, f"{path}.{c.key}", delta, notes) for c in f.children if c.exposed}
+    raw = buf[f.offset + delta : f.offset + delta + f.size]
+    value, why = decode_scalar(f, raw)
+    if why and notes is not None:
+        notes.append(f"{path}: {why}; reported as null")
+    return _condition(f, value, raw) if f.conditions else value
+
+
+def decode_outputs(spec: ProgramSpec, buffers: list[bytes], notes: list[str] | None = None) -> dict:
+    """JSON-ready values of the "out" and "inout" records (shape: see the module docstring)."""
+    if len(buffers) != len(spec.records):
+        raise DecodeError(f"{spec.program_id}: {len(buffers)} buffers for {len(spec.records)} records")
+    records = output_records(spec)
+    is_flat = flat(records)
+    result: dict[str, Any] = {}
+    for record, buf in zip(spec.records, buffers, strict=True):
+        if len(buf) != record.size:
+            raise DecodeError(f"{spec.program_id}: record {record.name} is {len(buf)} bytes, expected {record.size}")
+        if record.direction == "in":
+            continue
+        mine = properties(record) if is_flat else {record.key: record.field}
+        for key, f in mine.items():
+            result[key] = _decode_field(bytes(buf), f, key, 0, notes)
+    return result

@@ -1,0 +1,124 @@
+"""JSON Schemas of a program's arguments and results, shaped exactly like codec's objects.
+
+Input schemas are strict (``additionalProperties: false``, exact array lengths, PIC ranges). Output
+schemas describe everything decode_outputs can return: numeric items may be ``null`` (invalid data in
+the record), items with level-88 conditions may be a condition name or the plain value, COMP-5 items
+span their whole binary range. Bounds are ``int`` or exact ``Decimal`` (the JSON layer writes Decimal as
+a number); ``multipleOf`` is used only for whole numbers, the decimal places are stated in the
+description instead.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from .codec import flat, has_default, input_records, output_records, properties
+from .linkage import Field, ProgramSpec, Record
+from .pic import describe, native_range, numeric_range
+
+__all__ = ["input_schema", "output_schema"]
+
+
+def input_schema(spec: ProgramSpec) -> dict[str, Any]:
+    """Schema of the tool arguments (see codec for the flattening rule)."""
+    return _object(_top(input_records(spec)), "in", False, "")
+
+
+def output_schema(spec: ProgramSpec) -> dict[str, Any]:
+    """Schema of decode_outputs' result (an object, as MCP structured content must be)."""
+    return _object(_top(output_records(spec)), "out", False, "")
+
+
+def _top(records: tuple[Record, ...]) -> dict[str, Field]:
+    if flat(records):
+        return {k: f for r in records for k, f in properties(r).items()}
+    return {r.key: r.field for r in records}
+
+
+def _number(value: Decimal) -> int | Decimal:
+    return int(value) if value == value.to_integral_value() else value
+
+
+def _object(props: dict[str, Field], mode: str, covered: bool, description: str) -> dict[str, Any]:
+    schema: dict[str, Any] = {"description": description} if description else {}
+    schema["type"] = "object"
+    schema["properties"] = {key: _field(f, mode, covered) for key, f in props.items()}
+    required = [k for k, f in props.items() if mode == "out" or not has_default(f, covered)]
+    if required:
+        schema["required"] = required
+    schema["additionalProperties"] = False
+    return schema
+
+
+def _field(f: Field, mode: str, covered: bool) -> dict[str, Any]:
+    if f.is_group:
+        kids = {c.key: c for c in f.children if c.exposed and c.key}
+        item = _object(kids, mode, covered or f.value is not None, "" if f.occurs else f.description)
+    else:
+        item = _scalar(f, mode, covered)
+    if not f.occurs or f.level in (1, 77):
+        return item
+    array: dict[str, Any] = {"description": f.description} if f.description else {}
+    return array | {"type": "array", "items": item, "minItems": f.occurs, "maxItems": f.occurs}
+
+
+def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
+    notes = [f.description] if f.description else []
+    if f.category in ("numeric", "float") or f.category.endswith("edited"):
+        notes.append(describe(f.picture, f.usage))
+    raw: dict[str, Any]
+    if f.category == "numeric":
+        assert f.picture is not None
+        low, high = (
+            native_range(f.picture, f.size) if f.usage == "comp-5" and mode == "out" else numeric_range(f.picture)
+        )
+        kind = "integer" if f.scale <= 0 else "number"
+        raw = {"type": kind if mode == "in" else [kind, "null"], "minimum": _number(low), "maximum": _number(high)}
+        if f.scale < 0:
+            raw["multipleOf"] = 10**-f.scale
+    elif f.category == "float":
+        raw = {"type": "number" if mode == "in" else ["number", "null"]}
+    else:
+        raw = {"type": "string", "maxLength": f.size}
+        if f.category == "alphabetic" and mode == "in":  # the program itself may store anything
+            raw["pattern"] = "^[A-Za-z ]*$"
+    names = [c.key for c in f.conditions]
+    if names:
+        notes.append(_conditions_text(f, mode))
+        schema = (
+            {"type": "string", "enum": names} if mode == "in" else {"anyOf": [{"type": "string", "enum": names}, raw]}
+        )
+    else:
+        schema = raw
+    if notes:
+        schema = {"description": ". ".join(n.rstrip(".") for n in notes) + "."} | schema
+    if mode == "in" and f.value is not None and not covered:
+        default = _default(f)
+        if default is not None:
+            schema["default"] = default
+    return schema
+
+
+def _default(f: Field) -> Any:
+    value = f.value
+    if f.conditions:
+        for cond in f.conditions:
+            if any(low == value or (isinstance(value, str) and str(low).rstrip() == value.rstrip())
+                   for low, high in cond.values if high is None):  # fmt: skip
+                return cond.key
+        return None
+    return _number(value) if isinstance(value, Decimal) else value
+
+
+def _conditions_text(f: Field, mode: str) -> str:
+    def show(v: Decimal | str | None) -> str:
+        return str(v) if isinstance(v, Decimal) else repr(v)
+
+    parts = []
+    for cond in f.conditions:
+        values = ", ".join(show(lo) if hi is None else f"{show(lo)} thru {show(hi)}" for lo, hi in cond.values)
+        parts.append(f"{cond.key} ({values})")
+    lead = "One of" if mode == "in" else "Reported as one of"
+    tail = "" if mode == "in" else ", or the stored value when none applies"
+    return f"{lead}: {'; '.join(parts)}{tail}"

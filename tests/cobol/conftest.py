@@ -1,0 +1,64 @@
+"""Shared fixtures: the sample programs, parsed once and compiled once per test session."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from cobol_mcp.cobol.linkage import SOURCE_SUFFIXES, Field, ProgramSpec, parse_program
+
+SAMPLES = Path(__file__).parent / "samples"
+COPYBOOKS = SAMPLES / "copybooks"
+SAMPLE_PATHS = sorted(p for p in SAMPLES.iterdir() if p.suffix.lower() in SOURCE_SUFFIXES)
+HAVE_COBC = shutil.which("cobc") is not None
+
+needs_cobc = pytest.mark.skipif(not HAVE_COBC, reason="GnuCOBOL's cobc is not installed")
+
+
+def sample(name: str) -> Path:
+    return next(p for p in SAMPLE_PATHS if p.name == name)
+
+
+def find(f: Field, name: str) -> Field:
+    """The item called ``name`` (first definition, depth first) under ``f``."""
+    if f.name.upper() == name.upper():
+        return f
+    for c in f.children:
+        try:
+            return find(c, name)
+        except KeyError:
+            pass
+    raise KeyError(name)
+
+
+@pytest.fixture(scope="session")
+def specs() -> dict[str, ProgramSpec]:
+    return {p.name: parse_program(p) for p in SAMPLE_PATHS}
+
+
+def cobc(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["cobc", *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+@pytest.fixture(scope="session")
+def compiled_samples(tmp_path_factory: pytest.TempPathFactory, specs: dict[str, ProgramSpec]) -> dict[str, Path]:
+    """Every sample compiled with ``cobc -m`` (in parallel), keyed by file name."""
+    if not HAVE_COBC:
+        pytest.skip("GnuCOBOL's cobc is not installed")
+    out = tmp_path_factory.mktemp("modules")
+
+    def build(path: Path) -> tuple[str, Path, subprocess.CompletedProcess[str]]:
+        target = out / f"{path.stem}.so"
+        fmt = specs[path.name].source_format
+        done = cobc("-m", f"-{fmt}", "-I", str(COPYBOOKS), "-o", str(target), str(path))
+        return path.name, target, done
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(build, SAMPLE_PATHS))
+    failures = [f"{name}: {done.stderr}" for name, _, done in results if done.returncode != 0]
+    assert not failures, "\n".join(failures)
+    return {name: target for name, target, _ in results}

@@ -1,0 +1,13 @@
+IDENTIFICATION DIVISION.
+PROGRAM-ID. "format-currency" IS INITIAL.
+*> Formats an amount as US currency text.
+DATA DIVISION.
+LINKAGE SECTION.
+*> Amount in dollars and cents.
+77 AMOUNT-IN PIC S9(9)V99.
+*> Formatted text, e.g. "-$1,234.50".
+01 TEXT-OUT  PIC X(20).
+01 EDITED    PIC -$$$,$$$,$$9.99.
+PROCEDURE DIVISION USING BY REFERENCE AMOUNT-IN BY REFERENCE TEXT-OUT.
+    MOVE SPACES TO TEXT-OUT
+    GOBACK.

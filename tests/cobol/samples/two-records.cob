@@ -1,0 +1,33 @@
+>>SOURCE FORMAT IS FREE
+IDENTIFICATION DIVISION.
+PROGRAM-ID. "two-records".
+*> Matches a customer and an order; both records have a REF-NO field, so
+*> each record is passed as its own object.
+DATA DIVISION.
+LINKAGE SECTION.
+01 CUSTOMER-IN.
+   05 REF-NO       PIC 9(6).
+   05 NAME         PIC X(20).
+01 ORDER-IN.
+   05 REF-NO       PIC 9(8).
+   05 CUSTOMER-REF PIC 9(6).
+   05 TOTAL        PIC 9(7)V99 COMP-3.
+01 MATCH-RESULT.
+   05 MATCHED      PIC X.
+      88 SAME-CUSTOMER  VALUE "Y".
+      88 OTHER-CUSTOMER VALUE "N".
+   05 REF-NO       PIC 9(8).
+01 AUDIT-AREA.
+   05 REF-NO       PIC 9(4) COMP-5.
+   05 CALLS        PIC 9(4) COMP-5.
+PROCEDURE DIVISION USING BY REFERENCE CUSTOMER-IN
+                         BY REFERENCE ORDER-IN
+                         MATCH-RESULT AUDIT-AREA.
+    ADD 1 TO CALLS
+    IF REF-NO OF CUSTOMER-IN = CUSTOMER-REF
+       SET SAME-CUSTOMER TO TRUE
+    ELSE
+       SET OTHER-CUSTOMER TO TRUE
+    END-IF
+    MOVE REF-NO OF ORDER-IN TO REF-NO OF MATCH-RESULT
+    GOBACK.
