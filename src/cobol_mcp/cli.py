@@ -112,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         return _serve_stdio(_options(args))
     except KeyboardInterrupt:
         return 130
+    except ValueError as exc:  # a bad --programs NAME and the like: say so, no traceback
+        print(f"cobol-mcp-server: error: {exc}", file=sys.stderr)
+        return 2
 
 
 def _serve_stdio(options: Any) -> int:

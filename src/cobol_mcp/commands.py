@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from .app import Options, build_server
-from .protocol.jsonrpc import dumps
+from .protocol.jsonrpc import dumps, dumps_pretty
 
 _decode = json.JSONDecoder(parse_float=Decimal).decode
 
@@ -64,7 +64,7 @@ def check_command(options: Options) -> int:
     """Compile and derive every program; print the tool list with schemas; fail on any error."""
     server = build_server(options)
     try:
-        print(json.dumps({"tools": list(server.model.tools)}, indent=2, ensure_ascii=False))
+        print(dumps_pretty({"tools": list(server.model.tools)}))
         for message in server.errors:
             print(f"error: {message}", file=sys.stderr)
         if server.errors:

@@ -229,7 +229,12 @@ def dumps(obj: Any) -> str:
         return _encode_with_decimals(obj)
 
 
-def _encode_with_decimals(obj: Any) -> str:
+def dumps_pretty(obj: Any) -> str:
+    """Indented JSON for people (the `check` command); Decimals exact as in :func:`dumps`."""
+    return _encode_with_decimals(obj, indent=2)
+
+
+def _encode_with_decimals(obj: Any, indent: int | None = None) -> str:
     numbers: list[str] = []
 
     def default(value: Any) -> Any:
@@ -238,7 +243,10 @@ def _encode_with_decimals(obj: Any) -> str:
             return f"\x00\x01{len(numbers) - 1}\x01\x00"
         raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
-    text = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default).encode(obj)
+    separators = (",", ": ") if indent else (",", ":")
+    encoder = json.JSONEncoder(ensure_ascii=False, separators=separators, allow_nan=False, default=default,
+                               indent=indent)
+    text = encoder.encode(obj)
     for index, number in enumerate(numbers):
         text = text.replace(f'"\\u0000\\u0001{index}\\u0001\\u0000"', number, 1)
     return text
