@@ -10,7 +10,7 @@ Transports feed each framed line to :meth:`Session.receive` and act on what come
 
 from __future__ import annotations
 
-from . import jsonrpc
+from . import jsonrpc, modern
 from .framing import Oversize
 from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Invalid, Notification, Request, _Record
 
@@ -72,11 +72,12 @@ class ServerModel:
 
 
 class ToolCall(_Record):
-    __slots__ = ("request_id", "name", "arguments", "meta")
+    __slots__ = ("request_id", "name", "arguments", "meta", "modern")
 
     def __init__(self, request_id: RequestId, name: str, arguments: dict[str, Any],
-                 meta: dict[str, Any] | None = None) -> None:
+                 meta: dict[str, Any] | None = None, modern: bool = False) -> None:
         self.request_id, self.name, self.arguments, self.meta = request_id, name, arguments, meta
+        self.modern = modern  # a 2026-07-28 request: its result carries resultType and serverInfo
 
 
 class Cancel(_Record):
@@ -95,6 +96,7 @@ class Session:
         self.protocol_version: str | None = None  # set by initialize
         self.client_info: dict[str, Any] | None = None
         self._tools_list = jsonrpc.dumps({"tools": list(server.tools)})
+        self.modern = modern.ModernEra(server, SUPPORTED_VERSIONS)
 
     # ------------------------------------------------------------------------------ entry point
     def receive(self, line: bytes | Oversize, max_bytes: int | None = None) -> Outcome:
@@ -118,6 +120,8 @@ class Session:
         return None  # Ignored
 
     def tool_result(self, call: ToolCall, result: dict[str, Any]) -> bytes:
+        if call.modern:
+            return self.modern.reply(call.request_id, result)
         return jsonrpc.result_line(call.request_id, result)
 
     def internal_error(self, request_id: RequestId, what: str) -> bytes:
@@ -126,6 +130,9 @@ class Session:
     # ------------------------------------------------------------------------------ requests
     def _request(self, req: Request) -> Outcome:
         method = req.method
+        if method == "server/discover" or ("_meta" in req.params and modern.is_modern(req.params)):
+            reply = self.modern.handle(req)
+            return reply if reply is not None else self._tools_call(req, modern=True)
         if method == "tools/call":  # the hot path first
             if self._gated(method):
                 return self._not_initialized(req)
@@ -182,7 +189,7 @@ class Session:
             result["instructions"] = self.server.instructions
         return jsonrpc.result_line(req.id, result)
 
-    def _tools_call(self, req: Request) -> Outcome:
+    def _tools_call(self, req: Request, modern: bool = False) -> Outcome:
         params = req.params
         name = params.get("name")
         if not isinstance(name, str):
@@ -193,7 +200,7 @@ class Session:
         elif not isinstance(arguments, dict):
             return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: 'arguments' must be an object")
         meta = params.get("_meta")
-        return ToolCall(req.id, name, arguments, meta if isinstance(meta, dict) else None)
+        return ToolCall(req.id, name, arguments, meta if isinstance(meta, dict) else None, modern)
 
     def _resources_read(self, req: Request) -> bytes:
         uri = req.params.get("uri")
