@@ -15,7 +15,13 @@ from .build import BuildError, build_module, cache_key, cache_root
 from .linkage import LinkageError, ProgramSpec, parse_program
 
 SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol", ".COB", ".CBL", ".COBOL")
-SPEC_CACHE_FORMAT = "spec-1"
+SPEC_CACHE_FORMAT = "spec-2"
+
+
+def _parser_stamp() -> str:
+    """Size and mtime of the parser's own modules: a changed parser never reads stale pickles."""
+    folder = Path(__file__).parent
+    return repr(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.glob("*.py")))
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,7 @@ def compile_program(source: Path, *, cache_dir: Path | None = None, source_forma
                     rebuild: bool = False) -> CompiledProgram:
     source = source.resolve()
     root = cache_dir or cache_root()
-    key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, str(source)))
+    key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)))
     spec_path = root / "specs" / f"{key}.pickle"
     spec = _cached_spec(source, spec_path, source_format, rebuild)
     module = build_module(source, cache_dir, source_format=spec.source_format, rebuild=rebuild)

@@ -14,28 +14,25 @@ the owner calls :meth:`Runtime.expire` when :meth:`Runtime.next_deadline` passes
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import signal
 import struct
-import sys
 import time
 from collections import deque
 
 from ..selectloop import SelectLoop
+from .process import read_memfile, reap, spawn_worker
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from pathlib import Path
 
-WORKER_SCRIPT = os.path.join(os.path.dirname(__file__), "worker.py")
 REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
 PIPE_SIZE = 1 << 20
-F_SETPIPE_SZ = 1031
 
 
 class CallResult:
@@ -213,7 +210,7 @@ class Runtime:
         for worker in list(self._workers):
             self._retire(worker)
             os.kill(worker.pid, signal.SIGKILL)
-            _reap(worker.pid)
+            reap(worker.pid)
         self._workers.clear()
         if self._devnull >= 0:
             os.close(self._devnull)
@@ -328,9 +325,9 @@ class Runtime:
         self._retire(worker)
         with contextlib.suppress(ProcessLookupError):
             os.kill(worker.pid, signal.SIGKILL)  # a no-op for a process that already ended
-        status = _reap(worker.pid)
-        stderr_text = _read_memfile(worker.stderr_fd, 8192)
-        display = _read_memfile(worker.display_fd, 1 << 16)
+        status = reap(worker.pid)
+        stderr_text = read_memfile(worker.stderr_fd, 8192)
+        display = read_memfile(worker.display_fd, 1 << 16)
         os.close(worker.stderr_fd)
         os.close(worker.display_fd)
         calls = list(worker.inflight)
@@ -361,30 +358,12 @@ class Runtime:
 
     # ---------------------------------------------------------------------------------- spawning
     def _spawn(self) -> _Worker:
-        request_read, request_write = os.pipe()
-        reply_read, reply_write = os.pipe()
-        display_fd, stderr_fd = _memfile("cobol-display"), _memfile("cobol-stderr")
-        for fd in (request_write, reply_read):
-            try:
-                fcntl.fcntl(fd, F_SETPIPE_SZ, PIPE_SIZE)
-            except OSError:
-                self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
-        child_ends = [_above(fd, 5) for fd in (display_fd, stderr_fd, request_read, reply_write)]
-        actions = [(os.POSIX_SPAWN_DUP2, self._devnull, 0)] + [
-            (os.POSIX_SPAWN_DUP2, fd, target) for fd, target in zip(child_ends, (1, 2, 3, 4), strict=True)
-        ]
-        try:
-            pid = os.posix_spawn(sys.executable, [sys.executable, "-I", "-S", WORKER_SCRIPT], self._env,
-                                 file_actions=actions)
-        finally:
-            for original, moved in zip((display_fd, stderr_fd, request_read, reply_write), child_ends, strict=True):
-                if moved != original:
-                    os.close(moved)
-            os.close(request_read)
-            os.close(reply_write)
-        worker = _Worker(pid, request_write, reply_read, display_fd, stderr_fd)
+        pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = spawn_worker(self._env, self._devnull, PIPE_SIZE)
+        if not roomy:
+            self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
+        worker = _Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)
         self._workers.append(worker)
-        self.loop.add_reader(reply_read, lambda: self._on_readable(worker))  # type: ignore[attr-defined]
+        self.loop.add_reader(reply_fd, lambda: self._on_readable(worker))  # type: ignore[attr-defined]
         return worker
 
 
@@ -394,32 +373,3 @@ def _split(data: bytearray, start: int, sizes: tuple[int, ...]) -> list[bytes]:
         out.append(bytes(data[start : start + size]))
         start += size
     return out
-
-
-def _memfile(name: str) -> int:
-    try:
-        return os.memfd_create(name, os.MFD_CLOEXEC)
-    except (AttributeError, OSError):
-        import tempfile
-
-        with tempfile.TemporaryFile() as handle:
-            return os.dup(handle.fileno())
-
-
-def _read_memfile(fd: int, limit: int) -> str:
-    try:
-        return os.pread(fd, limit, 0).decode("utf-8", "replace")
-    except OSError:
-        return ""
-
-
-def _above(fd: int, lowest: int) -> int:
-    """A copy of `fd` numbered at least `lowest`, so the child's dup2 to 0-4 cannot clobber it."""
-    return fd if fd >= lowest else fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, lowest)
-
-
-def _reap(pid: int) -> int:
-    try:
-        return os.waitpid(pid, 0)[1]
-    except ChildProcessError:
-        return 0
