@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from cobol_mcp.cobol import codec
 from cobol_mcp.cobol.codec import DecodeError, FieldError, decode_outputs, decode_scalar, encode_inputs, encode_scalar
+from cobol_mcp.cobol.encoders import item_encoder
 from cobol_mcp.cobol.linkage import Field, ProgramSpec, parse_program
 from cobol_mcp.cobol.pic import from_stored, native_range, numeric_range, to_stored
 
@@ -508,7 +509,7 @@ def test_unrepresentable_values_are_rejected(data):
             )
         )
     with pytest.raises(FieldError):
-        codec._encode_one(bytearray(f.offset + f.size), f, bad, "x", 0)
+        item_encoder(f)(bytearray(f.offset + f.size), bad, "x", 0)
 
 
 def test_comp5_output_range_is_the_whole_integer():

@@ -430,10 +430,10 @@ def test_sample_source_list_is_complete():
 
 @needs_cobc
 def test_verify_reports_mismatches(monkeypatch):
-    import cobol_mcp.cobol.linkage as linkage_module
+    import cobol_mcp.cobol.layout as layout_module
 
-    real = linkage_module.storage_size
-    monkeypatch.setattr(linkage_module, "storage_size", lambda p, u, s=False: real(p, u, s) + (u == "comp-3"))
+    real = layout_module.storage_size
+    monkeypatch.setattr(layout_module, "storage_size", lambda p, u, s=False: real(p, u, s) + (u == "comp-3"))
     problems = verify_with_cobc(sample("PAYROLL.CBL"))
     assert "PAYROLL-REQUEST.HOURS-WORKED: size 4 derived, cobc has 3" in problems
     assert "PAYROLL-REQUEST.RATE: offset 46 derived, cobc has 45" in problems

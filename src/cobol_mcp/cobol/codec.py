@@ -30,6 +30,7 @@ import math
 import re
 import struct
 import sys
+import weakref
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
@@ -96,12 +97,6 @@ def flat(records: Iterable[Record]) -> bool:
     return True
 
 
-def _top_level(records: tuple[Record, ...]) -> dict[str, Field]:
-    if flat(records):
-        return {k: f for r in records for k, f in properties(r).items()}
-    return {r.key: r.field for r in records}
-
-
 def has_default(f: Field, covered: bool = False) -> bool:
     """Whether an absent property can be filled in: the item, or everything in it, has a VALUE."""
     if covered or f.value is not None:
@@ -138,56 +133,6 @@ def _check_keys(given: dict, allowed: dict[str, Field], path: str) -> None:
         what = f"property '{path}.{unknown[0]}'" if path else f"argument '{unknown[0]}'"
         raise FieldError(f"{path}.{unknown[0]}" if path else unknown[0],
                          f"unexpected {what}; expected: {', '.join(allowed) or 'no arguments'}")  # fmt: skip
-
-
-def _encode_props(buf: bytearray, props: dict[str, Field], given: dict, path: str, covered: bool) -> None:
-    _check_keys(given, props, path)
-    for key, f in props.items():
-        sub = f"{path}.{key}" if path else key
-        if key in given:
-            _encode_field(buf, f, given[key], sub, 0)
-        elif not has_default(f, covered):
-            what = "property" if path else "argument"
-            raise FieldError(sub, f"missing required {what} '{sub}' ({_pic(f) if not f.is_group else 'an object'})")
-
-
-def _encode_field(buf: bytearray, f: Field, value: Any, path: str, delta: int) -> None:
-    if f.occurs and f.level not in (1, 77):
-        if not isinstance(value, list) or len(value) != f.occurs:
-            got = f"{len(value)} items" if isinstance(value, list) else _json_type(value)
-            raise FieldError(path, f'"{path}" must be an array of exactly {f.occurs} items (OCCURS {f.occurs}), '
-                                   f"got {got}", f.pic)  # fmt: skip
-        for i, item in enumerate(value):
-            _encode_one(buf, f, item, f"{path}[{i}]", delta + i * f.size)
-    else:
-        _encode_one(buf, f, value, path, delta)
-
-
-def _encode_one(buf: bytearray, f: Field, value: Any, path: str, delta: int) -> None:
-    if f.is_group:
-        if not isinstance(value, dict):
-            raise FieldError(path, f'"{path}" must be an object, not {_json_type(value)}')
-        props = {c.key: c for c in f.children if c.exposed and c.key}
-        _check_keys(value, props, path)
-        for key, child in props.items():
-            if key in value:
-                _encode_field(buf, child, value[key], f"{path}.{key}", delta)
-            elif not has_default(child, f.value is not None):
-                raise FieldError(f"{path}.{key}", f"missing required property '{path}.{key}'")
-        return
-    if f.conditions:
-        names = {c.key: c for c in f.conditions}
-        if not isinstance(value, str) or value not in names:
-            raise FieldError(path, f'"{path}": {_show(value)} is not one of: {", ".join(names)}', f.pic)
-        typed: Decimal | str = names[value].values[0][0]
-    elif f.category in ("numeric", "float"):
-        typed = _user_number(value, path, f)
-    else:
-        if not isinstance(value, str):
-            raise FieldError(path, f'"{path}" must be a string ({_pic(f)}), not {_json_type(value)}', f.pic)
-        typed = value
-    start = f.offset + delta
-    buf[start : start + f.size] = encode_scalar(f, typed, path, shown=value)
 
 
 def _user_number(value: Any, path: str, f: Field) -> Decimal:
@@ -287,19 +232,7 @@ def initial_bytes(f: Field) -> bytes:
 
 def encode_inputs(spec: ProgramSpec, arguments: dict | None) -> list[bytes]:
     """One buffer per USING record, exact size; "out" records are initialized (see initial_bytes)."""
-    if arguments is None:
-        arguments = {}
-    if not isinstance(arguments, dict):
-        raise FieldError("", f"arguments must be an object, not {_json_type(arguments)}")
-    buffers = [bytearray(initial_bytes(r.field)) for r in spec.records]
-    records = input_records(spec)
-    props = _top_level(records)
-    _check_keys(arguments, props, "")
-    for record in records:
-        buf = buffers[spec.records.index(record)]
-        mine = properties(record) if flat(records) else {record.key: record.field}
-        _encode_props(buf, mine, {k: v for k, v in arguments.items() if k in mine}, "", False)
-    return [bytes(b) for b in buffers]
+    return (_plans.get(id(spec)) or _compile(spec)).encode(arguments)
 
 
 # --------------------------------------------------------------------------------------------- decoding
@@ -396,35 +329,25 @@ def _condition(f: Field, value: Any, raw: bytes) -> Any:
     return value
 
 
-def _decode_field(buf: bytes, f: Field, path: str, delta: int, notes: list[str] | None) -> Any:
-    if f.occurs and f.level not in (1, 77):
-        return [_decode_one(buf, f, f"{path}[{i}]", delta + i * f.size, notes) for i in range(f.occurs)]
-    return _decode_one(buf, f, path, delta, notes)
-
-
-def _decode_one(buf: bytes, f: Field, path: str, delta: int, notes: list[str] | None) -> Any:
-    if f.is_group:
-        return {c.key: _decode_field(buf, c, f"{path}.{c.key}", delta, notes) for c in f.children if c.exposed}
-    raw = buf[f.offset + delta : f.offset + delta + f.size]
-    value, why = decode_scalar(f, raw)
-    if why and notes is not None:
-        notes.append(f"{path}: {why}; reported as null")
-    return _condition(f, value, raw) if f.conditions else value
-
-
 def decode_outputs(spec: ProgramSpec, buffers: list[bytes], notes: list[str] | None = None) -> dict:
     """JSON-ready values of the "out" and "inout" records (shape: see the module docstring)."""
-    if len(buffers) != len(spec.records):
-        raise DecodeError(f"{spec.program_id}: {len(buffers)} buffers for {len(spec.records)} records")
-    records = output_records(spec)
-    is_flat = flat(records)
-    result: dict[str, Any] = {}
-    for record, buf in zip(spec.records, buffers, strict=True):
-        if len(buf) != record.size:
-            raise DecodeError(f"{spec.program_id}: record {record.name} is {len(buf)} bytes, expected {record.size}")
-        if record.direction == "in":
-            continue
-        mine = properties(record) if is_flat else {record.key: record.field}
-        for key, f in mine.items():
-            result[key] = _decode_field(bytes(buf), f, key, 0, notes)
-    return result
+    return (_plans.get(id(spec)) or _compile(spec)).decode(buffers, notes)
+
+
+# ------------------------------------------------------------------------------------------------ plans
+
+_plans: dict[int, Any] = {}  # id(spec) -> its plan, dropped together with the spec
+
+
+def _compile(spec: ProgramSpec) -> Any:
+    """The spec's plan (see :mod:`.plan`), built on first use; the spec itself is left as it is."""
+    from .plan import Plan
+
+    plan = Plan(spec)
+    key = id(spec)
+    try:
+        plan.owner = weakref.ref(spec, lambda _: _plans.pop(key, None))
+    except TypeError:  # not a ProgramSpec but something shaped like one: use the plan once
+        return plan
+    _plans[key] = plan
+    return plan

@@ -1,0 +1,287 @@
+"""Data description entries: tokens up to the PROCEDURE DIVISION header, the clauses of each entry
+(PICTURE, USAGE, OCCURS, VALUE, REDEFINES, SIGN, JUSTIFIED, BLANK WHEN ZERO, SYNC) and their nesting
+by level number."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .linkage import LinkageError
+from .pic import USAGES
+from .source import DECORATION, Line
+
+__all__ = ["Entry", "Parser", "Tok", "nest"]
+
+
+@dataclass(frozen=True)
+class Tok:
+    text: str  # word as written, or a literal's value
+    kind: str  # "word" | "lit" | "period"
+    line: int  # index into the line list
+    prefix: str = ""  # literal prefix (X, Z, N); "?" for a malformed hexadecimal literal
+
+    @property
+    def up(self) -> str:
+        return self.text.upper() if self.kind == "word" else ""
+
+
+_TOKEN = re.compile(r"""([XxNnZz]?)("(?:[^"]|"")*"|'(?:[^']|'')*')|["']|[^\s"']+""")
+
+
+def tokenize(lines: list[Line]) -> list[Tok]:
+    """Tokens up to the end of the PROCEDURE DIVISION header (the statements are of no interest)."""
+    toks: list[Tok] = []
+    header = False
+    for idx, line in enumerate(lines):
+        for m in _TOKEN.finditer(line.code):
+            if m.group(2):
+                prefix, body = m.group(1).upper(), m.group(2)
+                value = body[1:-1].replace(body[0] * 2, body[0])
+                if prefix == "X":
+                    try:
+                        value = bytes.fromhex(value).decode("latin-1")
+                    except ValueError:
+                        prefix = "?"
+                toks.append(Tok(value, "lit", idx, prefix))
+                continue
+            word = m.group()
+            if word in ("'", '"'):
+                raise LinkageError(f"{line.where}: unterminated literal")
+            word = word.strip(",;")
+            period = word.endswith(".")
+            word = word[:-1] if period else word
+            if word:
+                toks.append(Tok(word, "word", idx))
+                header = header or (toks[-1].up == "DIVISION" and len(toks) > 1 and toks[-2].up == "PROCEDURE")
+            if period:
+                toks.append(Tok(".", "period", idx))
+                if header:
+                    return toks
+    return toks
+
+
+# ------------------------------------------------------------------------------------------ data entries
+
+
+@dataclass
+class Entry:
+    level: int
+    name: str
+    line: int
+    pic: str | None = None
+    usage: str | None = None
+    occurs: int | None = None
+    values: list = dataclasses.field(default_factory=list)
+    redefines: str | None = None
+    sign: tuple[bool, bool] | None = None  # (leading, separate)
+    justified: bool = False
+    blank_when_zero: bool = False
+    sync: bool = False
+    children: list[Entry] = dataclasses.field(default_factory=list)
+    conditions: list[Entry] = dataclasses.field(default_factory=list)
+    description: str = ""
+
+
+_FIGURATIVE = {
+    "ZERO": "0", "ZEROS": "0", "ZEROES": "0", "SPACE": " ", "SPACES": " ", "LOW-VALUE": "\x00",
+    "LOW-VALUES": "\x00", "HIGH-VALUE": "\xff", "HIGH-VALUES": "\xff", "QUOTE": '"', "QUOTES": '"',
+}  # fmt: skip
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")
+_SKIP_WORDS = {"IS", "ARE", "TIMES", "ON", "WHEN", "CHARACTER", "BY", "KEY"}
+
+
+class Parser:
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        self.toks = tokenize(lines)
+        self.line_starts: dict[int, Tok] = {}
+        for tok in self.toks:
+            self.line_starts.setdefault(tok.line, tok)
+
+    def where(self, tok_or_line: Tok | int) -> str:
+        idx = tok_or_line.line if isinstance(tok_or_line, Tok) else tok_or_line
+        return self.lines[min(idx, len(self.lines) - 1)].where if self.lines else "?"
+
+    def find(self, *words: str, start: int = 0) -> int:
+        for i in range(start, len(self.toks) - len(words) + 1):
+            if all(self.toks[i + k].up == w for k, w in enumerate(words)):
+                return i
+        return -1
+
+    def comments_above(self, idx: int) -> str:
+        found: list[str] = []
+        k = idx - 1
+        while k >= 0 and self.lines[k].comment is not None:
+            found.insert(0, self.lines[k].comment)
+            k -= 1
+        return " ".join(t for t in found if t and not DECORATION.match(t))
+
+    def entries(self, start: int, stop: int) -> list[Entry]:
+        out: list[Entry] = []
+        i = start
+        while i < stop:
+            j = i
+            while j < stop and self.toks[j].kind != "period":
+                j += 1
+            if j > i:
+                out.append(self.entry(self.toks[i:j], self.toks[min(j, stop - 1)]))
+            i = j + 1
+        return out
+
+    def entry(self, toks: list[Tok], end: Tok) -> Entry:
+        first = toks[0]
+        if not first.text.isdigit():
+            raise LinkageError(f"{self.where(first)}: expected a level number, found {first.text!r}")
+        e = Entry(int(first.text), "FILLER", first.line)
+        i = 1
+        if i < len(toks) and toks[i].kind == "word" and not _is_clause(toks[i].up):
+            e.name = toks[i].text
+            i += 1
+        above = self.comments_above(first.line) if self._first_on_line(first) else ""
+        e.description = above or (self.lines[end.line].trailing or "")
+        while i < len(toks) and e.level != 66:  # 66 RENAMES occupies no storage: nothing to read
+            i = self.clause(e, toks, i)
+        return e
+
+    def _first_on_line(self, tok: Tok) -> bool:
+        return self.line_starts.get(tok.line) is tok
+
+    def clause(self, e: Entry, toks: list[Tok], i: int) -> int:
+        tok, word = toks[i], toks[i].up
+        where = self.where(tok)
+        nxt = [t.up for t in toks[i + 1 : i + 4]]
+        if word in ("PIC", "PICTURE"):
+            k = i + 1 + (nxt[:1] == ["IS"])
+            if k >= len(toks):
+                raise LinkageError(f"{where}: PICTURE without a character-string")
+            e.pic = toks[k].text.upper()
+            return k + 1
+        if word == "USAGE":
+            k = i + 1 + (nxt[:1] == ["IS"])
+            if k >= len(toks) or toks[k].up not in USAGES:
+                found = toks[k].text if k < len(toks) else "nothing"
+                raise LinkageError(f"{where}: USAGE {found} is not supported")
+            e.usage = USAGES[toks[k].up]
+            return k + 1
+        if word in USAGES:
+            e.usage = USAGES[word]
+            return i + 1
+        if word == "OCCURS":
+            if i + 1 >= len(toks) or not toks[i + 1].text.isdigit():
+                raise LinkageError(f"{where}: OCCURS needs a fixed count")
+            if "TO" in nxt[1:2] or "DEPENDING" in [t.up for t in toks]:
+                raise LinkageError(f"{where}: variable-length OCCURS (TO/DEPENDING) is not supported")
+            e.occurs = int(toks[i + 1].text)
+            if e.occurs < 1:
+                raise LinkageError(f"{where}: OCCURS count must be at least 1")
+            k = i + 2
+            while k < len(toks) and not _is_clause(toks[k].up):
+                k += 1  # TIMES, ASCENDING/DESCENDING KEY ..., INDEXED BY ...
+            return k
+        if word in ("VALUE", "VALUES"):
+            k = i + 1
+            while k < len(toks) and (toks[k].kind == "lit" or not _is_clause(toks[k].up) or toks[k].up == "ALL"):
+                t = toks[k]
+                if t.up in ("IS", "ARE"):
+                    k += 1
+                    continue
+                if t.up in ("THRU", "THROUGH") and e.values and k + 1 < len(toks):
+                    e.values[-1] = (e.values[-1][0], _literal(toks[k + 1], self.where(t)))
+                    k += 2
+                    continue
+                if t.up == "ALL" and k + 1 < len(toks):
+                    kind, text = _literal(toks[k + 1], self.where(t))
+                    e.values.append((("all" if kind == "str" else kind, text), None))
+                    k += 2
+                    continue
+                e.values.append((_literal(t, self.where(t)), None))
+                k += 1
+            if not e.values:
+                raise LinkageError(f"{where}: VALUE without a literal")
+            return k
+        if word == "REDEFINES" and i + 1 < len(toks):
+            e.redefines = toks[i + 1].text
+            return i + 2
+        if word in ("SIGN", "LEADING", "TRAILING"):
+            k = i + 1 if word == "SIGN" else i
+            k += toks[k].up == "IS" if k < len(toks) else 0
+            if k >= len(toks) or toks[k].up not in ("LEADING", "TRAILING"):
+                raise LinkageError(f"{where}: SIGN needs LEADING or TRAILING")
+            leading = toks[k].up == "LEADING"
+            separate = k + 1 < len(toks) and toks[k + 1].up == "SEPARATE"
+            k += 1 + separate
+            k += separate and k < len(toks) and toks[k].up == "CHARACTER"
+            e.sign = (leading, separate)
+            return k
+        if word in ("JUSTIFIED", "JUST"):
+            e.justified = True
+            return i + 1 + (nxt[:1] == ["RIGHT"])
+        if word == "BLANK":
+            k = i + 1 + (nxt[:1] == ["WHEN"])
+            if k >= len(toks) or toks[k].up not in ("ZERO", "ZEROS", "ZEROES"):
+                raise LinkageError(f"{where}: expected BLANK WHEN ZERO")
+            e.blank_when_zero = True
+            return k + 1
+        if word in ("SYNC", "SYNCHRONIZED"):
+            e.sync = True
+            return i + 1 + (nxt[:1] in (["LEFT"], ["RIGHT"]))
+        if word in ("GLOBAL", "EXTERNAL") or word in _SKIP_WORDS:
+            return i + 1
+        raise LinkageError(f"{where}: unexpected {tok.text!r} in the description of {e.name}")
+
+
+_CLAUSES = {
+    "PIC", "PICTURE", "USAGE", "OCCURS", "VALUE", "VALUES", "REDEFINES", "SIGN", "LEADING", "TRAILING",
+    "JUSTIFIED", "JUST", "BLANK", "SYNC", "SYNCHRONIZED", "GLOBAL", "EXTERNAL", "RENAMES", "BASED",
+}  # fmt: skip
+
+
+def _is_clause(word: str) -> bool:
+    return word in _CLAUSES or word in USAGES
+
+
+def _literal(tok: Tok, where: str) -> tuple[str, object]:
+    if tok.kind == "lit":
+        if tok.prefix == "?":
+            raise LinkageError(f"{where}: malformed hexadecimal literal")
+        if tok.prefix not in ("", "X"):
+            raise LinkageError(f"{where}: {tok.prefix}-literals are not supported in VALUE")
+        return ("str", tok.text)
+    if tok.up in _FIGURATIVE:
+        return ("fig", _FIGURATIVE[tok.up])
+    if _NUMBER.fullmatch(tok.text):
+        return ("num", Decimal(tok.text))
+    raise LinkageError(f"{where}: unsupported literal {tok.text!r}")
+
+
+def nest(entries: list[Entry], parser: Parser) -> list[Entry]:
+    """Nest entries by level number; attach 88s to their item, drop 66 (RENAMES occupies no storage)."""
+    top: list[Entry] = []
+    stack: list[Entry] = []
+    last: Entry | None = None
+    for e in entries:
+        where = parser.where(e.line)
+        if e.level == 88:
+            if last is None:
+                raise LinkageError(f"{where}: level 88 without an item to belong to")
+            last.conditions.append(e)
+            continue
+        if e.level == 66:
+            continue
+        if e.level in (1, 77):
+            top.append(e)
+            stack = [e]
+        elif 2 <= e.level <= 49:
+            while stack and stack[-1].level >= e.level:
+                stack.pop()
+            if not stack or stack[-1].level == 77:
+                raise LinkageError(f"{where}: level {e.level:02d} item {e.name} has no 01 record above it")
+            stack[-1].children.append(e)
+            stack.append(e)
+        else:
+            raise LinkageError(f"{where}: invalid level number {e.level}")
+        last = e
+    return top

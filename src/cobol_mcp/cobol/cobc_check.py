@@ -1,0 +1,109 @@
+"""Checking a derived layout against the one GnuCOBOL itself generates."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .linkage import Field, parse_program
+
+__all__ = ["verify_with_cobc"]
+
+_DUMP = re.compile(
+    r'cob_dump_field_ext\s*\(\s*(\d+),\s*"([^"]*)",\s*COB_SET_FLD\s*\(f0,\s*(\d+),\s*(NULL|b_\d+)'
+    r"(?:\s*\+\s*(\d+))?,\s*&(a_\d+)\)"
+)
+_ATTR = re.compile(r"(a_\d+)\s*=\s*\{(0x[0-9a-fA-F]+),\s*(-?\d+),\s*(-?\d+),\s*(0x[0-9a-fA-F]+)")
+_TYPES = {"comp-3": 0x12, "binary": 0x11, "comp-5": 0x11, "comp-1": 0x13, "comp-2": 0x14}
+
+
+def _walk(f: Field, path: str = ""):
+    path = f"{path}.{f.name}" if path else f.name
+    yield path, f
+    for c in f.children:
+        if c.redefines is None:  # cobc dumps the first definition only
+            yield from _walk(c, path)
+
+
+def _cobc_type(f: Field) -> int:
+    if f.is_group:
+        return 0x01
+    if f.category == "numeric":
+        return (0x24 if f.blank_when_zero else 0x10) if f.usage == "display" else _TYPES[f.usage]
+    if f.category == "float":
+        return _TYPES[f.usage]
+    return {"numeric-edited": 0x24, "alphanumeric-edited": 0x23}.get(f.category, 0x21)
+
+
+def _facts(f: Field) -> dict[str, object]:
+    facts: dict[str, object] = {"name": f.name.upper(), "level": f.level, "size": f.size, "offset": f.offset}
+    facts["type"] = hex(_cobc_type(f))
+    if f.category == "numeric":
+        facts |= {"digits": f.digits, "scale": f.scale, "signed": f.signed}
+        facts |= {"separate sign": f.sign_separate, "leading sign": f.sign_leading}
+        if f.usage in ("binary", "comp-5"):
+            facts["native binary"] = f.usage == "comp-5"
+    if f.category in ("alphanumeric", "alphabetic"):
+        facts["justified"] = f.justified
+    return facts
+
+
+def _cobc_facts(level: int, name: str, size: int, offset: int, attr: tuple[int, ...]) -> dict[str, object]:
+    kind, digits, scale, flags = attr
+    facts: dict[str, object] = {"name": name.upper(), "level": level, "size": size, "offset": offset}
+    facts |= {"type": hex(kind), "digits": digits, "scale": scale, "signed": bool(flags & 0x01)}
+    facts |= {"separate sign": bool(flags & 0x02), "leading sign": bool(flags & 0x04)}
+    return facts | {"justified": bool(flags & 0x10), "native binary": bool(flags & 0x40)}
+
+
+def verify_with_cobc(source_path: Path, source_format: str | None = None, cobc: str = "cobc") -> list[str]:
+    """Compare the derived layout with the one GnuCOBOL generates; return human-readable mismatches.
+
+    ``cobc -C -fdump=LS`` emits a dump call for every LINKAGE item with its level, size, offset and
+    attribute (type, digits, scale, sign/justify flags), which is the compiler's own layout.
+    """
+    spec = parse_program(source_path, source_format)
+    src = Path(source_path).resolve()
+    with tempfile.TemporaryDirectory(prefix="cobol-mcp-verify-") as tmp:
+        out = Path(tmp) / "prog.c"
+        cmd = [cobc, "-C", f"-{spec.source_format}", "-fdump=LS", "-I", str(src.parent),
+               "-I", str(src.parent / "copybooks"), "-o", str(out), str(src)]  # fmt: skip
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=tmp)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return [f"cannot run cobc: {exc}"]
+        if proc.returncode != 0:
+            return [f"cobc failed: {(proc.stderr or proc.stdout).strip()}"]
+        code = out.read_text(errors="replace")
+        headers = "".join(p.read_text(errors="replace") for p in Path(tmp).glob("prog.c*.h"))
+    attrs = {m.group(1): tuple(int(g, 0) for g in m.groups()[1:]) for m in _ATTR.finditer(headers)}
+    dumped: dict[str, list[tuple[int, str, int, int, tuple[int, ...]]]] = {}
+    current: list | None = None
+    for m in _DUMP.finditer(code.split("END OF DUMP")[0]):
+        level, name, size, base, off, attr = m.groups()
+        if base == "NULL":
+            continue
+        if int(level) in (1, 77):
+            current = dumped.setdefault(name.upper(), [])
+            current.clear()
+        if current is not None:
+            current.append((int(level), name, int(size), int(off or 0), attrs.get(attr, (0, 0, 0, 0))))
+    problems: list[str] = []
+    for rec in spec.records:
+        theirs = dumped.get(rec.name.upper())
+        if theirs is None:
+            problems.append(f"{rec.name}: cobc reported no layout for this record")
+            continue
+        ours = list(_walk(rec.field))
+        if len(ours) != len(theirs):
+            problems.append(f"{rec.name}: {len(ours)} items derived, cobc has {len(theirs)}")
+        for (path, f), (level, name, size, off, attr) in zip(ours, theirs, strict=False):
+            derived, compiled = _facts(f), _cobc_facts(level, name, size, off, attr)
+            problems += [
+                f"{path}: {what} {value!r} derived, cobc has {compiled[what]!r}"
+                for what, value in derived.items()
+                if value != compiled[what]
+            ]
+    return problems

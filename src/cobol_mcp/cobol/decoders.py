@@ -1,0 +1,288 @@
+"""Per-item decoders of a codec plan: closures ``decode(data, delta, notes, path)`` that return the JSON
+value of an item in a record's bytes (see :mod:`.plan`).
+
+Valid data is decoded here; bytes that are not a valid value of the PIC go to
+:func:`~.codec.decode_scalar`, which says why, so values and notes are exactly the codec's.
+"""
+
+from __future__ import annotations
+
+import sys
+from decimal import Decimal
+from typing import Any
+
+from .codec import _condition, decode_scalar
+from .linkage import Field
+
+__all__ = ["decoder", "item_decoder"]
+
+_ABSENT = object()
+
+
+def _sign_table() -> tuple[tuple[bool, bytes] | None, ...]:
+    """(negative, digit) for each byte that may hold an overpunched sign digit, else None."""
+    table: list[tuple[bool, bytes] | None] = [None] * 256
+    for d in range(10):
+        table[0x30 + d] = (False, b"%d" % d)
+        table[0x70 + d] = (True, b"%d" % d)  # GnuCOBOL's negative digits: p..y
+    # EBCDIC-style overpunch, as other compilers write it: { A..I positive, } J..R negative
+    table[ord("{")], table[ord("}")] = (False, b"0"), (True, b"0")
+    for d in range(1, 10):
+        table[0x41 + d - 1] = (False, b"%d" % d)
+        table[0x4A + d - 1] = (True, b"%d" % d)
+    return tuple(table)
+
+
+_SIGN = _sign_table()
+
+
+def decoder(f: Field, path: str | None) -> Any:
+    """Closure reading ``f`` (a list when it OCCURS); ``path`` is its JSON path when that is the same on
+    every call, None inside an array element."""
+    if f.occurs and f.level not in (1, 77):
+        return _array_decoder(f, path)
+    return item_decoder(f, path)
+
+
+def item_decoder(f: Field, path: str | None = None) -> Any:
+    """Closure reading one occurrence of ``f``."""
+    if f.is_group:
+        return _group_decoder(f, path)
+    if f.category == "numeric" and f.usage == "display":
+        read = _display_decoder(f)
+    elif f.category == "numeric" and f.usage == "comp-3":
+        read = _packed_decoder(f)
+    elif f.category == "numeric":
+        read = _binary_decoder(f)
+    elif f.category == "float":
+        read = _float_decoder(f)
+    else:
+        read = _text_decoder(f)
+    return _condition_decoder(f, read) if f.conditions else read
+
+
+def _array_decoder(f: Field, path: str | None) -> Any:
+    item = item_decoder(f, None)
+    offsets = tuple(range(0, f.occurs * f.size, f.size))  # type: ignore[operator]
+    paths = tuple(f"{path}[{i}]" for i in range(len(offsets))) if path is not None else None
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> list[Any]:
+        if notes is None:
+            return [item(data, delta + offset, None, None) for offset in offsets]
+        where = paths or [f"{path}[{i}]" for i in range(len(offsets))]
+        return [item(data, delta + offset, notes, at) for offset, at in zip(offsets, where, strict=False)]
+
+    return decode
+
+
+def _group_decoder(f: Field, path: str | None) -> Any:
+    kids = tuple(
+        (c.key, decoder(c, None if path is None else f"{path}.{c.key}"), None if path is None else f"{path}.{c.key}")
+        for c in f.children
+        if c.exposed
+    )
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> dict[str, Any]:
+        out = {}
+        if notes is None:
+            for key, child, _ in kids:
+                out[key] = child(data, delta, None, None)
+        else:
+            for key, child, where in kids:
+                out[key] = child(data, delta, notes, where or f"{path}.{key}")
+        return out
+
+    return decode
+
+
+def _invalid(f: Field, raw: bytes, notes: list[str] | None, path: str | None) -> Any:
+    """What decode_scalar makes of bytes the fast path did not accept, noted as the codec notes it."""
+    value, why = decode_scalar(f, raw)
+    if why and notes is not None:
+        notes.append(f"{path}: {why}; reported as null")
+    return value
+
+
+def _float_decoder(f: Field) -> Any:
+    """COMP-1/COMP-2: decode_scalar finds the shortest decimal text of the float."""
+    offset, size = f.offset, f.size
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+        start = offset + delta
+        return _invalid(f, data[start : start + size], notes, path)
+
+    return decode
+
+
+def _text_decoder(f: Field) -> Any:
+    offset, size = f.offset, f.size
+    if f.justified or f.category.endswith("edited"):
+
+        def decode_trimmed(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
+            start = offset + delta
+            return data[start : start + size].decode("latin-1").strip(" ")
+
+        return decode_trimmed
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
+        start = offset + delta
+        return data[start : start + size].decode("latin-1").rstrip(" ")
+
+    return decode
+
+
+def _display_value(scale: int) -> Any:
+    """Closure turning (negative, ASCII digits) into the value codec reports for that stored integer."""
+    if scale > 0:
+        exponent = f"E-{scale}"
+
+        def value(negative: bool, digits: bytes) -> Decimal:
+            if negative and digits.strip(b"0"):  # a negative zero is reported as 0
+                return Decimal("-" + digits.decode() + exponent)
+            return Decimal(digits.decode() + exponent)
+
+        return value
+    factor = 10**-scale
+
+    def whole(negative: bool, digits: bytes) -> int:
+        return -int(digits) * factor if negative else int(digits) * factor
+
+    return whole
+
+
+def _display_decoder(f: Field) -> Any:
+    """DISPLAY digits: unsigned, overpunched sign, or SIGN SEPARATE (always within the PIC's range)."""
+    offset, size = f.offset, f.size
+    value = _display_value(f.scale)
+    if f.sign_separate:
+        lead = f.sign_leading
+        mark_at, first, last = (0, 1, size) if lead else (size - 1, 0, size - 1)
+
+        def decode_separate(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+            start = offset + delta
+            raw = data[start : start + size]
+            mark, digits = raw[mark_at], raw[first:last]
+            if (mark == 0x2D or mark == 0x2B) and digits.isdigit():
+                return value(mark == 0x2D, digits)
+            return _invalid(f, raw, notes, path)
+
+        return decode_separate
+    if f.signed:
+        lead = f.sign_leading
+
+        def decode_punched(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+            start = offset + delta
+            raw = data[start : start + size]
+            punched = _SIGN[raw[0] if lead else raw[-1]]
+            if punched is not None:
+                negative, digit = punched
+                digits = digit + raw[1:] if lead else raw[:-1] + digit
+                if digits.isdigit():
+                    return value(negative, digits)
+            return _invalid(f, raw, notes, path)
+
+        return decode_punched
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+        start = offset + delta
+        raw = data[start : start + size]
+        if raw.isdigit():
+            return value(False, raw)
+        return _invalid(f, raw, notes, path)
+
+    return decode
+
+
+def _scaled(scale: int) -> Any:
+    if scale > 0:
+        exponent = f"E-{scale}"
+        return lambda n: Decimal(f"{n}{exponent}")
+    factor = 10**-scale
+    return lambda n: n * factor
+
+
+def _bounds(f: Field) -> tuple[int, int]:
+    """Stored integers within the PIC digits (the range codec checks decoded values against)."""
+    assert f.picture is not None
+    top = 10**f.picture.nines - 1
+    return (-top if f.signed else 0), top
+
+
+def _packed_decoder(f: Field) -> Any:
+    offset, size = f.offset, f.size
+    scaled, (low, high) = _scaled(f.scale), _bounds(f)
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+        start = offset + delta
+        raw = data[start : start + size]
+        hexa = raw.hex()
+        digits, sign = hexa[:-1], hexa[-1]
+        if digits.isdigit() and sign in "abcdef":
+            n = -int(digits) if sign in "bd" else int(digits)
+            if low <= n <= high:
+                return scaled(n)
+        return _invalid(f, raw, notes, path)
+
+    return decode
+
+
+def _binary_decoder(f: Field) -> Any:
+    offset, size, signed = f.offset, f.size, f.signed
+    scaled, (low, high) = _scaled(f.scale), _bounds(f)
+    if f.usage == "comp-5":  # not truncated: every machine integer is a value
+
+        def decode_native(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+            start = offset + delta
+            return scaled(int.from_bytes(data[start : start + size], sys.byteorder, signed=signed))
+
+        return decode_native
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+        start = offset + delta
+        raw = data[start : start + size]
+        n = int.from_bytes(raw, "big", signed=signed)
+        if low <= n <= high:
+            return scaled(n)
+        return _invalid(f, raw, notes, path)
+
+    return decode
+
+
+def _condition_decoder(f: Field, read: Any) -> Any:
+    """The first condition name whose values hold the item's value (codec._condition), else the value:
+    a dictionary lookup when every condition lists single values of the item's own kind."""
+    offset, size = f.offset, f.size
+    values = [(c.key, low, high) for c in f.conditions for low, high in c.values]
+    text = f.category not in ("numeric", "float")
+    if any(high is not None or isinstance(low, Decimal) == text for _, low, high in values):
+
+        def decode_ranges(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+            value = read(data, delta, notes, path)
+            if value is None:
+                return None
+            start = offset + delta
+            return _condition(f, value, data[start : start + size])
+
+        return decode_ranges
+    names: dict[Any, str] = {}
+    if not text:
+        for key, low, _ in values:
+            names.setdefault(low, key)
+
+        def decode_number(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+            value = read(data, delta, notes, path)
+            return None if value is None else names.get(value, value)
+
+        return decode_number
+    pad = str.rjust if f.justified else str.ljust
+    for key, low, _ in values:
+        names.setdefault(pad(low, size), key)
+    trim = str.strip if f.justified or f.category.endswith("edited") else str.rstrip  # as _text_decoder does
+
+    def decode_text(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+        start = offset + delta
+        stored = data[start : start + size].decode("latin-1")
+        hit = names.get(stored, _ABSENT)
+        return trim(stored, " ") if hit is _ABSENT else hit
+
+    return decode_text

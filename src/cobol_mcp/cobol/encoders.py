@@ -1,0 +1,247 @@
+"""Per-item encoders of a codec plan: closures ``encode(buffer, value, path, delta)`` that store a JSON
+value in a record buffer (see :mod:`.plan`).
+
+Each handles its item's usual case itself: a Decimal or int that fits the PIC, a Latin-1 string that
+fits, a known condition name. Anything else goes to :func:`~.codec.encode_scalar` (or the type checks of
+:mod:`.codec`), which raises the exact error, or returns the bytes of the odd valid value left to it
+(such as a zero written with an exponent beyond +-80).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from decimal import Decimal
+from typing import Any
+
+from .codec import FieldError, _check_keys, _json_type, _pack, _pic, _show, _user_number, encode_scalar, has_default
+from .linkage import Field
+
+__all__ = ["MISSING", "encoder", "item_encoder"]
+
+MISSING = object()
+_NEGATIVE_PUNCH = str.maketrans("0123456789", "pqrstuvwxy")  # GnuCOBOL's ASCII overpunch of a negative digit
+
+
+def encoder(f: Field, path: str | None) -> Any:
+    """Closure storing a JSON value in ``f`` (an array when it OCCURS); ``path`` is its JSON path when
+    that is the same on every call, None inside an array element."""
+    if f.occurs and f.level not in (1, 77):
+        return _array_encoder(f, path)
+    return item_encoder(f, path)
+
+
+def item_encoder(f: Field, path: str | None = None) -> Any:
+    """Closure storing one occurrence of ``f``."""
+    if f.is_group:
+        return _group_encoder(f, path)
+    if f.conditions:
+        return _condition_encoder(f)
+    if f.category == "numeric":
+        return _number_encoder(f)
+    if f.category == "float":
+        return _float_encoder(f)
+    return _text_encoder(f)
+
+
+def _array_encoder(f: Field, path: str | None) -> Any:
+    item = item_encoder(f, None)
+    occurs, pic = f.occurs, f.pic
+    offsets = tuple(range(0, occurs * f.size, f.size))
+    paths = tuple(f"{path}[{i}]" for i in range(occurs)) if path is not None else None
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        if not isinstance(value, list) or len(value) != occurs:
+            got = f"{len(value)} items" if isinstance(value, list) else _json_type(value)
+            raise FieldError(path, f'"{path}" must be an array of exactly {occurs} items (OCCURS {occurs}), '
+                                   f"got {got}", pic)  # fmt: skip
+        if paths is not None:
+            for element, where, offset in zip(value, paths, offsets, strict=False):  # lengths checked above
+                item(buf, element, where, delta + offset)
+        else:
+            for i, (element, offset) in enumerate(zip(value, offsets, strict=False)):
+                item(buf, element, f"{path}[{i}]", delta + offset)
+
+    return encode
+
+
+def _group_encoder(f: Field, path: str | None) -> Any:
+    props = {c.key: c for c in f.children if c.exposed and c.key}
+    allowed = frozenset(props)
+    covered = f.value is not None
+    kids = tuple(
+        (key, encoder(c, f"{path}.{key}" if path is not None else None), not has_default(c, covered),
+         f"{path}.{key}" if path is not None else None)
+        for key, c in props.items()
+    )  # fmt: skip
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        if not isinstance(value, dict):
+            raise FieldError(path, f'"{path}" must be an object, not {_json_type(value)}')
+        if not allowed.issuperset(value):
+            _check_keys(value, props, path)
+        for key, child, required, where in kids:
+            item = value.get(key, MISSING)
+            if item is not MISSING:
+                child(buf, item, where or f"{path}.{key}", delta)
+            elif required:
+                where = where or f"{path}.{key}"
+                raise FieldError(where, f"missing required property '{where}'")
+
+    return encode
+
+
+def _condition_encoder(f: Field) -> Any:
+    names = {c.key: c for c in f.conditions}
+    listing = ", ".join(names)
+    stored: dict[str, bytes] = {}
+    for key, c in names.items():
+        with contextlib.suppress(FieldError):  # else reported with the caller's path when used
+            stored[key] = encode_scalar(f, c.values[0][0])
+    offset, size, pic = f.offset, f.size, f.pic
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        data = stored.get(value) if isinstance(value, str) else None
+        if data is None:
+            if not isinstance(value, str) or value not in names:
+                raise FieldError(path, f'"{path}": {_show(value)} is not one of: {listing}', pic)
+            data = encode_scalar(f, names[value].values[0][0], path, shown=value)
+        start = offset + delta
+        buf[start : start + size] = data
+
+    return encode
+
+
+def _number_encoder(f: Field) -> Any:
+    assert f.picture is not None
+    fit = _fitter(f.picture.scale, f.picture.nines, f.picture.signed)
+    pack = _packer(f)
+    offset, size = f.offset, f.size
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        kind = type(value)
+        number = value if kind is int or (kind is Decimal and value.is_finite()) else _user_number(value, path, f)
+        stored = fit(number)
+        start = offset + delta
+        if stored is None:
+            typed = number if type(number) is Decimal else Decimal(number)
+            buf[start : start + size] = encode_scalar(f, typed, path, shown=value)
+        else:
+            buf[start : start + size] = pack(*stored)
+
+    return encode
+
+
+def _fitter(scale: int, nines: int, signed: bool) -> Any:
+    """Closure turning a finite Decimal or int into (negative, stored digits without leading zeros, "" for
+    zero), or None when it does not fit the PIC (or has an exponent too large to write out, which the
+    general path of codec deals with). Text only, so no rounding context is involved whatever the digits."""
+    pads = tuple("0" * k for k in range(max(scale, 0) + 1))
+
+    def fit(number: Decimal | int) -> tuple[bool, str] | None:
+        text = str(number)
+        if "E" in text:
+            if not -80 < number.adjusted() < 80:  # type: ignore[union-attr]
+                return None
+            text = format(number, "f")
+        negative = text[0] == "-"
+        if negative:
+            text = text[1:]
+        whole, _, fraction = text.partition(".")
+        short = scale - len(fraction)
+        if short >= 0:  # no more decimal places than the PIC has: pad with zeros
+            digits = (whole + fraction).lstrip("0")
+            if not digits:
+                return False, ""
+            if len(digits) + short > nines:
+                return None
+            digits += pads[short]
+        else:  # extra decimal places (or P positions) must be zeros
+            digits = whole + fraction
+            cut = max(len(whole) + scale, 0)
+            if digits[cut:].strip("0"):
+                return None
+            digits = digits[:cut].lstrip("0")
+            if len(digits) > nines:
+                return None
+            if not digits:
+                return False, ""
+        if negative and not signed:
+            return None
+        return negative, digits
+
+    return fit
+
+
+def _packer(f: Field) -> Any:
+    """Closure turning (negative, digits) from a fitter into the item's bytes (what codec._pack does)."""
+    zero = _pack(f, 0)
+    size, signed = f.size, f.signed
+    if f.usage in ("binary", "comp-5"):
+        order = "big" if f.usage == "binary" else sys.byteorder
+
+        def pack(negative: bool, digits: str) -> bytes:
+            if not digits:
+                return zero
+            return (-int(digits) if negative else int(digits)).to_bytes(size, order, signed=signed)
+
+        return pack
+    if f.usage == "comp-3":
+        width = size * 2 - 1
+        positive = "c" if signed else "f"
+
+        def pack_packed(negative: bool, digits: str) -> bytes:
+            if not digits:
+                return zero
+            return bytes.fromhex(digits.zfill(width) + ("d" if negative else positive))
+
+        return pack_packed
+    width = size - f.sign_separate
+    separate, leading = f.sign_separate, f.sign_leading
+
+    def pack_display(negative: bool, digits: str) -> bytes:
+        if not digits:
+            return zero
+        text = digits.zfill(width)
+        if separate:
+            sign = "-" if negative else "+"
+            text = sign + text if leading else text + sign
+        elif negative and leading:
+            text = text[0].translate(_NEGATIVE_PUNCH) + text[1:]
+        elif negative:
+            text = text[:-1] + text[-1].translate(_NEGATIVE_PUNCH)
+        return text.encode("ascii")
+
+    return pack_display
+
+
+def _float_encoder(f: Field) -> Any:
+    offset, size = f.offset, f.size
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        start = offset + delta
+        buf[start : start + size] = encode_scalar(f, _user_number(value, path, f), path, shown=value)
+
+    return encode
+
+
+def _text_encoder(f: Field) -> Any:
+    offset, size, pic = f.offset, f.size, f.pic
+    right = f.justified or f.category == "numeric-edited"
+    checked = f.category == "alphabetic"  # letters and spaces only: left to encode_scalar
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        start = offset + delta
+        if type(value) is str and not checked:
+            try:
+                data = value.encode("latin-1")
+            except UnicodeEncodeError:
+                data = None
+            if data is not None and len(data) <= size:
+                buf[start : start + size] = data.rjust(size) if right else data.ljust(size)
+                return
+        elif not isinstance(value, str):
+            raise FieldError(path, f'"{path}" must be a string ({_pic(f)}), not {_json_type(value)}', pic)
+        buf[start : start + size] = encode_scalar(f, value, path, shown=value)
+
+    return encode

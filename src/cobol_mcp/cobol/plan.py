@@ -1,0 +1,95 @@
+"""Compiled codec plans: what :func:`~.codec.encode_inputs` and :func:`~.codec.decode_outputs` do for one
+ProgramSpec, worked out once.
+
+A plan holds each record's initial bytes, the flattened argument and result shapes, and per JSON property
+a closure with the item's offset, size, PIC limits and messages bound in (:mod:`.encoders`,
+:mod:`.decoders`), so a call only checks types, converts values and copies bytes. Errors, messages and
+notes are the codec's own: whatever is not the usual case goes to the scalar functions of :mod:`.codec`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .codec import DecodeError, FieldError, _check_keys, _json_type, _pic, flat, has_default, initial_bytes, properties
+from .decoders import decoder
+from .encoders import MISSING, encoder
+from .linkage import Field, ProgramSpec, Record
+
+__all__ = ["Plan"]
+
+
+class Plan:
+    """Encoding and decoding of one ProgramSpec's records."""
+
+    __slots__ = ("allowed", "count", "encoders", "owner", "program_id", "readers", "templates", "top")
+
+    def __init__(self, spec: ProgramSpec) -> None:
+        self.program_id = spec.program_id
+        self.count = len(spec.records)
+        self.templates = [initial_bytes(r.field) for r in spec.records]
+        inputs, self.top = _shape(tuple(r for r in spec.records if r.direction != "out"))
+        self.allowed = frozenset(self.top)
+        self.encoders = tuple(
+            (index, tuple(_top_encoder(key, f) for key, f in inputs[r.key].items()))
+            for index, r in enumerate(spec.records)
+            if r.direction != "out"
+        )
+        outputs, _ = _shape(tuple(r for r in spec.records if r.direction != "in"))
+        self.readers = tuple(
+            (r.size, r.name, tuple((key, decoder(f, key)) for key, f in outputs[r.key].items()))
+            if r.direction != "in" else (r.size, r.name, None)
+            for r in spec.records
+        )  # fmt: skip
+        self.owner: object = None  # set by the codec's cache: drops this plan together with its spec
+
+    def encode(self, arguments: Any) -> list[bytes]:
+        """codec.encode_inputs for this spec."""
+        if type(arguments) is not dict:
+            if arguments is None:
+                arguments = {}
+            elif not isinstance(arguments, dict):
+                raise FieldError("", f"arguments must be an object, not {_json_type(arguments)}")
+        if not self.allowed.issuperset(arguments):
+            _check_keys(arguments, self.top, "")
+        buffers = self.templates.copy()
+        for index, props in self.encoders:
+            buf = bytearray(buffers[index])
+            for key, encode, missing in props:
+                value = arguments.get(key, MISSING)
+                if value is not MISSING:
+                    encode(buf, value, key, 0)
+                elif missing:
+                    raise FieldError(key, missing)
+            buffers[index] = bytes(buf)
+        return buffers
+
+    def decode(self, buffers: Any, notes: list[str] | None) -> dict[str, Any]:
+        """codec.decode_outputs for this spec."""
+        if len(buffers) != self.count:
+            raise DecodeError(f"{self.program_id}: {len(buffers)} buffers for {self.count} records")
+        result: dict[str, Any] = {}
+        for (size, name, props), buf in zip(self.readers, buffers, strict=False):  # counts checked above
+            if len(buf) != size:
+                raise DecodeError(f"{self.program_id}: record {name} is {len(buf)} bytes, expected {size}")
+            if props is None:
+                continue
+            data = buf if type(buf) is bytes else bytes(buf)
+            for key, decode in props:
+                result[key] = decode(data, 0, notes, key)
+        return result
+
+
+def _shape(records: tuple[Record, ...]) -> tuple[dict[str, dict[str, Field]], dict[str, Field]]:
+    """Each record's top-level properties, and all of them in one object (codec's flattening rule)."""
+    if flat(records):
+        mine = {r.key: properties(r) for r in records}
+        return mine, {key: f for r in records for key, f in mine[r.key].items()}
+    return {r.key: {r.key: r.field} for r in records}, {r.key: r.field for r in records}
+
+
+def _top_encoder(key: str, f: Field) -> tuple[str, Any, str | None]:
+    """(argument name, encoder, message when it is missing or None when it may be left out)."""
+    if has_default(f):
+        return key, encoder(f, key), None
+    return key, encoder(f, key), f"missing required argument '{key}' ({'an object' if f.is_group else _pic(f)})"

@@ -1,0 +1,270 @@
+"""Reading COBOL source text: fixed or free format, comments, continuation lines and COPY books.
+
+The result is a list of :class:`Line` objects holding the code of each physical line (continuations
+joined onto the line they continue, COPY statements replaced by the copybook's lines after REPLACING)
+and the comments the interface description is taken from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from .linkage import LinkageError
+
+__all__ = ["DECORATION", "Line", "description_after", "detect_format", "load"]
+
+
+@dataclass
+class Line:
+    path: Path
+    lineno: int
+    code: str
+    comment: str | None = None  # text of a comment-only line
+    trailing: str | None = None  # "*>" comment after code
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.lineno}"
+
+
+_FORMAT_DIRECTIVE = re.compile(
+    r"^\s*(?:>>\s*SOURCE\s+(?:FORMAT\s+)?(?:IS\s+)?|\$\s*SET\s+SOURCEFORMAT\W*)(FREE|FIXED)\b", re.I
+)
+DECORATION = re.compile(r"^[\s*=\-#~_+/\\.]+$")
+
+
+def _read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def detect_format(text: str) -> str:
+    """Guess "free" or "fixed": fixed unless some line cannot be fixed-format (or a directive says)."""
+    for raw in text.splitlines():
+        if not raw.strip():
+            continue
+        directive = _FORMAT_DIRECTIVE.match(raw[7:] if raw[6:7] == "$" else raw)
+        if directive:
+            return directive.group(1).lower()
+        seq, ind, tail = raw[:6], raw[6:7], raw[72:].strip()
+        if seq.lstrip().startswith(("*>", ">>")) or (ind and ind not in " */-dD$"):
+            return "free"
+        if (seq.strip() and re.search(r"[\s.]", seq.strip())) or len(raw.rstrip()) > 80:
+            return "free"
+        if " " in tail:  # columns 73-80 hold one identification word at most
+            return "free"
+    return "fixed"
+
+
+def _split_comment(code: str, quote: str | None = None) -> tuple[str, str | None, str | None]:
+    """Split off a "*>" comment outside literals; also report a literal left open at the end."""
+    i = 0
+    while i < len(code):
+        ch = code[i]
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif code.startswith("*>", i):
+            return code[:i], code[i + 2 :].strip(), None
+        i += 1
+    return code, None, quote
+
+
+def _read_lines(path: Path, fmt: str) -> list[Line]:
+    lines: list[Line] = []
+    last_code: Line | None = None
+    open_quote: str | None = None
+    for n, raw in enumerate(_read_text(path).splitlines(), 1):
+        if fmt == "fixed":
+            raw = raw.expandtabs(8)
+        directive = _FORMAT_DIRECTIVE.match(raw[7:] if raw[6:7] == "$" else raw)
+        if directive:
+            fmt = directive.group(1).lower()
+        if directive or raw.lstrip().startswith(">>") or (fmt == "fixed" and raw[6:7] == "$"):
+            lines.append(Line(path, n, ""))
+            continue
+        text = raw
+        if fmt == "fixed":
+            ind, text = raw[6:7], raw[7:72].ljust(65)
+            if ind in ("*", "/"):
+                body = text[1:] if text.startswith(">") else text
+                lines.append(Line(path, n, "", comment=body.strip()))
+                continue
+            if ind in ("d", "D") or (ind == "-" and last_code is None):
+                lines.append(Line(path, n, ""))
+                continue
+            if ind == "-":
+                rest = text.lstrip()
+                if open_quote and rest.startswith(open_quote):
+                    rest = rest[1:]
+                code, trailing, open_quote = _split_comment(rest, open_quote)
+                last_code.code += code if open_quote else code.rstrip()
+                last_code.trailing = trailing or last_code.trailing
+                lines.append(Line(path, n, ""))
+                continue
+            if ind not in (" ", ""):
+                raise LinkageError(f"{path}:{n}: invalid indicator {ind!r} in column 7 (fixed format)")
+        code, trailing, open_quote = _split_comment(text)
+        if not code.strip() and trailing is not None:
+            lines.append(Line(path, n, "", comment=trailing))
+            continue
+        line = Line(path, n, code if open_quote else code.rstrip(), trailing=trailing)
+        lines.append(line)
+        if code.strip():
+            last_code = line
+    return lines
+
+
+def _outside_literals(code: str) -> list[tuple[bool, str]]:
+    """Split code into (is_literal, text) pieces."""
+    return [(p[:1] in "\"'" and p != "", p) for p in re.split(r"(\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*')", code)]
+
+
+def _statement_end(text: str) -> int | None:
+    """Index of the period ending a COPY statement (skipping literals and ==pseudo-text==)."""
+    for m in re.finditer(r"==.*?==|\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\.(?=\s|$)", text, re.S):
+        if m.group() == ".":
+            return m.start()
+    return None
+
+
+_COPY_WORD = re.compile(r"(?<![\w-])COPY(?=\s|$)", re.I)
+_COPY_TOKEN = re.compile(r"==.*?==|\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\S+", re.S)
+_WORD_CHAR = "A-Za-z0-9_-"
+
+
+def _replacer(operands: list[str], where: str):
+    """Build a function applying COPY ... REPLACING pairs to a line of code."""
+    pairs: list[tuple[str, str]] = []
+    i = 0
+    while i < len(operands):
+        mode = operands[i].upper() if operands[i].upper() in ("LEADING", "TRAILING") else "FULL"
+        i += mode != "FULL"
+        if i + 2 >= len(operands) or operands[i + 1].upper() != "BY":
+            raise LinkageError(f"{where}: malformed REPLACING phrase")
+        old, new = (t[2:-2].strip() if t.startswith("==") else t for t in (operands[i], operands[i + 2]))
+        if not old.split():
+            raise LinkageError(f"{where}: empty REPLACING operand")
+        body = r"\s+".join(re.escape(t) for t in old.split())
+        if mode != "TRAILING" and re.match(f"[{_WORD_CHAR}]", old[0]):
+            body = f"(?<![{_WORD_CHAR}])" + body
+        if mode != "LEADING" and re.match(f"[{_WORD_CHAR}]", old[-1]):
+            body += f"(?![{_WORD_CHAR}])"
+        pairs.append((body, new))
+        i += 3
+    if not pairs:
+        return lambda code: code
+    rx = re.compile("|".join(f"(?P<r{k}>{body})" for k, (body, _) in enumerate(pairs)), re.I)
+
+    def apply(code: str) -> str:
+        out = []
+        for is_lit, piece in _outside_literals(code):
+            if is_lit:
+                hit = next((new for body, new in pairs if re.fullmatch(body, piece, re.I)), None)
+                out.append(piece if hit is None else hit)
+            else:
+                out.append(rx.sub(lambda m: pairs[int(m.lastgroup[1:])][1], piece))
+        return "".join(out)
+
+    return apply
+
+
+def _find_copybook(name: str, dirs: list[Path], where: str) -> Path:
+    stems = [name] if "." in name else [name, name.lower(), name.upper()]
+    exts = ("", ".cpy", ".CPY", ".cob", ".COB", ".cbl", ".CBL", ".cobol")
+    for folder in dirs:
+        for stem in stems:
+            for ext in exts:
+                candidate = folder / f"{stem}{ext}"
+                if candidate.is_file():
+                    return candidate
+    searched = ", ".join(dict.fromkeys(str(d) for d in dirs))
+    raise LinkageError(f"{where}: copybook {name!r} not found (searched {searched})")
+
+
+def _expand_copies(lines: list[Line], dirs: list[Path], fmt: str, books: list[Path], stack: tuple) -> list:
+    out: list[Line] = []
+    queue = deque(lines)
+    while queue:
+        line = queue.popleft()
+        match = next((m for m in _COPY_WORD.finditer(line.code) if not _in_literal(line.code, m.start())), None)
+        if match is None:
+            out.append(line)
+            continue
+        text, last = line.code[match.start() :], line
+        while (end := _statement_end(text)) is None:
+            if not queue:
+                raise LinkageError(f"{line.where}: COPY statement without a terminating period")
+            last = queue.popleft()
+            text += "\n" + last.code
+        operands = [m.group() for m in _COPY_TOKEN.finditer(text[4:end])]
+        if not operands:
+            raise LinkageError(f"{line.where}: COPY without a copybook name")
+        name = operands[0].strip("\"'")
+        rest = operands[1:]
+        if rest[:1] and rest[0].upper() in ("OF", "IN"):
+            rest = rest[2:]
+        if rest[:1] and rest[0].upper() == "SUPPRESS":
+            rest = rest[2:] if rest[1:2] and rest[1].upper() == "PRINTING" else rest[1:]
+        if rest and rest[0].upper() != "REPLACING":
+            raise LinkageError(f"{line.where}: unexpected {rest[0]!r} in COPY statement")
+        replace = _replacer(rest[1:], line.where)
+        book = _find_copybook(name, [*dirs, line.path.parent], line.where)
+        if book.resolve() in stack or len(stack) > 20:
+            raise LinkageError(f"{line.where}: COPY {name} includes itself")
+        books.append(book)
+        included = _read_lines(book, fmt)
+        for inc in included:
+            inc.code = replace(inc.code)
+        if line.code[: match.start()].strip():
+            out.append(Line(line.path, line.lineno, line.code[: match.start()]))
+        out.extend(_expand_copies(included, dirs, fmt, books, (*stack, book.resolve())))
+        tail = text[end + 1 :]
+        if tail.strip():
+            queue.appendleft(Line(last.path, last.lineno, tail, trailing=last.trailing))
+    return out
+
+
+def _in_literal(code: str, pos: int) -> bool:
+    return _split_comment(code[:pos])[2] is not None
+
+
+def description_after(lines: list[Line], after: int) -> str:
+    """Join the comment block that follows line ``after``; empty comment or blank lines end paragraphs."""
+    paragraphs: list[list[str]] = [[]]
+    first = lines[after].trailing if after < len(lines) else None
+    if first:
+        paragraphs[0].append(first)
+    for line in lines[after + 1 :]:
+        if line.comment is None and line.code.strip():
+            break
+        text = (line.comment or "").strip()
+        if not text:
+            if paragraphs[-1]:
+                paragraphs.append([])
+        elif not DECORATION.match(text):
+            paragraphs[-1].append(text)
+    return "\n".join(" ".join(p) for p in paragraphs if p)
+
+
+def load(path: Path, source_format: str | None) -> tuple[list[Line], str, list[Path]]:
+    """The lines of a program with its COPY books expanded, its source format and the books read."""
+    path = Path(path)
+    if source_format not in (None, "free", "fixed"):
+        raise ValueError(f"source_format must be 'free', 'fixed' or None, not {source_format!r}")
+    try:
+        fmt = source_format or detect_format(_read_text(path))
+    except OSError as exc:
+        raise LinkageError(f"{path}:0: cannot read source ({exc.strerror})") from None
+    books: list[Path] = []
+    dirs = [path.parent, path.parent / "copybooks"]
+    lines = _expand_copies(_read_lines(path, fmt), dirs, fmt, books, (path.resolve(),))
+    return lines, fmt, books
