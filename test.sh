@@ -3,6 +3,6 @@
 # Arguments go to pytest (./test.sh -k stdio).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-COBOL_MCP_SETUP_ONLY=1 COBOL_MCP_EXTRAS=test "$here/run.sh"
+COBOL_MCP_SETUP_ONLY=1 COBOL_MCP_EXTRAS=http,test "$here/run.sh"
 cd "$here"
 exec "$here/.venv/bin/python" -m pytest "$@"

@@ -28,7 +28,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 INIT = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}}
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "bench", "version": "1"}}}
 
 
 def line(message: dict) -> bytes:
@@ -142,7 +143,7 @@ def main() -> int:
             print(f"round {round_number + 1}: {name} done", file=sys.stderr)
     keys = [("cold_ms", "cold start ms"), ("call_p50_us", "call p50 us"), ("pipelined_per_s", "pipelined calls/s"),
             ("rss_mb", "RSS MB")]
-    ours = list(servers)[0]
+    ours = next(iter(servers))
     print(f"| server | {' | '.join(label for _, label in keys)} |")
     print(f"|---|{'---|' * len(keys)}")
     medians = {name: {k: statistics.median(r[k] for r in runs) for k, _ in keys} for name, runs in results.items()}

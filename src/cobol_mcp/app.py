@@ -25,7 +25,7 @@ class Options:
     def __init__(self, *, programs: list[tuple[str, str | Path]] | None = None, bundled: bool = True,
                  expose_source: bool = False, strict_lifecycle: bool = False, max_message_bytes: int = 4 << 20,
                  timeout: float = 10.0, workers: int | None = None, source_format: str | None = None,
-                 cache_dir: str | Path | None = None, rebuild: bool = False) -> None:
+                 cache_dir: str | Path | None = None, rebuild: bool = False, worker_spin: float = 0.0003) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
         self.expose_source = expose_source
@@ -36,6 +36,9 @@ class Options:
         self.source_format = source_format
         self.cache_dir = cache_dir
         self.rebuild = rebuild
+        # One client in turn (stdio): a worker polls briefly for the next call rather than sleep.
+        # Many clients (HTTP) keep workers busy anyway, and a polling worker would take a CPU.
+        self.worker_spin = worker_spin
 
 
 class Server:
@@ -58,7 +61,8 @@ def build_server(options: Options, loop: object | None = None) -> Server:
     found = None if options.rebuild else manifest.load(options)
     if found is None:
         found = manifest.make(options)
-    runtime = Runtime(loop, max_workers=options.workers, timeout=options.timeout, defer_writes=loop is not None)
+    runtime = Runtime(loop, max_workers=options.workers, timeout=options.timeout, defer_writes=loop is not None,
+                      spin=options.worker_spin)
     catalog = Catalog()
     presentations: dict[str, object] = {}
     for name, entries in found["backends"].items():

@@ -36,7 +36,7 @@ def _parser(command: str) -> argparse.ArgumentParser:
                         help="source format of --programs sources (default: detected per file)")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                         help="per-call limit for a COBOL program (default 10)")
-    parser.add_argument("--workers", "--cobol-workers", dest="cobol_workers", type=int, default=None,
+    parser.add_argument("--cobol-workers", dest="cobol_workers", type=int, default=None,
                         metavar="N", help="most COBOL worker processes (default: CPU count; started on demand)")
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
@@ -52,7 +52,8 @@ def _parser(command: str) -> argparse.ArgumentParser:
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--stateless", action="store_true", help="HTTP: no sessions (for load balancers)")
-        parser.add_argument("--http-workers", type=int, default=1, metavar="N", help="HTTP: server processes")
+        parser.add_argument("--workers", "--http-workers", dest="http_workers", type=int, default=1, metavar="N",
+                            help="HTTP: server processes sharing the port (needs --stateless)")
         parser.add_argument("--auth-token", default=os.environ.get("COBOL_MCP_AUTH_TOKEN"),
                             help="HTTP: require this bearer token (or set COBOL_MCP_AUTH_TOKEN)")
         parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",

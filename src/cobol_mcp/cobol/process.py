@@ -10,7 +10,8 @@ WORKER_SCRIPT = os.path.join(os.path.dirname(__file__), "worker.py")
 F_SETPIPE_SZ = 1031
 
 
-def spawn_worker(env: dict[str, str], devnull: int, pipe_size: int) -> tuple[int, int, int, int, int, bool]:
+def spawn_worker(env: dict[str, str], devnull: int, pipe_size: int,
+                 spin: float = 0.0) -> tuple[int, int, int, int, int, bool]:
     """Start a worker: fd 0 /dev/null, fd 1 and 2 memory files we keep (DISPLAY output and libcob's
     messages survive the process), fd 3 requests in, fd 4 replies out. Returns (pid, send fd,
     reply fd, display fd, stderr fd, whether the pipes took `pipe_size`)."""
@@ -29,7 +30,8 @@ def spawn_worker(env: dict[str, str], devnull: int, pipe_size: int) -> tuple[int
         (os.POSIX_SPAWN_DUP2, fd, target) for fd, target in zip(child_ends, (1, 2, 3, 4), strict=True)
     ]
     try:
-        pid = os.posix_spawn(sys.executable, [sys.executable, "-I", "-S", WORKER_SCRIPT], env, file_actions=actions)
+        command = [sys.executable, "-I", "-S", WORKER_SCRIPT, repr(spin)]
+        pid = os.posix_spawn(sys.executable, command, env, file_actions=actions)
     finally:
         for original, moved in zip(originals, child_ends, strict=True):
             if moved != original:

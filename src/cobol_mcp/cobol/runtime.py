@@ -92,6 +92,7 @@ class Runtime:
         stall_after: float = 0.002,
         library_path: Iterable[str] = (),
         defer_writes: bool = False,
+        spin: float = 0.0,
     ) -> None:
         self._own_loop = loop is None
         self.loop = SelectLoop() if loop is None else loop
@@ -99,6 +100,7 @@ class Runtime:
         self.timeout = timeout
         self.stall_after = stall_after
         self.defer_writes = defer_writes
+        self.spin = spin  # seconds a worker polls for the next call before it sleeps
         self._programs: dict[str, _Program] = {}
         self._workers: list[_Worker] = []
         self._backlog: deque[_Call] = deque()
@@ -358,7 +360,8 @@ class Runtime:
 
     # ---------------------------------------------------------------------------------- spawning
     def _spawn(self) -> _Worker:
-        pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = spawn_worker(self._env, self._devnull, PIPE_SIZE)
+        pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = spawn_worker(
+            self._env, self._devnull, PIPE_SIZE, self.spin)
         if not roomy:
             self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
         worker = _Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)

@@ -30,8 +30,9 @@ REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
 DISPLAY_KEPT = 1 << 16  # DISPLAY bytes returned per call; the rest is counted, not kept
 FILE_SIZE_LIMIT = 64 << 20  # a DISPLAY flood is stopped here (SIGXFSZ) instead of filling memory
-SPIN_SECONDS = 0.0003  # after a reply, poll for the next request this long before sleeping: a sleeping
-# process takes tens of microseconds to wake, more than a whole COBOL call
+# After a reply, poll for the next request this long before sleeping (argv[1], seconds): a sleeping
+# process takes tens of microseconds to wake, more than a whole COBOL call. 0 turns it off.
+SPIN_SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 0.0
 PR_SET_PDEATHSIG = 1
 
 
@@ -73,6 +74,8 @@ def main():
         try:
             chunk = read(REQUEST_FD, 1 << 20)
         except BlockingIOError:
+            if not SPIN_SECONDS:
+                wait.poll()
             spin_until = clock() + SPIN_SECONDS
             chunk = None
             while chunk is None:

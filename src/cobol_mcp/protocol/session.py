@@ -50,6 +50,8 @@ class ServerModel:
         self.name, self.version, self.tools, self.resources = name, version, tools, resources
         self.instructions, self.title = instructions, title
         self._by_uri = {r.uri: r for r in resources}
+        self.tools_list_json = jsonrpc.dumps({"tools": list(tools)})  # served as is: serialized once
+        self.modern = modern.ModernEra(self, SUPPORTED_VERSIONS)
 
     @property
     def capabilities(self) -> dict[str, Any]:
@@ -95,8 +97,8 @@ class Session:
         self.strict_lifecycle = strict_lifecycle
         self.protocol_version: str | None = None  # set by initialize
         self.client_info: dict[str, Any] | None = None
-        self._tools_list = jsonrpc.dumps({"tools": list(server.tools)})
-        self.modern = modern.ModernEra(server, SUPPORTED_VERSIONS)
+        self._tools_list = server.tools_list_json
+        self.modern = server.modern
 
     # ------------------------------------------------------------------------------ entry point
     def receive(self, line: bytes | Oversize, max_bytes: int | None = None) -> Outcome:

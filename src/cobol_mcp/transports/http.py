@@ -1,0 +1,130 @@
+"""Serve MCP over Streamable HTTP: ``cobol-mcp-server --transport http``.
+
+uvicorn runs the ASGI application of :mod:`.http_app`; this module turns the command line into
+its settings, refuses unsafe or impossible combinations, and starts one process or, with
+``--workers N`` (stateless only), N processes sharing the port. Nothing here is imported on
+the stdio path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from .. import log
+from .http_app import ENDPOINT, McpHttpApp, Settings
+from .http_security import is_loopback
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+    from ..app import Options
+
+CONFIG_ENV = "COBOL_MCP_HTTP_CONFIG"  # how worker processes receive the configuration
+TOKEN_ENV = "COBOL_MCP_AUTH_TOKEN"
+GRACEFUL_SHUTDOWN_SECONDS = 5
+
+
+def settings_from_args(options: Options, args: argparse.Namespace) -> Settings:
+    return Settings(
+        host=args.host,
+        port=args.port,
+        stateless=args.stateless,
+        auth_token=args.auth_token,
+        allow_origins=args.allow_origin,
+        session_idle=args.session_idle,
+        max_body_bytes=options.max_message_bytes,
+    )
+
+
+def problems(settings: Settings, processes: int) -> list[str]:
+    """Why these settings cannot be served (empty: they can)."""
+    found = []
+    if processes < 1:
+        found.append("--workers must be at least 1")
+    if processes > 1 and not settings.stateless:
+        found.append(f"--workers {processes} needs --stateless: a session lives in one process, and a "
+                     "client's next request could reach another one (run stateless, or one process per port)")
+    if not 0 <= settings.port <= 65535:
+        found.append(f"--port {settings.port} is not a TCP port")
+    if settings.auth_token is not None and not settings.auth_token.strip():
+        found.append("the bearer token is empty")
+    return found
+
+
+def warnings(settings: Settings) -> list[str]:
+    found = []
+    if not is_loopback(settings.host) and settings.auth_token is None:
+        found.append(f"listening on {settings.host}, reachable from other machines, with no authentication: "
+                     "set --auth-token (or COBOL_MCP_AUTH_TOKEN), or bind 127.0.0.1")
+    if settings.auth_token is not None and len(settings.auth_token) < 16:
+        found.append("the bearer token is shorter than 16 characters; use a long random one "
+                     "(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')")
+    if "*" in settings.allow_origins:
+        found.append("--allow-origin '*' lets any web page call this server from a browser")
+    return found
+
+
+def uvicorn_options(settings: Settings, level: str) -> dict[str, object]:
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        "lifespan": "on",
+        "interface": "asgi3",
+        "log_level": level,
+        "access_log": level == "debug",
+        "server_header": False,
+        "proxy_headers": False,
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+    }
+
+
+def run_http(options: Options, args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+    except ImportError:
+        log.error("the HTTP transport needs uvicorn: pip install 'cobol-mcp-server[http]' "
+                  "(in a checkout set up by ./run.sh: .venv/bin/pip install uvicorn)")
+        return 1
+    settings = settings_from_args(options, args)
+    options.worker_spin = 0.0  # concurrent clients keep workers busy; a polling worker would take a CPU
+    os.environ.pop(TOKEN_ENV, None)  # the COBOL workers inherit the environment; the token is not theirs
+    processes = args.http_workers
+    found = problems(settings, processes)
+    if found:
+        for problem in found:
+            log.error(problem)
+        return 2
+    for warning in warnings(settings):
+        log.warning(warning)
+    level = args.log_level
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    mode = "stateless" if settings.stateless else f"sessions, idle limit {settings.session_idle:g} s"
+    log.info(f"MCP endpoint http://{host}:{settings.port}{ENDPOINT} ({mode}; {processes} process"
+             f"{'es' if processes > 1 else ''}{'; bearer token required' if settings.auth_token else ''})")
+    if processes == 1:
+        server = uvicorn.Server(uvicorn.Config(McpHttpApp(options, settings), **uvicorn_options(settings, level)))
+        server.run()
+        return 0 if server.started else 1
+    _build_once(options)  # compile in one process, not N at once; the workers find the cache warm
+    options.rebuild = False
+    os.environ[CONFIG_ENV] = json.dumps({"options": vars(options), "settings": vars(settings), "log_level": level})
+    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=processes,
+                **uvicorn_options(settings, level))  # type: ignore[arg-type]
+    return 0
+
+
+def _build_once(options: Options) -> None:
+    from ..app import build_server
+
+    build_server(options).runtime.close()
+
+
+def app_from_environment() -> McpHttpApp:
+    """The application of one worker process of a multi-process server."""
+    from ..app import Options
+
+    config = json.loads(os.environ.pop(CONFIG_ENV))  # it holds the token: COBOL workers must not inherit it
+    log.set_level(config["log_level"])
+    return McpHttpApp(Options(**config["options"]), Settings(**config["settings"]))

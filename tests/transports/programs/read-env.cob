@@ -1,0 +1,16 @@
+IDENTIFICATION DIVISION.
+PROGRAM-ID. READ-ENV.
+*> Test fixture: the value of an environment variable as this COBOL
+*> program sees it (empty when it is not set).
+DATA DIVISION.
+LINKAGE SECTION.
+01 READ-ENV-IN.
+   *> The variable's name.
+   05 VARIABLE-NAME PIC X(64).
+01 READ-ENV-OUT.
+   *> Its value.
+   05 VARIABLE-VALUE PIC X(200).
+PROCEDURE DIVISION USING READ-ENV-IN READ-ENV-OUT.
+    MOVE SPACES TO VARIABLE-VALUE
+    ACCEPT VARIABLE-VALUE FROM ENVIRONMENT VARIABLE-NAME
+    GOBACK.

@@ -1,0 +1,45 @@
+"""Interoperability: the official MCP Python SDK's Streamable HTTP client against the real server."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from .conftest import HttpServer
+
+mcp = pytest.importorskip("mcp")
+from mcp import Client  # noqa: E402
+
+
+async def exercise(url: str, mode: str) -> None:
+    async with Client(url, mode=mode) as client:
+        listed = await client.list_tools()
+        names = [tool.name for tool in listed.tools]
+        assert names[:3] == ["add", "format_currency", "validate_date"]
+        assert "sleep_for" in names
+        added = await client.call_tool("add", {"a": "1.10", "b": "2.20"})
+        assert not added.is_error
+        assert added.structured_content == {"sum": "3.30"}
+        assert added.content[0].text == "3.30"
+        money = await client.call_tool("format_currency", {"amount": -1234.5})
+        assert money.structured_content == {"formatted": "-$1,234.50"}
+        bad = await client.call_tool("validate_date", {"date": "2023-02-29"})
+        assert bad.is_error
+        slept = await client.call_tool("sleep_for", {"milliseconds": 50})
+        assert slept.structured_content == {"slept": 50}
+        results = await asyncio.gather(*(client.call_tool("add", {"a": i, "b": 1}) for i in range(5)))
+        assert [r.structured_content for r in results] == [{"sum": str(i + 1)} for i in range(5)]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])  # auto probes server/discover, then falls back
+def test_sdk_client_over_streamable_http(server, mode):
+    asyncio.run(asyncio.wait_for(exercise(server.url, mode), 60))
+
+
+def test_sdk_client_against_a_stateless_server(cache_dir):
+    from .conftest import PROGRAMS
+
+    with HttpServer("--stateless", "--programs", str(PROGRAMS)) as stateless:
+        asyncio.run(asyncio.wait_for(exercise(stateless.url, "legacy"), 60))
+        asyncio.run(asyncio.wait_for(exercise(stateless.url, "auto"), 60))
