@@ -21,6 +21,12 @@ _DECIMAL_PATTERN = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$"
 _DIGITS = frozenset("0123456789")
 
 
+def _plain_decimal(text: str) -> bool:
+    """The usual shape, `-123.45`, recognised cheaply (is_decimal_text decides the rest)."""
+    body = text[1:] if text[:1] == "-" else text
+    return body.isascii() and body.replace(".", "", 1).isdigit()
+
+
 def is_decimal_text(text: str) -> bool:
     """Plain decimal notation, as _DECIMAL_PATTERN says (without importing `re` at start-up)."""
     mantissa, e, exponent = text.replace("E", "e").partition("e")
@@ -62,7 +68,7 @@ def exact_decimal(name: str, value: Any, integer_digits: int, decimal_places: in
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
         kind = "a boolean" if isinstance(value, bool) else type(value).__name__.replace("NoneType", "null")
         raise ArgumentError(f"{name!r} must be a number or a decimal string such as \"12.34\", not {kind}")
-    if isinstance(value, str) and not is_decimal_text(value):
+    if isinstance(value, str) and not (_plain_decimal(value) or is_decimal_text(value)):
         raise ArgumentError(f"{name!r} must be a decimal number such as \"12.34\"; got {value!r}")
     try:
         number = Decimal(value)

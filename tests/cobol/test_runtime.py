@@ -153,7 +153,7 @@ def test_calls_sent_while_a_call_hangs_go_to_another_worker(runtime):
     results = {}
     runtime.submit("endless", [b"0001", b"    "], lambda r: results.__setitem__("hung", r))
     runtime.flush()
-    time.sleep(0.05)  # the hung call has now run far longer than any quick call takes
+    time.sleep(0.15)  # the hung call has now run longer than the 50 ms that marks a worker as stuck
     started = time.monotonic()
     for i in range(3):
         runtime.submit("return-code", [b"%04d" % i, b"    "], lambda r, i=i: results.__setitem__(i, r))

@@ -89,7 +89,7 @@ class Runtime:
         *,
         max_workers: int | None = None,
         timeout: float = 10.0,
-        stall_after: float = 0.002,
+        stall_after: float = 0.05,
         library_path: Iterable[str] = (),
         defer_writes: bool = False,
         spin: float = 0.0,
@@ -222,6 +222,9 @@ class Runtime:
 
     # ---------------------------------------------------------------------------------- dispatch
     def _dispatch(self, call: _Call) -> None:
+        if self._backlog:  # calls already waiting go first; replies and expire() drain them
+            self._backlog.append(call)
+            return
         worker = self._pick(len(call.frame))
         if worker is None:
             self._backlog.append(call)
@@ -231,6 +234,12 @@ class Runtime:
     def _pick(self, size: int) -> _Worker | None:
         """An idle worker; else the least loaded one that is not stuck on a slow call; else a new
         worker (up to max_workers) when every worker is stuck; else None (the call waits)."""
+        workers = self._workers
+        if len(workers) == 1:  # the common case, on the hot path of every call
+            only = workers[0]
+            if not only.inflight or (only.inflight_bytes + size <= self._room
+                                     and time.monotonic() - only.head_started <= self.stall_after):
+                return only
         now = time.monotonic()
         best: _Worker | None = None
         all_stalled = True
