@@ -130,6 +130,7 @@ def test_compile_error_skips_one_program_and_serves_the_rest(tmp_path):
     folder = tmp_path / "mixed"
     folder.mkdir()
     shutil.copy(FAULTS / "chatty.cob", folder / "chatty.cob")
+    shutil.copytree(FAULTS / "copybooks", folder / "copybooks")
     (folder / "broken.cob").write_text(
         "IDENTIFICATION DIVISION.\nPROGRAM-ID. broken.\nDATA DIVISION.\nLINKAGE SECTION.\n"
         "01 B-IN.\n   05 X PIC 9.\nPROCEDURE DIVISION USING B-IN.\n    MOVE Y TO X\n    GOBACK.\n")
