@@ -1,36 +1,46 @@
 #!/usr/bin/env bash
-# Run the official MCP conformance suite (@modelcontextprotocol/conformance, pinned) against the
-# HTTP server, on the 2025-11-25 wire, with the fixture programs of tests/conformance/programs.
+# Run the official MCP conformance suite (@modelcontextprotocol/conformance, pinned) against one
+# HTTP server (with the fixture programs of tests/conformance/programs and --expose-source) twice:
+# the active suite on the 2025-11-25 wire (initialize handshake, sessions), then every scenario that
+# applies to 2026-07-28 on its stateless wire (per-request _meta, routing headers, no session).
 #
-#   tests/conformance/run.sh                 # exit status: the suite's (0 = as expected)
+#   tests/conformance/run.sh                 # exit status: 0 when both runs are as expected
 #   PYTHON=.venv/bin/python tests/conformance/run.sh
 #
 # It needs npm (to fetch the suite and, when the system Node is older than 22, a Node 22 binary
 # from the npm package node-linux-<arch>@22) and a Python with this package and uvicorn. Both
 # downloads are cached in ${COBOL_MCP_CONFORMANCE_CACHE:-~/.cache/cobol-mcp-server/conformance}.
-# Scenarios for features the server does not offer are listed, with the reason, in
-# expected-failures.yml; the scenarios in REQUIRED must pass and may never be listed there.
+# Scenarios (or single checks) for features the server does not offer are listed, with the reason,
+# in expected-failures.yml (2025-11-25) and expected-failures-2026.yml; the scenarios in REQUIRED_*
+# must pass and may never be listed there.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 suite_pkg="@modelcontextprotocol/conformance@0.2.0-alpha.11"
-spec_version="2025-11-25"
-REQUIRED=(server-initialize ping tools-list dns-rebinding-protection server-sse-multiple-streams
-          tools-call-simple-text tools-call-error)
+REQUIRED_2025=(server-initialize ping tools-list dns-rebinding-protection server-sse-multiple-streams
+               tools-call-simple-text tools-call-error tools-call-with-progress resources-list)
+REQUIRED_2026=(tools-list tools-call-simple-text tools-call-error tools-call-with-progress dns-rebinding-protection
+               server-sse-multiple-streams resources-list sep-2164-resource-not-found http-header-validation)
 cache="${COBOL_MCP_CONFORMANCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cobol-mcp-server/conformance}"
 python="${PYTHON:-}"
 if [[ -z "$python" ]]; then
   if [[ -x "$root/.venv/bin/python" ]]; then python="$root/.venv/bin/python"; else python="python3"; fi
 fi
-expected="$here/expected-failures.yml"
+expected_2025="$here/expected-failures.yml"
+expected_2026="$here/expected-failures-2026.yml"
 
 say() { printf 'conformance: %s\n' "$*" >&2; }
 
-for scenario in "${REQUIRED[@]}"; do
-  if grep -Eq "^[[:space:]]*-[[:space:]]*${scenario}([[:space:]:#]|$)" "$expected"; then
-    say "$scenario must pass; it may not be listed in $(basename "$expected")"; exit 1
-  fi
-done
+not_listed() {  # not_listed FILE SCENARIO...: none of them is excused, wholesale or check by check
+  local file="$1"; shift
+  for scenario in "$@"; do
+    if grep -Eq "^[[:space:]]*-[[:space:]]*${scenario}([[:space:]:#]|$)" "$file"; then
+      say "$scenario must pass; it may not be listed in $(basename "$file")"; exit 1
+    fi
+  done
+}
+not_listed "$expected_2025" "${REQUIRED_2025[@]}"
+not_listed "$expected_2026" "${REQUIRED_2026[@]}"
 
 command -v npm >/dev/null || { say "npm is needed (apt-get install npm)"; exit 1; }
 mkdir -p "$cache"
@@ -68,7 +78,7 @@ exec 9>&-
 port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 log="$(mktemp)"
 PYTHONPATH="$root/src${PYTHONPATH:+:$PYTHONPATH}" "$python" -m cobol_mcp --transport http --host 127.0.0.1 \
-  --port "$port" --programs "$here/programs" --log-level warning 2>"$log" &
+  --port "$port" --programs "$here/programs" --expose-source --log-level warning 2>"$log" &
 server=$!
 stop() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"; }
 trap stop EXIT
@@ -91,17 +101,24 @@ PY
   say "the server did not start:"; cat "$log" >&2; exit 1
 fi
 
-# --- the suite
-out="$(mktemp)"
+# --- the suite, once per wire
 status=0
-"$node" "$suite/dist/index.js" server --url "http://127.0.0.1:$port/mcp" --suite active \
-  --spec-version "$spec_version" --expected-failures "$expected" 2>&1 | tee "$out" || status=$?
-for scenario in "${REQUIRED[@]}"; do
-  if ! grep -q "✓ ${scenario}:" "$out"; then
-    say "required scenario $scenario did not pass"; status=1
-  fi
-done
-rm -f "$out"
+run_suite() {  # run_suite SUITE SPEC_VERSION EXPECTED_FAILURES REQUIRED...
+  local suite_name="$1" spec="$2" expected="$3" out result=0; shift 3
+  out="$(mktemp)"
+  say "$suite_name suite at $spec"
+  "$node" "$suite/dist/index.js" server --url "http://127.0.0.1:$port/mcp" --suite "$suite_name" \
+    --spec-version "$spec" --expected-failures "$expected" 2>&1 | tee "$out" || result=$?
+  for scenario in "$@"; do
+    if ! grep -q "✓ ${scenario}:" "$out"; then
+      say "required scenario $scenario did not pass at $spec"; result=1
+    fi
+  done
+  rm -f "$out"
+  [[ $result -eq 0 ]] || { say "the $spec run failed"; status=1; }
+}
+run_suite active 2025-11-25 "$expected_2025" "${REQUIRED_2025[@]}"
+run_suite all 2026-07-28 "$expected_2026" "${REQUIRED_2026[@]}"
 if [[ $status -ne 0 && -s "$log" ]]; then
   say "server stderr:"; cat "$log" >&2
 fi

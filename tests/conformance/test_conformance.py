@@ -1,4 +1,5 @@
-"""The official MCP conformance suite against the HTTP server (tests/conformance/run.sh)."""
+"""The official MCP conformance suite against the HTTP server, on the 2025-11-25 and 2026-07-28 wires
+(tests/conformance/run.sh)."""
 
 from __future__ import annotations
 

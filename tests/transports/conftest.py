@@ -18,8 +18,16 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
 PROGRAMS = Path(__file__).parent / "programs"
+CONFORMANCE_PROGRAMS = Path(__file__).parent.parent / "conformance" / "programs"
 INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "tests", "version": "1"}}
 BOTH = "application/json, text/event-stream"
+MODERN = "2026-07-28"
+VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
+SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
+CLIENT_INFO = {"io.modelcontextprotocol/clientInfo": {"name": "tests", "version": "1"}}
+ENVELOPE = {VERSION_KEY: MODERN, CAPABILITIES_KEY: {}, **CLIENT_INFO}
+NAMED_BY = {"tools/call": "name", "resources/read": "uri"}
 
 
 def free_port() -> int:
@@ -129,6 +137,39 @@ class McpHttp:
 
     def close(self) -> None:
         self.http.close()
+
+
+def modern_post(server: HttpServer, method: str, params: dict | None = None, id: int | str | None = 1,
+                meta: dict | None = ENVELOPE, accept: str = BOTH, headers: dict[str, str] | None = None,
+                **extra: str) -> httpx.Response:
+    """A 2026-07-28 POST: the `_meta` envelope and the routing headers that repeat it, as a client sends
+    them unless `headers` replaces some (a value of None leaves that header out)."""
+    params = dict(params or {})
+    if meta is not None:
+        params["_meta"] = meta
+    message = rpc(method, params, id=id)
+    sent = {"content-type": "application/json", "accept": accept, "mcp-protocol-version": MODERN, "mcp-method": method}
+    if method in NAMED_BY and isinstance(params.get(NAMED_BY[method]), str):
+        sent["mcp-name"] = params[NAMED_BY[method]]
+    sent.update({k.replace("_", "-"): v for k, v in extra.items()})
+    for name, value in (headers or {}).items():
+        sent.pop(name.lower(), None)
+        if value is not None:
+            sent[name] = value
+    return httpx.post(server.url, content=json.dumps(message), headers=sent, timeout=30)
+
+
+def raw_post(server: HttpServer, body: bytes, headers: list[tuple[str, str]]) -> tuple[int, dict]:
+    """A POST written byte by byte (HTTP client libraries refuse header values with surrounding spaces)."""
+    lines = ["POST /mcp HTTP/1.1", f"Host: 127.0.0.1:{server.port}", "Connection: close",
+             f"Content-Length: {len(body)}", *(f"{name}:{value}" for name, value in headers)]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall("\r\n".join(lines).encode() + b"\r\n\r\n" + body)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, payload = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(payload) if payload else {}
 
 
 def sse_messages(text: str) -> list[dict]:

@@ -1,0 +1,191 @@
+"""Tool calls of HTTP requests: the COBOL runtime on the server's asyncio loop, and POSTs waiting for it.
+
+The runtime registers its worker pipes with the loop; frames queued for the workers are written
+once per loop turn (so concurrent calls share one write per worker), and a timer follows the
+runtime's next call deadline. A POST whose call is quick gets its reply as soon as the result
+arrives. A slow one is looked at every second: it sends a progress notification when the request
+carried a progress token (which turns the reply into an SSE stream), and, when no session can cancel
+it (stateless mode, 2026-07-28 requests), it watches the connection: a client that leaves cancels
+its call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from ..protocol import jsonrpc
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..app import Server
+    from ..protocol.session import Session, ToolCall
+    from .http_sessions import SessionState
+    from .http_wire import Receive, Reply
+
+TICK_SECONDS = 1.0  # progress notifications of a running call; without a session: disconnect checks after this
+MIN_TIMER_SECONDS = 0.0005  # a deadline already past is looked at again this soon, not in a busy loop
+CANCELLED: Any = object()  # how a call ends when the client cancelled it or its session ended
+_WAITING: Any = object()
+
+
+class _Pending:
+    """A tool call in progress: its result once known, and a future that wakes its POST handler
+    (when the result arrives, or for a tick of the slow path)."""
+
+    __slots__ = ("result", "wake", "handle")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.result: Any = _WAITING
+        self.wake: asyncio.Future[None] = loop.create_future()
+        self.handle: object | None = None  # the catalog's handle, to cancel the call
+
+    def resolve(self, result: Any) -> None:
+        if self.result is _WAITING:
+            self.result = result
+            self.poke()
+
+    def poke(self) -> None:
+        if not self.wake.done():
+            self.wake.set_result(None)
+
+
+class ReaderLoop:
+    """What the runtime sees as its loop: asyncio's readers, with a flush after each callback."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, after: Callable[[], None]) -> None:
+        self._loop, self._after = loop, after
+
+    def add_reader(self, fd: int, callback: Callable[[], object]) -> None:
+        after = self._after
+
+        def readable() -> None:
+            callback()
+            after()
+
+        self._loop.add_reader(fd, readable)
+
+    def remove_reader(self, fd: int) -> bool:
+        return self._loop.remove_reader(fd)
+
+
+class Calls:
+    """Runs tool calls for POST handlers; `attach` it to the loop and the server before the first."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server: Server | None = None
+        self._flush_pending = False
+        self._expiry: asyncio.TimerHandle | None = None
+        self._expiry_at = 0.0
+
+    def reader_loop(self, loop: asyncio.AbstractEventLoop) -> ReaderLoop:
+        self.loop = loop
+        return ReaderLoop(loop, self.kick)
+
+    def attach(self, server: Server) -> None:
+        self.server = server
+
+    def close(self) -> None:
+        if self._expiry is not None:
+            self._expiry.cancel()
+
+    # ---------------------------------------------------------------------------------- runtime pacing
+    def kick(self) -> None:
+        """Write the frames queued for the workers at the end of this loop turn."""
+        if not self._flush_pending:
+            self._flush_pending = True
+            self.loop.call_soon(self._flush)  # type: ignore[union-attr]
+
+    def _flush(self) -> None:
+        self._flush_pending = False
+        runtime = self.server.runtime  # type: ignore[union-attr]
+        runtime.flush()
+        deadline = runtime.next_deadline()
+        if deadline is not None and (self._expiry is None or deadline < self._expiry_at):
+            if self._expiry is not None:
+                self._expiry.cancel()
+            self._expiry_at = deadline
+            delay = max(MIN_TIMER_SECONDS, deadline - time.monotonic())
+            self._expiry = self.loop.call_later(delay, self._expire)  # type: ignore[union-attr]
+
+    def _expire(self) -> None:
+        self._expiry = None
+        self.server.runtime.expire()  # type: ignore[union-attr]
+        self._flush()
+
+    # ---------------------------------------------------------------------------------- calls
+    async def run(self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply,
+                  receive: Receive) -> None:
+        """Run `call` and finish `reply` with its result. `state`: the session it runs in, if any."""
+        pending = _Pending(self.loop)  # type: ignore[arg-type]
+        pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve)  # type: ignore[union-attr]
+        if pending.result is _WAITING:
+            self.kick()
+            if state is not None:
+                state.running[call.request_id] = pending
+            try:
+                token = (call.meta or {}).get("progressToken") if reply.sse_ok else None
+                if isinstance(token, bool) or not isinstance(token, (str, int)):
+                    token = None
+                if token is None and state is not None:
+                    await pending.wake
+                elif not await self._wait_long(pending, token, reply, receive, state is None):
+                    return  # the client left and the call was cancelled
+            finally:
+                if state is not None and state.running.get(call.request_id) is pending:
+                    del state.running[call.request_id]
+        result = pending.result
+        if result is CANCELLED:
+            await reply.finish(None)
+        elif isinstance(result, BaseException):
+            await reply.finish(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
+        else:
+            await reply.finish(session.tool_result(call, result))
+
+    async def _wait_long(self, pending: _Pending, token: str | int | None, reply: Reply, receive: Receive,
+                         cancel_on_disconnect: bool) -> bool:
+        """Wait for a call, sending progress each tick when asked to. Without a session, a client that
+        disconnects cancels its call (nothing else could). False: it left."""
+        loop = self.loop
+        watcher: asyncio.Task[Any] | None = None
+        ticks = 0
+        try:
+            while True:
+                timer = loop.call_later(TICK_SECONDS, pending.poke)  # type: ignore[union-attr]
+                await pending.wake
+                timer.cancel()
+                if pending.result is not _WAITING:
+                    return True
+                pending.wake = loop.create_future()  # type: ignore[union-attr]
+                if watcher is not None and watcher.done():
+                    if pending.handle is not None:
+                        self.server.catalog.cancel(pending.handle)  # type: ignore[union-attr, arg-type]
+                        self.kick()
+                    return False
+                if cancel_on_disconnect and watcher is None:
+                    watcher = loop.create_task(receive())  # type: ignore[union-attr]
+                    watcher.add_done_callback(lambda _: pending.poke())
+                if token is not None:
+                    ticks += 1
+                    if not reply.streaming:
+                        await reply.start_stream()
+                    await reply.event(jsonrpc.notification_line("notifications/progress", {
+                        "progressToken": token, "progress": ticks,
+                        "message": f"COBOL program running for {ticks * TICK_SECONDS:g} s"}))
+        finally:
+            if watcher is not None and not watcher.done():
+                watcher.cancel()
+
+    def cancel(self, state: SessionState, request_id: Any) -> None:
+        """Stop a call running in a session (notifications/cancelled, or the session ended)."""
+        pending = state.running.pop(request_id, None)
+        if pending is None:
+            return
+        if pending.handle is not None:
+            self.server.catalog.cancel(pending.handle)  # type: ignore[union-attr, arg-type]
+            self.kick()
+        pending.resolve(CANCELLED)

@@ -1,0 +1,127 @@
+"""Handshake-era sessions over HTTP: ``MCP-Session-Id``, idle expiry and DELETE.
+
+A session starts with a successful ``initialize`` (the reply carries its id), lives in the process
+that created it, and ends with DELETE, after ``--session-idle`` seconds unused, or when the server
+stops; its running tool calls are cancelled then. Requests of the 2026-07-28 revision never use
+sessions: none is minted or required for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+
+from .. import log
+from ..protocol.jsonrpc import INVALID_REQUEST
+from .http_wire import JSON_HEADERS, error_body, send_bytes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..protocol.session import Session
+    from .http_wire import Headers, Send
+
+MAX_SESSIONS = 10_000
+
+
+class SessionState:
+    """One MCP session: the protocol state and the tool calls still running in it (by request id)."""
+
+    __slots__ = ("session", "last_seen", "running")
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.last_seen = time.monotonic()
+        self.running: dict[Any, Any] = {}
+
+
+class Sessions:
+    """The live sessions of this process. `cancel(state, request_id)` stops one running call."""
+
+    def __init__(self, idle: float, cancel: Callable[[SessionState, Any], None]) -> None:
+        self.idle = idle  # seconds; 0: sessions never expire
+        self._cancel = cancel
+        self._by_id: dict[str, SessionState] = {}
+        self._reaper: asyncio.Task[None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def full(self) -> bool:
+        return len(self._by_id) >= MAX_SESSIONS
+
+    def open(self, session: Session) -> str:
+        session_id = secrets.token_urlsafe(24)  # visible ASCII, 192 random bits
+        self._by_id[session_id] = SessionState(session)
+        return session_id
+
+    def live(self, session_id: bytes | None) -> SessionState | None:
+        """The session a request names, if it is still alive (using it keeps it alive)."""
+        if session_id is None:
+            return None
+        key = session_id.decode("latin-1")
+        state = self._by_id.get(key)
+        if state is None:
+            return None
+        now = time.monotonic()
+        if self.idle > 0 and not state.running and now - state.last_seen > self.idle:
+            self.end(key)
+            return None
+        state.last_seen = now
+        return state
+
+    def end(self, session_id: str) -> None:
+        state = self._by_id.pop(session_id, None)
+        if state is None:
+            return
+        for request_id in list(state.running):
+            self._cancel(state, request_id)
+
+    # ------------------------------------------------------------------------------ lifetime
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self.idle > 0:
+            self._reaper = loop.create_task(self._reap())
+
+    def stop(self) -> None:
+        if self._reaper is not None:
+            self._reaper.cancel()
+        for session_id in list(self._by_id):
+            self.end(session_id)
+
+    async def _reap(self) -> None:
+        idle = self.idle
+        while True:
+            await asyncio.sleep(min(max(idle / 4, 0.05), 30.0))
+            now = time.monotonic()
+            for session_id, state in list(self._by_id.items()):
+                if not state.running and now - state.last_seen > idle:
+                    log.debug(f"session {session_id[:8]}... ended after {idle:g} s idle")
+                    self.end(session_id)
+
+    # ------------------------------------------------------------------------------ HTTP
+    async def delete(self, headers: dict[bytes, bytes], send: Send, cors: Headers) -> None:
+        """DELETE /mcp: the client ends its session."""
+        session_id = headers.get(b"mcp-session-id")
+        if session_id is None:
+            await send_bytes(send, 400, error_body(INVALID_REQUEST, "Bad Request: Mcp-Session-Id header is required"),
+                             JSON_HEADERS + cors)
+            return
+        if self.live(session_id) is None:
+            await send_bytes(send, 404, error_body(INVALID_REQUEST, "Session not found"), JSON_HEADERS + cors)
+            return
+        self.end(session_id.decode("latin-1"))
+        await send_bytes(send, 204, b"", cors)
+
+    async def missing(self, session_id: bytes | None, request_id: Any, send: Send, cors: Headers) -> None:
+        """The answer to a request outside any live session: 400 without an id, 404 with a dead one."""
+        if session_id is None:
+            await send_bytes(send, 400, error_body(
+                INVALID_REQUEST, "Bad Request: Mcp-Session-Id header is required (send initialize first)",
+                request_id), JSON_HEADERS + cors)
+        else:
+            await send_bytes(send, 404, error_body(
+                INVALID_REQUEST, "Session not found: it ended or never existed; send initialize again",
+                request_id), JSON_HEADERS + cors)
