@@ -16,6 +16,7 @@ import zlib
 from decimal import Decimal
 
 from . import __version__
+from .cobol import COPYBOOK_SUFFIXES
 from .protocol.jsonrpc import dumps
 
 TYPE_CHECKING = False
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from .app import Options
 
 FORMAT = 3
-COBOL_SUFFIXES = (".cob", ".cbl", ".cobol", ".cpy", ".COB", ".CBL", ".COBOL", ".CPY")
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -52,7 +52,7 @@ def _listing(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int
         return []
     out = []
     for name in names:
-        if name.endswith(suffixes):
+        if os.path.splitext(name)[1].lower() in suffixes:
             try:
                 st = os.stat(os.path.join(folder, name))
             except OSError:
@@ -66,8 +66,8 @@ def stamp(options: Options) -> list[Any]:
     for folder in (PACKAGE_DIR, os.path.join(PACKAGE_DIR, "cobol")):
         parts.append(_listing(folder, (".py",)))
     for name, folder, _ in backends(options):
-        parts.append((name, folder, _listing(folder, COBOL_SUFFIXES),
-                      _listing(os.path.join(folder, "copybooks"), COBOL_SUFFIXES)))
+        parts.append((name, folder, _listing(folder, COPYBOOK_SUFFIXES),
+                      _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES)))
     return json.loads(dumps(parts))  # the form it has after a trip through the file
 
 

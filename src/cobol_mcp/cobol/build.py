@@ -17,8 +17,10 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..manifest import cache_root
+from . import COPYBOOK_SUFFIXES
+
 CACHE_FORMAT = b"cobol-mcp-build-1"
-COPYBOOK_SUFFIXES = (".cpy", ".cob", ".cbl", ".cobol", ".CPY", ".COB", ".CBL")
 # -debug turns runtime checks on (subscripts, numeric data, ...): a bad subscript becomes a clear
 # runtime error in the worker instead of silent memory corruption.
 DEFAULT_FLAGS = ("-debug",)
@@ -26,14 +28,6 @@ DEFAULT_FLAGS = ("-debug",)
 
 class BuildError(Exception):
     """cobc failed; the message holds its diagnostics as `file:line: message` lines."""
-
-
-def cache_root() -> Path:
-    explicit = os.environ.get("COBOL_MCP_CACHE")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cobol-mcp-server"
 
 
 def copybook_dirs(source: Path) -> list[Path]:
@@ -48,7 +42,7 @@ def cache_key(source: Path, source_format: str, flags: Iterable[str] = DEFAULT_F
     for folder in copybook_dirs(source):
         if folder.is_dir():
             for path in sorted(folder.iterdir()):
-                if path.suffix in COPYBOOK_SUFFIXES and path != source and path.is_file():
+                if path.suffix.lower() in COPYBOOK_SUFFIXES and path != source and path.is_file():
                     digest.update(f"\0{path.name}\0".encode())
                     digest.update(path.read_bytes())
     return digest.hexdigest()[:32]
@@ -57,7 +51,7 @@ def cache_key(source: Path, source_format: str, flags: Iterable[str] = DEFAULT_F
 def module_path(source: Path, source_format: str = "free", cache_dir: Path | None = None,
                 flags: Iterable[str] = DEFAULT_FLAGS) -> Path:
     """Where the module for this exact source would be (it may not exist yet)."""
-    root = cache_dir or cache_root()
+    root = cache_dir or Path(cache_root())
     return root / cache_key(source, source_format, flags) / f"{source.stem}.so"
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from . import SOURCE_SUFFIXES
 from .pic import Picture
 
 TYPE_CHECKING = False
@@ -45,7 +46,6 @@ __all__ = [
     "parse_program",
 ]
 
-SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol")
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _IN_SUFFIXES = ("_in", "_input", "_request")
 _OUT_SUFFIXES = ("_out", "_output", "_result", "_response")

@@ -11,10 +11,11 @@ import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import BuildError, build_module, cache_key, cache_root
+from ..manifest import cache_root
+from . import SOURCE_SUFFIXES
+from .build import BuildError, build_module, cache_key
 from .linkage import LinkageError, ProgramSpec, parse_program
 
-SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol", ".COB", ".CBL", ".COBOL")
 SPEC_CACHE_FORMAT = "spec-2"
 
 
@@ -38,7 +39,7 @@ class FolderScan:
 
 
 def sources(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES and p.is_file())
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in SOURCE_SUFFIXES and p.is_file())
 
 
 def scan_folder(folder: Path, *, cache_dir: Path | None = None, source_format: str | None = None,
@@ -61,7 +62,7 @@ def scan_folder(folder: Path, *, cache_dir: Path | None = None, source_format: s
 def compile_program(source: Path, *, cache_dir: Path | None = None, source_format: str | None = None,
                     rebuild: bool = False) -> CompiledProgram:
     source = source.resolve()
-    root = cache_dir or cache_root()
+    root = cache_dir or Path(cache_root())
     key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)))
     spec_path = root / "specs" / f"{key}.pickle"
     spec = _cached_spec(source, spec_path, source_format, rebuild)
