@@ -81,9 +81,6 @@ class Catalog:
     def names(self) -> list[str]:
         return list(self._tools)
 
-    def owner(self, name: str) -> str | None:
-        return self._owners.get(name)
-
     def tool(self, name: str) -> Tool | None:
         return self._tools.get(name)
 

@@ -13,10 +13,6 @@ def set_level(name: str) -> None:
     _threshold = LEVELS[name.lower()]
 
 
-def enabled(level: str) -> bool:
-    return LEVELS[level] >= _threshold
-
-
 def _emit(level: str, message: str) -> None:
     if LEVELS[level] >= _threshold:
         try:
