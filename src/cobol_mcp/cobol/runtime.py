@@ -104,6 +104,7 @@ class Runtime:
         self._programs: dict[str, _Program] = {}
         self._workers: list[_Worker] = []
         self._backlog: deque[_Call] = deque()
+        self._unflushed: list[_Worker] = []  # workers with frames queued by submit, not yet written
         self._next_id = 1
         self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
         self._room = PIPE_SIZE // 2
@@ -145,16 +146,18 @@ class Runtime:
 
     def flush(self) -> None:
         """Write the frames queued by :meth:`submit` (one write per worker)."""
-        for worker in list(self._workers):
-            if worker.pending_out:
-                data = b"".join(worker.pending_out)
-                worker.pending_out.clear()
-                self.last_flush = time.perf_counter()
-                try:
-                    while data:
-                        data = data[os.write(worker.send_fd, data):]
-                except OSError:
-                    self._worker_died(worker)
+        if not self._unflushed:
+            return
+        workers, self._unflushed = self._unflushed, []
+        for worker in workers:
+            data = b"".join(worker.pending_out)
+            worker.pending_out.clear()
+            self.last_flush = time.perf_counter()
+            try:
+                while data:
+                    data = data[os.write(worker.send_fd, data):]
+            except OSError:
+                self._worker_died(worker)
 
     def cancel(self, call_id: int) -> bool:
         """Stop a call: unsent, it is dropped; running, its worker is killed. No callback follows."""
@@ -173,7 +176,12 @@ class Runtime:
 
     @property
     def busy(self) -> bool:
-        return bool(self._backlog) or any(w.inflight for w in self._workers)
+        if self._backlog:
+            return True
+        for worker in self._workers:  # noqa: SIM110 - a loop, not any(): asked between every message
+            if worker.inflight:
+                return True
+        return False
 
     def next_deadline(self) -> float | None:
         """When :meth:`expire` next has work: a call's timeout or, while calls wait for room, the
@@ -273,6 +281,8 @@ class Runtime:
             worker.head_started = time.monotonic()
         worker.inflight.append(call)
         worker.inflight_bytes += len(call.frame)
+        if not worker.pending_out:
+            self._unflushed.append(worker)
         worker.pending_out.append(call.frame)
 
     def _drain_backlog(self) -> None:
@@ -363,6 +373,9 @@ class Runtime:
 
     def _retire(self, worker: _Worker) -> None:
         self._workers.remove(worker)
+        worker.pending_out.clear()
+        if worker in self._unflushed:
+            self._unflushed.remove(worker)
         self.loop.remove_reader(worker.reply_fd)  # type: ignore[attr-defined]
         os.close(worker.send_fd)
         os.close(worker.reply_fd)

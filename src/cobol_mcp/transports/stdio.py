@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..selectloop import SelectLoop
 
 READ_SIZE = 1 << 18
-SPIN_SECONDS = 0.0003  # after sending calls to a worker, poll for replies this long before sleeping
+SPIN_SECONDS = 0.0003  # after sending calls or replies, poll this long before sleeping
 
 
 class StdioServer:
@@ -44,24 +44,30 @@ class StdioServer:
 
     def serve(self) -> int:
         self.loop.add_reader(self.stdin_fd, self._on_stdin)
-        runtime = self.runtime
+        runtime, loop, clock = self.runtime, self.loop, time.perf_counter
         warm = False
+        last_write = 0.0
         while True:
             if self.out:
                 if not self._write():
                     return 0  # the client closed stdout: nobody is listening any more
+                last_write = clock()
                 if not warm:  # the first replies are out: now start a worker and load the codec
                     warm = True
                     runtime.start()
                     self.catalog.warm()
-            if self.eof and not self.running and not runtime.busy:
+            busy = runtime.busy
+            if self.eof and not busy and not self.running:
                 return 0
-            if runtime.busy and time.perf_counter() - runtime.last_flush < SPIN_SECONDS:
-                self.loop.run_once(0)  # a COBOL call takes microseconds; waking from sleep takes longer
+            # Waking from sleep takes longer here than a COBOL call or a client's turn-around, so
+            # poll without sleeping for a moment after sending calls to a worker or replies out.
+            now = clock()
+            if now - last_write < SPIN_SECONDS or (busy and now - runtime.last_flush < SPIN_SECONDS):
+                loop.run_once(0)
                 runtime.flush()
                 continue
             deadline = runtime.next_deadline()
-            self.loop.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
+            loop.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
             if deadline is not None:
                 runtime.expire()
             runtime.flush()
