@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from decimal import Context, Decimal, InvalidOperation
 
+from .cobol import is_plain_decimal
 from .cobol.tool import ArgumentError
 
 TYPE_CHECKING = False
@@ -16,15 +17,10 @@ if TYPE_CHECKING:
     from .cobol.runtime import CallResult
 
 EXACT = Context(prec=100)  # room for any PIC (38 digits at most) without rounding
+QUANTA = tuple(Decimal((0, (1,), -places)) for places in range(9))  # 1, 0.1, ... 0.00000001
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 _DECIMAL_PATTERN = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$"
 _DIGITS = frozenset("0123456789")
-
-
-def _plain_decimal(text: str) -> bool:
-    """The usual shape, `-123.45`, recognised cheaply (is_decimal_text decides the rest)."""
-    body = text[1:] if text[:1] == "-" else text
-    return body.isascii() and body.replace(".", "", 1).isdigit()
 
 
 def is_decimal_text(text: str) -> bool:
@@ -68,7 +64,7 @@ def exact_decimal(name: str, value: Any, integer_digits: int, decimal_places: in
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
         kind = "a boolean" if isinstance(value, bool) else type(value).__name__.replace("NoneType", "null")
         raise ArgumentError(f"{name!r} must be a number or a decimal string such as \"12.34\", not {kind}")
-    if isinstance(value, str) and not (_plain_decimal(value) or is_decimal_text(value)):
+    if isinstance(value, str) and not (is_plain_decimal(value) or is_decimal_text(value)):
         raise ArgumentError(f"{name!r} must be a decimal number such as \"12.34\"; got {value!r}")
     try:
         number = Decimal(value)
@@ -93,6 +89,20 @@ def exact_decimal(name: str, value: Any, integer_digits: int, decimal_places: in
     return number, scale
 
 
+def plain_scale(value: Any, integer_digits: int, decimal_places: int) -> int | None:
+    """The scale of a value that plainly fits (an int, or plain decimal text within the limits), which
+    then goes to the codec as it is; None for anything else, which :func:`exact_decimal` judges."""
+    kind = type(value)
+    if kind is int:
+        return 0 if -(10**integer_digits) < value < 10**integer_digits else None
+    if kind is not str or not is_plain_decimal(value):
+        return None
+    whole, _, fraction = value.lstrip("-").partition(".")
+    if len(fraction) > decimal_places or len(whole.lstrip("0")) > integer_digits:
+        return None
+    return len(fraction)
+
+
 def _text_result(text: str, structured: dict[str, Any], is_error: bool = False) -> dict[str, Any]:
     result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "structuredContent": structured}
     if is_error:
@@ -115,12 +125,16 @@ class AddPresentation:
 
     def arguments(self, arguments: dict[str, Any]) -> dict[str, Any]:
         _exact_keys("add", arguments, ("a", "b"))
-        a, a_scale = exact_decimal("a", arguments["a"], 29, 8)
-        b, b_scale = exact_decimal("b", arguments["b"], 29, 8)
+        a, b = arguments["a"], arguments["b"]
+        a_scale, b_scale = plain_scale(a, 29, 8), plain_scale(b, 29, 8)
+        if a_scale is None:
+            a, a_scale = exact_decimal("a", a, 29, 8)
+        if b_scale is None:
+            b, b_scale = exact_decimal("b", b, 29, 8)
         return {"a": a, "b": b}, max(a_scale, b_scale)
 
     def result(self, scale: int, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
-        total = EXACT.quantize(Decimal(outputs["total"]), Decimal((0, (1,), -scale)))
+        total = EXACT.quantize(Decimal(outputs["total"]), QUANTA[scale])
         text = format(EXACT.add(total, 0), "f")  # + 0 turns a negative zero into zero
         return _text_result(text, {"sum": text})
 
@@ -139,10 +153,12 @@ class FormatCurrencyPresentation:
 
     def arguments(self, arguments: dict[str, Any]) -> dict[str, Any]:
         _exact_keys("format_currency", arguments, ("amount",))
-        amount = exact_decimal("amount", arguments["amount"], 18, 8)[0]
+        amount = arguments["amount"]
+        if plain_scale(amount, 18, 8) is None:
+            amount = exact_decimal("amount", amount, 18, 8)[0]
         return {"amount": amount}, amount
 
-    def result(self, amount: Decimal, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
+    def result(self, amount: Decimal | int | str, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
         formatted = outputs["formatted"]
         if call.return_code != 0:
             return _text_result(f"'amount' = {amount} cannot be formatted: it is {formatted}",

@@ -73,7 +73,8 @@ decimals = st.builds(
     st.integers(-45, 12),
 )
 junk = st.sampled_from([True, None, [], {}, "", " 1", "1 ", "x", "NaN", "1E+999999999", Decimal("NaN"),
-                        Decimal("-Infinity"), float("inf"), "\u20ac", "caf\u00e9", "abc1", "0x10"])  # fmt: skip
+                        Decimal("-Infinity"), float("inf"), "\u20ac", "caf\u00e9", "abc1", "0x10",
+                        "-0", ".5", "5.", "-.5", "007.50", "+1.5", "-", ".", "1.2.3", "\u0661\u0662"])  # fmt: skip
 
 
 def near_limits(f: Field) -> st.SearchStrategy:

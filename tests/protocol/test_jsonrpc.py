@@ -40,6 +40,11 @@ def test_numbers_are_exact_decimals():
         (b'{"jsonrpc":"2.0","id":4}', -32600, 4),
         (b'{"jsonrpc":"2.0","id":4,"method":"ping","params":[1]}', -32602, 4),
         (b'{"jsonrpc":"2.0","id":4,"method":"ping","params":"x"}', -32602, 4),
+        (b'{"jsonrpc":"2.0","id":4,"method":"ping","params":null}', -32602, 4),
+        (b'{"jsonrpc":"2.0","id":4,"method":"ping"} {}', -32700, 4),
+        (b'{"jsonrpc":"2.0","id":4,"method":"ping"}x', -32700, 4),
+        (b"", -32700, None),
+        (b" \t", -32700, None),
     ],
 )
 def test_invalid_messages(line, code, reply_id):
@@ -47,6 +52,16 @@ def test_invalid_messages(line, code, reply_id):
     assert isinstance(msg, Invalid)
     assert msg.code == code
     assert msg.id == reply_id
+
+
+def test_json_whitespace_around_a_message_is_allowed():
+    assert jsonrpc.parse(b' \t\r\n{"jsonrpc":"2.0","id":1,"method":"ping"} \r\n\t') == Request(1, "ping", {})
+    assert isinstance(jsonrpc.parse(b'\x0c{"jsonrpc":"2.0","id":1,"method":"ping"}'), Invalid)  # not JSON whitespace
+
+
+def test_parse_errors_name_the_problem():
+    assert jsonrpc.parse(b'{"jsonrpc":"2.0","id":4,"method":"ping"} {}').message == "Parse error: Extra data"
+    assert jsonrpc.parse(b"").message == "Parse error: Expecting value"
 
 
 def test_client_responses_and_bad_notifications_are_ignored():

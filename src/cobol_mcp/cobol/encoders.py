@@ -14,6 +14,7 @@ import sys
 from decimal import Decimal
 from typing import Any
 
+from . import is_plain_decimal
 from .codec import FieldError, _check_keys, _json_type, _pack, _pic, _show, _user_number, encode_scalar, has_default
 from .linkage import Field
 
@@ -120,7 +121,10 @@ def _number_encoder(f: Field) -> Any:
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         kind = type(value)
-        number = value if kind is int or (kind is Decimal and value.is_finite()) else _user_number(value, path, f)
+        if kind is int or (kind is Decimal and value.is_finite()) or (kind is str and is_plain_decimal(value)):
+            number = value  # fit() reads plain decimal text as written
+        else:
+            number = _user_number(value, path, f)
         stored = fit(number)
         start = offset + delta
         if stored is None:
@@ -133,13 +137,14 @@ def _number_encoder(f: Field) -> Any:
 
 
 def _fitter(scale: int, nines: int, signed: bool) -> Any:
-    """Closure turning a finite Decimal or int into (negative, stored digits without leading zeros, "" for
-    zero), or None when it does not fit the PIC (or has an exponent too large to write out, which the
-    general path of codec deals with). Text only, so no rounding context is involved whatever the digits."""
+    """Closure turning a finite Decimal, an int or plain decimal text into (negative, stored digits without
+    leading zeros, "" for zero), or None when it does not fit the PIC (or has an exponent too large to
+    write out, which the general path of codec deals with). Text only, so no rounding context is
+    involved whatever the digits."""
     pads = tuple("0" * k for k in range(max(scale, 0) + 1))
 
-    def fit(number: Decimal | int) -> tuple[bool, str] | None:
-        text = str(number)
+    def fit(number: Decimal | int | str) -> tuple[bool, str] | None:
+        text = number if type(number) is str else str(number)
         if "E" in text:
             if not -80 < number.adjusted() < 80:  # type: ignore[union-attr]
                 return None

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up time; annotations are strings anyway
+    from collections.abc import Callable
     from typing import Any, TypeAlias
 
     RequestId: TypeAlias = str | int
@@ -23,7 +24,20 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 
-_decode = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).decode
+_scan = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).scan_once
+_JSON_WHITESPACE = " \t\n\r"
+
+
+def _decode(text: str) -> Any:
+    """JSONDecoder.decode without its two regular-expression passes for surrounding whitespace."""
+    start = len(text) - len(text.lstrip(_JSON_WHITESPACE)) if text[:1] in _JSON_WHITESPACE else 0
+    try:
+        obj, end = _scan(text, start)
+    except StopIteration as exc:
+        raise json.JSONDecodeError("Expecting value", text, exc.value) from None
+    if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
+        raise json.JSONDecodeError("Extra data", text, end)
+    return obj
 
 
 class _Record:
@@ -82,6 +96,11 @@ def parse(line: bytes | str) -> Message:
 
 def classify(obj: Any) -> Message:
     """Check a decoded JSON value against the JSON-RPC 2.0 request/notification shape."""
+    if type(obj) is dict:  # the usual well-formed request, recognised in one pass
+        request_id, params = obj.get("id"), obj.get("params", _NO_PARAMS)
+        if ((type(request_id) is int or type(request_id) is str) and type(obj.get("method")) is str
+                and obj.get("jsonrpc") == "2.0" and (type(params) is dict or params is _NO_PARAMS)):
+            return Request(request_id, obj["method"], {} if params is _NO_PARAMS else params)
     if not isinstance(obj, dict):
         if isinstance(obj, list):
             return Invalid(None, INVALID_REQUEST, "Invalid Request: batches (JSON arrays) are not supported")
@@ -218,7 +237,17 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
 
 # ---------------------------------------------------------------------------------------- replies
 
-_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+def _compact_encoder() -> Callable[[Any], str]:
+    """JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode, and on CPython
+    its C core made once: encode() would set that up again for every reply."""
+    make = json.encoder.c_make_encoder
+    if make is None:
+        return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+    encode = make(None, None, json.encoder.encode_basestring, None, ":", ",", False, False, False)
+    return lambda obj: "".join(encode(obj, 0))
+
+
+_encode = _compact_encoder()
 
 
 def dumps(obj: Any) -> str:
