@@ -33,6 +33,7 @@ REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
 PIPE_SIZE = 1 << 20
+READ_SIZE = 1 << 16  # below glibc's mmap threshold: see transports/stdio.py
 
 
 class CallResult:
@@ -297,7 +298,7 @@ class Runtime:
     # ---------------------------------------------------------------------------------- replies
     def _on_readable(self, worker: _Worker) -> None:
         try:
-            data = os.read(worker.reply_fd, 1 << 20)
+            data = os.read(worker.reply_fd, READ_SIZE)
         except OSError:
             data = b""
         if not data:
