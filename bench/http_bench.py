@@ -14,6 +14,7 @@ server process; ours also with its COBOL worker processes).
 
     python bench/http_bench.py --rounds 3             # c = 1, 16, 64; 3 s per server, level and round
     python bench/http_bench.py --concurrency 1,8 --seconds 2 --sdk-python /path/to/venv-with-mcp/bin/python
+    python bench/http_bench.py --floor                # also a do-nothing uvicorn app: uvicorn's own cost
 
 Needs: a Python with uvicorn for our server (the running one by default), and one with `mcp` 2.x and
 uvicorn for the SDK peer (the running one by default, else --sdk-python).
@@ -293,6 +294,8 @@ def main() -> int:
     parser.add_argument("--sdk-python", default=sys.executable, help="Python with mcp 2.x and uvicorn")
     parser.add_argument("--cobol-workers", type=int, default=None, help="our --workers (COBOL processes)")
     parser.add_argument("--only", choices=("ours", "sdk"), default=None, help="benchmark one server only")
+    parser.add_argument("--floor", action="store_true",
+                        help="also run a do-nothing uvicorn app (bench/peers/uvicorn_floor.py): uvicorn's own cost")
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = parser.parse_args()
     levels = [int(c) for c in args.concurrency.split(",")]
@@ -313,6 +316,10 @@ def main() -> int:
             cmd = [args.sdk_python, os.path.join(ROOT, "bench", "peers", "sdk_http_server.py"), "--port", str(port),
                    "--stateless", "--json"]
             servers.append(Server("mcp-sdk", cmd, port))
+        if args.floor:
+            port = free_port()
+            cmd = [args.ours_python, os.path.join(ROOT, "bench", "peers", "uvicorn_floor.py"), "--port", str(port)]
+            servers.append(Server("uvicorn floor", cmd, port))
         for server in servers:
             server.wait_ready("/healthz" if server.name == "cobol-mcp-server" else "/mcp")
         for name, python in (("cobol-mcp-server", args.ours_python), ("mcp-sdk", args.sdk_python)):
@@ -357,12 +364,13 @@ def report(results: list[dict[str, object]], levels: list[int]) -> None:
               f"{r['max_ms']:>8.3f} {r['errors']:>6} {r['cpu_us_per_request']:>10.1f} {r['rss_mib']:>8.1f} "
               f"{r['rss_tree_mib']:>8.1f}")
     names = list(dict.fromkeys(str(r["server"]) for r in results))
-    if len(names) == 2:
+    if len(names) >= 2:
         print()
         for level in levels:
-            a, b = (next(r for r in results if r["server"] == n and r["concurrency"] == level) for n in names)
-            ratio = float(a["rps"]) / float(b["rps"]) if float(b["rps"]) else float("inf")  # type: ignore[arg-type]
-            print(f"c={level}: {names[0]} serves {ratio:.1f}x the requests/s of {names[1]}")
+            a, *others = (next(r for r in results if r["server"] == n and r["concurrency"] == level) for n in names)
+            for b in others:
+                ratio = float(a["rps"]) / float(b["rps"]) if float(b["rps"]) else float("inf")  # type: ignore[arg-type]
+                print(f"c={level}: {names[0]} serves {ratio:.2f}x the requests/s of {b['server']}")
     for r in results:
         for sample in r["error_samples"]:  # type: ignore[attr-defined]
             print(f"error sample ({r['server']}, c={r['concurrency']}): {sample}")

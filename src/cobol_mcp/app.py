@@ -36,8 +36,8 @@ class Options:
         self.source_format = source_format
         self.cache_dir = cache_dir
         self.rebuild = rebuild
-        # One client in turn (stdio): a worker polls briefly for the next call rather than sleep.
-        # Many clients (HTTP) keep workers busy anyway, and a polling worker would take a CPU.
+        # After a reply a worker polls this long for its next call before sleeping: waking a process
+        # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin
 
 

@@ -88,7 +88,6 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
                   "(in a checkout set up by ./run.sh: .venv/bin/pip install uvicorn)")
         return 1
     settings = settings_from_args(options, args)
-    options.worker_spin = 0.0  # concurrent clients keep workers busy; a polling worker would take a CPU
     os.environ.pop(TOKEN_ENV, None)  # the COBOL workers inherit the environment; the token is not theirs
     processes = args.http_workers
     found = problems(settings, processes)
