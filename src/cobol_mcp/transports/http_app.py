@@ -20,7 +20,6 @@ answers the modern ones; handshake-era sessions are kept by :mod:`.http_sessions
 from __future__ import annotations
 
 import asyncio
-import copy
 import time
 
 from .. import log
@@ -116,7 +115,7 @@ class McpHttpApp:
         self.calls.attach(server)
         server.runtime.start()  # one COBOL worker ready before the first call
         server.catalog.warm()
-        self._pristine = Session(server.model, strict_lifecycle=self.options.strict_lifecycle)
+        self._pristine = self._new_session()  # what a 2026-07-28 request is served by: it never changes
         self.sessions.start(loop)
 
     def stop(self) -> None:
@@ -259,9 +258,11 @@ class McpHttpApp:
             chunks.append(chunk)
         return b"".join(chunks)
 
+    def _new_session(self) -> Session:
+        return Session(self.server.model, strict_lifecycle=self.options.strict_lifecycle)  # type: ignore[union-attr]
+
     def _fresh_session(self, version: bytes | None) -> Session:
-        # a copy of a pristine session: constructing one serializes the whole tools list again
-        session = copy.copy(self._pristine)
+        session = self._new_session()
         session.protocol_version = version.decode("latin-1").strip() if version is not None else LATEST_VERSION
         return session
 
@@ -271,7 +272,7 @@ class McpHttpApp:
                 INVALID_REQUEST, "Service Unavailable: too many open sessions; try again later", message.id),
                 [*JSON_HEADERS, (b"retry-after", b"5"), *reply.headers])
             return
-        session = copy.copy(self._pristine)
+        session = self._new_session()
         line = session.handle(message)
         if session.protocol_version is not None:  # a successful handshake opens the session
             session_id = self.sessions.open(session)
