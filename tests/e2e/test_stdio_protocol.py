@@ -1,6 +1,9 @@
 """The protocol over real pipes: handshake, every error class, framing limits, EOF."""
 
 import json
+import threading
+
+import pytest
 
 from .stdio_client import StdioClient
 
@@ -122,6 +125,26 @@ def test_eof_answers_every_request_in_flight(cache_dir):
         by_id = {r["id"]: r for r in replies}
         assert by_id[1999]["result"]["structuredContent"] == {"sum": "1999.5"}
         assert by_id["last"]["result"] == {}
+
+
+def test_a_client_that_writes_everything_before_reading_is_answered(cache_dir):
+    """Replies the client does not read yet wait in the server, which keeps reading requests:
+    neither side blocks the other, however the pipes' buffers compare with the burst."""
+    with StdioClient() as client:
+        count = 6000  # ~0.6 MB each way, ten times a pipe's buffer
+        lines = b"".join(json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": {
+            "name": "add", "arguments": {"a": i, "b": "0.25"}}}).encode() + b"\n" for i in range(count))
+        writer = threading.Thread(target=client.send_raw, args=(lines,), daemon=True)
+        writer.start()
+        writer.join(60)
+        if writer.is_alive():
+            client.proc.kill()
+            pytest.fail("the server stopped reading requests while its replies were unread")
+        status, out, _ = client.close()
+        replies = [json.loads(line) for line in out.splitlines()]
+        assert status == 0 and len(replies) == count
+        assert {r["id"]: r["result"]["structuredContent"]["sum"] for r in replies} == {
+            i: f"{i}.25" for i in range(count)}
 
 
 def test_unterminated_last_line_is_answered_at_eof(cache_dir):

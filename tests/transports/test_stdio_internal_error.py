@@ -28,6 +28,7 @@ class BrokenTool:
 
 class IdleRuntime:
     busy = False
+    waiting = 0
     last_flush = 0.0
 
     def start(self):

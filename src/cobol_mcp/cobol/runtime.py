@@ -33,6 +33,7 @@ REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
 PIPE_SIZE = 1 << 20
+IN_FLIGHT_BYTES = 64 << 10  # frames sent ahead to one worker: ~500 calls keep it busy; more only costs memory
 READ_SIZE = 1 << 16  # below glibc's mmap threshold: see transports/stdio.py
 
 
@@ -108,7 +109,7 @@ class Runtime:
         self._unflushed: list[_Worker] = []  # workers with frames queued by submit, not yet written
         self._next_id = 1
         self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
-        self._room = PIPE_SIZE // 2
+        self._room = IN_FLIGHT_BYTES
         env = dict(os.environ)
         paths = [p for p in library_path if p]
         if paths:
@@ -174,6 +175,11 @@ class Runtime:
                         self._kill(worker, None)
                     return True
         return False
+
+    @property
+    def waiting(self) -> int:
+        """Calls submitted but not yet sent to a worker (no worker had room)."""
+        return len(self._backlog)
 
     @property
     def busy(self) -> bool:

@@ -8,8 +8,10 @@ carries only protocol lines. At EOF every request already received is answered b
 from __future__ import annotations
 
 import os
+import select
 import sys
 import time
+from collections import deque
 
 from .. import log
 from ..protocol import jsonrpc
@@ -26,6 +28,12 @@ if TYPE_CHECKING:
 # Reads stay below glibc's mmap threshold (128 KiB): os.read allocates its whole buffer first, and a
 # larger one costs an mmap/munmap pair, ~15 us, on every read - more than handling a message.
 READ_SIZE = 1 << 16
+# A client may write requests faster than COBOL answers them, or read replies slower than they come.
+# Past either bound the server stops reading stdin (the client's writes then block) until it is
+# below half of it again: memory stays bounded however many requests are in flight.
+PAUSE_READING_AT = 512  # calls waiting for a worker
+PAUSE_READING_OUTPUT = 16 << 20  # bytes of replies the client has not read yet
+WRITE_CHUNK = select.PIPE_BUF  # what a pipe that polls writable takes without blocking
 SPIN_SECONDS = 0.0003  # after sending calls or replies, poll this long before sleeping
 
 
@@ -40,26 +48,38 @@ class StdioServer:
         self.max_bytes = options.max_message_bytes
         self.framer = LineBuffer(options.max_message_bytes)
         self.stdin_fd, self.stdout_fd = stdin_fd, stdout_fd
-        self.out: list[bytes] = []
+        self.out: list[bytes] = []  # replies produced since the last write
+        self.unsent: deque[memoryview] = deque()  # replies stdout would not take yet
+        self.unsent_bytes = 0
+        self._stdout_ready = select.poll()
+        self._stdout_ready.register(stdout_fd, select.POLLOUT)
         self.running: dict[Any, object] = {}
         self.eof = False
 
     def serve(self) -> int:
-        self.loop.add_reader(self.stdin_fd, self._on_stdin)
         runtime, loop, clock, yield_cpu = self.runtime, self.loop, time.perf_counter, os.sched_yield
-        warm = False
+        warm = reading = False
         last_write = 0.0
         while True:
-            if self.out:
-                if not self._write():
+            if self.out or self.unsent:
+                wrote = self._write()
+                if wrote is None:
                     return 0  # the client closed stdout: nobody is listening any more
-                last_write = clock()
+                if wrote:
+                    last_write = clock()
                 if not warm:  # the first replies are out: now start a worker and load the codec
                     warm = True
                     runtime.start()
                     self.catalog.warm()
+            if reading and (runtime.waiting > PAUSE_READING_AT or self.unsent_bytes > PAUSE_READING_OUTPUT):
+                reading = False
+                loop.remove_reader(self.stdin_fd)
+            elif (not reading and not self.eof and runtime.waiting <= PAUSE_READING_AT // 2
+                  and self.unsent_bytes <= PAUSE_READING_OUTPUT // 2):
+                reading = True
+                loop.add_reader(self.stdin_fd, self._on_stdin)
             busy = runtime.busy
-            if self.eof and not busy and not self.running:
+            if self.eof and not busy and not self.running and not self.unsent:
                 return 0
             # Waking from sleep takes longer than a COBOL call or a client's turn-around, so poll
             # without sleeping for a moment after sending calls to a worker or replies out; yielding
@@ -124,15 +144,37 @@ class StdioServer:
         if handle is not None:
             running[call.request_id] = handle
 
-    def _write(self) -> bool:
-        data = b"".join(self.out)
-        self.out.clear()
+    def _write(self) -> bool | None:
+        """Write what stdout takes without blocking (a client that reads slowly must not stop the
+        server from reading its next requests); the rest waits for POLLOUT. Returns whether
+        anything was written, None when the client closed stdout."""
+        if self.out:
+            data = b"".join(self.out)
+            self.out.clear()
+            self.unsent.append(memoryview(data))
+            self.unsent_bytes += len(data)
+        wrote = False
         try:
-            while data:
-                data = data[os.write(self.stdout_fd, data):]
+            while self.unsent and self._stdout_ready.poll(0):
+                head = self.unsent[0]
+                written = os.write(self.stdout_fd, head[:WRITE_CHUNK])
+                wrote = True
+                self.unsent_bytes -= written
+                if written == len(head):
+                    self.unsent.popleft()
+                else:
+                    self.unsent[0] = head[written:]
         except BrokenPipeError:
-            return False
-        return True
+            return None
+        if self.unsent:
+            self.loop.add_writer(self.stdout_fd, _nothing)  # only to wake the loop: serve() writes
+        else:
+            self.loop.remove_writer(self.stdout_fd)
+        return wrote
+
+
+def _nothing() -> None:
+    pass
 
 
 def banner(server: Server) -> str:
