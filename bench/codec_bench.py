@@ -22,8 +22,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "src"))
 
-from cobol_mcp.cobol import codec  # noqa: E402
-from cobol_mcp.cobol.linkage import parse_program  # noqa: E402
+from cobol_mcp.cobol.linkage.program import parse_program  # noqa: E402
+from cobol_mcp.cobol.records import codec  # noqa: E402
 
 PROGRAMS = os.path.join(ROOT, "src", "cobol_mcp", "programs")
 SAMPLES = os.path.join(ROOT, "tests", "cobol", "samples")

@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .cobol.runtime import CallResult
+    from .cobol.runtime.pool import CallResult
 
 EXACT = Context(prec=100)  # room for any PIC (38 digits at most) without rounding
 QUANTA = tuple(Decimal((0, (1,), -places)) for places in range(9))  # 1, 0.1, ... 0.00000001

@@ -69,7 +69,7 @@ def _parser(command: str) -> argparse.ArgumentParser:
 
 
 def _options(args: argparse.Namespace) -> Any:
-    from .app import Options, backend_name
+    from .options import Options, backend_name
 
     return Options(
         programs=[backend_name(spec) for spec in args.programs],
@@ -88,7 +88,7 @@ def _options(args: argparse.Namespace) -> Any:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:  # how MCP clients usually launch it: skip argparse's import cost entirely
-        from .app import Options
+        from .options import Options
 
         try:
             return _serve_stdio(Options())
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return check_command(_options(args))
         if args.transport == "http":
-            from .transports.http import run_http
+            from .transports.http.server import run_http
 
             return run_http(_options(args), args)
         return _serve_stdio(_options(args))
@@ -119,8 +119,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve_stdio(options: Any) -> int:
-    from .app import build_server
     from .selectloop import SelectLoop
+    from .server import build_server
     from .transports import stdio
 
     loop = SelectLoop()

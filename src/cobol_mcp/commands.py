@@ -7,8 +7,9 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from .app import Options, build_server
+from .options import Options
 from .protocol.jsonrpc import dumps, dumps_pretty
+from .server import build_server
 
 _decode = json.JSONDecoder(parse_float=Decimal).decode
 

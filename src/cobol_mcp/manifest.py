@@ -17,29 +17,23 @@ from decimal import Decimal
 
 from . import __version__
 from .cobol import COPYBOOK_SUFFIXES
+from .cobol.build.cache import cache_root
 from .protocol.jsonrpc import dumps
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .app import Options
+    from .options import Options
 
-FORMAT = 3
+FORMAT = 4
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
-
-
-def cache_root() -> str:
-    explicit = os.environ.get("COBOL_MCP_CACHE")
-    if explicit:
-        return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "cobol-mcp-server")
+CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/build")
 
 
 def backends(options: Options) -> list[tuple[str, str, bool]]:
     """(name, absolute folder, bundled?) of every backend, the bundled one first."""
-    from .app import BUNDLED_BACKEND, PROGRAMS_DIR
+    from .options import BUNDLED_BACKEND, PROGRAMS_DIR
 
     found = [(BUNDLED_BACKEND, PROGRAMS_DIR, True)] if options.bundled else []
     return found + [(name, os.path.abspath(folder), False) for name, folder in options.programs]
@@ -63,8 +57,8 @@ def _listing(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int
 
 def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
-    for folder in (PACKAGE_DIR, os.path.join(PACKAGE_DIR, "cobol")):
-        parts.append(_listing(folder, (".py",)))
+    for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
+        parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
     for name, folder, _ in backends(options):
         parts.append((name, folder, _listing(folder, COPYBOOK_SUFFIXES),
                       _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES)))
@@ -96,7 +90,7 @@ def make(options: Options) -> dict[str, Any]:
     """Scan, compile and derive every backend (the cold path), then save the manifest."""
     from pathlib import Path
 
-    from .cobol.programs import scan_folder
+    from .cobol.build.programs import scan_folder
     from .cobol.tool import manifest_entry
 
     current = stamp(options)

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cobol_mcp.cobol.linkage import SOURCE_SUFFIXES, Field, ProgramSpec, parse_program
+from cobol_mcp.cobol import SOURCE_SUFFIXES
+from cobol_mcp.cobol.linkage.model import Field, ProgramSpec
+from cobol_mcp.cobol.linkage.program import parse_program
 
 SAMPLES = Path(__file__).parent / "samples"
 COPYBOOKS = SAMPLES / "copybooks"

@@ -11,11 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cobol_mcp.cobol import codec
-from cobol_mcp.cobol.codec import DecodeError, FieldError, decode_outputs, decode_scalar, encode_inputs, encode_scalar
-from cobol_mcp.cobol.encoders import item_encoder
-from cobol_mcp.cobol.linkage import Field, ProgramSpec, parse_program
-from cobol_mcp.cobol.pic import from_stored, native_range, numeric_range, to_stored
+from cobol_mcp.cobol.linkage.model import Field, ProgramSpec
+from cobol_mcp.cobol.linkage.pic import from_stored, native_range, numeric_range, to_stored
+from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.records import items
+from cobol_mcp.cobol.records.codec import (
+    DecodeError,
+    FieldError,
+    decode_outputs,
+    decode_scalar,
+    encode_inputs,
+    encode_scalar,
+)
+from cobol_mcp.cobol.records.encoders import item_encoder
 
 from .conftest import COPYBOOKS, cobc, find, needs_cobc
 
@@ -318,7 +326,7 @@ def test_conditions_on_output(specs):
     (rec,) = specs["COMMAREA.cbl"].records
     status = find(rec.field, "CA-STATUS")
     for raw, expected in [(b"00", "ca_found"), (b"10", "ca_not_found"), (b"95", "ca_failed"), (b"42", 42)]:
-        assert codec._condition(status, decode_scalar(status, raw)[0], raw) == expected
+        assert items.condition_key(status, decode_scalar(status, raw)[0], raw) == expected
 
 
 def test_decode_errors_and_notes(specs):

@@ -10,13 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from cobol_mcp.cobol.linkage import (
-    LinkageError,
-    detect_format,
-    entry_symbol,
-    parse_program,
-    verify_with_cobc,
-)
+from cobol_mcp.cobol import LinkageError
+from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
+from cobol_mcp.cobol.linkage.program import entry_symbol, parse_program
+from cobol_mcp.cobol.source.lines import detect_format
 
 from .conftest import SAMPLE_PATHS, cobc, find, needs_cobc, sample
 
@@ -430,7 +427,7 @@ def test_sample_source_list_is_complete():
 
 @needs_cobc
 def test_verify_reports_mismatches(monkeypatch):
-    import cobol_mcp.cobol.layout as layout_module
+    import cobol_mcp.cobol.linkage.layout as layout_module
 
     real = layout_module.storage_size
     monkeypatch.setattr(layout_module, "storage_size", lambda p, u, s=False: real(p, u, s) + (u == "comp-3"))

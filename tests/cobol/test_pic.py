@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cobol_mcp.cobol.pic import (
+from cobol_mcp.cobol.linkage.pic import (
     PictureError,
     binary_size,
     describe,

@@ -13,16 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cobol_mcp.cobol import codec
-from cobol_mcp.cobol.codec import FieldError, decode_outputs, decode_scalar, encode_inputs, encode_scalar
-from cobol_mcp.cobol.decoders import item_decoder
-from cobol_mcp.cobol.encoders import item_encoder
-from cobol_mcp.cobol.linkage import Field, parse_program
-from cobol_mcp.cobol.pic import numeric_range, to_stored
+from cobol_mcp.cobol.linkage.model import Field
+from cobol_mcp.cobol.linkage.pic import numeric_range, to_stored
+from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.records import codec, items
+from cobol_mcp.cobol.records.codec import FieldError, decode_outputs, decode_scalar, encode_inputs, encode_scalar
+from cobol_mcp.cobol.records.decoders import item_decoder
+from cobol_mcp.cobol.records.encoders import item_encoder
 
 from .test_codec import ECHO, ZOO, scalar_values
 
-PROGRAMS = Path(codec.__file__).parent.parent / "programs"
+PROGRAMS = Path(codec.__file__).parent.parent.parent / "programs"
 BUNDLED = [parse_program(p) for p in sorted(PROGRAMS.glob("*.cob"))]
 EXACT = Context(prec=200)  # test-side arithmetic on 38-digit values must not round
 
@@ -43,12 +44,12 @@ def reference_encode(f: Field, value: Any, path: str) -> bytes:
     if f.conditions:
         names = {c.key: c for c in f.conditions}
         if not isinstance(value, str) or value not in names:
-            raise FieldError(path, f'"{path}": {codec._show(value)} is not one of: {", ".join(names)}', f.pic)
+            raise FieldError(path, f'"{path}": {items.show(value)} is not one of: {", ".join(names)}', f.pic)
         return encode_scalar(f, names[value].values[0][0], path, shown=value)
     if f.category in ("numeric", "float"):
-        return encode_scalar(f, codec._user_number(value, path, f), path, shown=value)
+        return encode_scalar(f, items.user_number(value, path, f), path, shown=value)
     if not isinstance(value, str):
-        raise FieldError(path, f'"{path}" must be a string ({codec._pic(f)}), not {codec._json_type(value)}', f.pic)
+        raise FieldError(path, f'"{path}" must be a string ({items.pic_text(f)}), not {items.json_type(value)}', f.pic)
     return encode_scalar(f, value, path, shown=value)
 
 
@@ -129,7 +130,7 @@ def stored_bytes(f: Field) -> st.SearchStrategy:
 
 def decodes_alike(f: Field, raw: bytes) -> None:
     value, why = decode_scalar(f, raw)
-    expected = codec._condition(f, value, raw) if f.conditions else value
+    expected = items.condition_key(f, value, raw) if f.conditions else value
     notes: list[str] = []
     got = item_decoder(f, "p")(b"#" * f.offset + raw + b"#", 0, notes, "p")
     assert repr(got) == repr(expected)  # repr: Decimal("1.10") and Decimal("1.1") differ
@@ -197,7 +198,7 @@ def test_condition_lookup_keeps_the_first_match(tmp_path):
             raw = (raw * f.size)[: f.size]
             data = bytes(f.offset) + raw
             value = decode_scalar(f, raw)[0]
-            assert repr(decode(data, 0, None, None)) == repr(codec._condition(f, value, raw)), (f.name, raw)
+            assert repr(decode(data, 0, None, None)) == repr(items.condition_key(f, value, raw)), (f.name, raw)
 
 
 def test_plans_are_cached_per_spec_and_leave_it_alone(specs):

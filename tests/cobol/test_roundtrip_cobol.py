@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from cobol_mcp.cobol.codec import decode_outputs, encode_inputs
-from cobol_mcp.cobol.linkage import ProgramSpec
+from cobol_mcp.cobol.linkage.model import ProgramSpec
+from cobol_mcp.cobol.records.codec import decode_outputs, encode_inputs
 
 from .conftest import HAVE_COBC, sample
 from .test_codec import ECHO, ZOO, values_for
 
-build = pytest.importorskip("cobol_mcp.cobol.build")
-runtime = pytest.importorskip("cobol_mcp.cobol.runtime")
+build = pytest.importorskip("cobol_mcp.cobol.build.cobc")
+runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
 pytestmark = pytest.mark.skipif(not HAVE_COBC, reason="GnuCOBOL's cobc is not installed")
 
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from cobol_mcp.cobol.build import BuildError, build_module
-from cobol_mcp.cobol.runtime import Runtime
+from cobol_mcp.cobol.build.cobc import BuildError, build_module
+from cobol_mcp.cobol.runtime.pool import Runtime
 
 FAULTS = Path(__file__).parent / "faults"
 NAMES = ["stop-run", "endless", "chatty", "flood", "divide", "subscript", "segv", "return-code"]

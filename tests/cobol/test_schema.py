@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cobol_mcp.cobol.codec import decode_outputs, encode_inputs, initial_bytes
-from cobol_mcp.cobol.schema import input_schema, output_schema
+from cobol_mcp.cobol.records.codec import decode_outputs, encode_inputs, initial_bytes
+from cobol_mcp.cobol.records.schema import input_schema, output_schema
 
 from .conftest import SAMPLE_PATHS
 from .test_codec import ECHO, ZOO, values_for

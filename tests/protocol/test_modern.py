@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from cobol_mcp.protocol.session import Resource, ServerModel, Session, ToolCall
+from cobol_mcp.protocol.model import Resource, ServerModel
+from cobol_mcp.protocol.session import Session, ToolCall
 
 TOOL = {"name": "add", "description": "d", "inputSchema": {"type": "object"}}
 ENVELOPE = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}

@@ -3,7 +3,8 @@ import json
 import pytest
 
 from cobol_mcp.protocol.framing import Oversize
-from cobol_mcp.protocol.session import Cancel, Resource, ServerModel, Session, ToolCall
+from cobol_mcp.protocol.model import Resource, ServerModel
+from cobol_mcp.protocol.session import Cancel, Session, ToolCall
 
 TOOL = {"name": "add", "description": "d", "inputSchema": {"type": "object"}}
 

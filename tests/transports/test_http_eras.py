@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from cobol_mcp.protocol.jsonrpc import parse
-from cobol_mcp.transports.http_modern import decode_name, is_modern
+from cobol_mcp.transports.http.modern import decode_name, is_modern
 
 from .conftest import (
     BOTH,

@@ -189,13 +189,13 @@ def test_idle_sessions_expire(cache_dir):
     (b"text/html", (False, False)),
 ])
 def test_accept_header(header, expected):
-    from cobol_mcp.transports.http_wire import accepts
+    from cobol_mcp.transports.http.wire import accepts
 
     assert accepts(header) == expected
 
 
 def test_content_type_parameters():
-    from cobol_mcp.transports.http_wire import is_json_type
+    from cobol_mcp.transports.http.wire import is_json_type
 
     assert is_json_type(b"application/json; charset=utf-8")
     assert is_json_type(b"Application/JSON")

@@ -7,7 +7,7 @@ import json
 import httpx
 import pytest
 
-from cobol_mcp.transports.http_security import Guard, host_name, is_loopback, origin_parts
+from cobol_mcp.transports.http.security import Guard, host_name, is_loopback, origin_parts
 
 from .conftest import BOTH, INIT, PROGRAMS, HttpServer, McpHttp, rpc
 

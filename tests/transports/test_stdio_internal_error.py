@@ -3,9 +3,9 @@
 import json
 import os
 
-from cobol_mcp.app import Options
 from cobol_mcp.catalog import Catalog
-from cobol_mcp.protocol.session import ServerModel
+from cobol_mcp.options import Options
+from cobol_mcp.protocol.model import ServerModel
 from cobol_mcp.selectloop import SelectLoop
 from cobol_mcp.transports.stdio import StdioServer
 

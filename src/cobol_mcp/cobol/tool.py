@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from typing import Any, Protocol
 
     from ..catalog import Done
-    from .linkage import ProgramSpec
-    from .programs import CompiledProgram
-    from .runtime import CallResult, Runtime
+    from .build.programs import CompiledProgram
+    from .linkage.model import ProgramSpec
+    from .runtime.pool import CallResult, Runtime
 
     class Presentation(Protocol):
         """Optional per-tool polish over the derived behaviour (used by the bundled tools)."""
@@ -40,7 +40,7 @@ _codec: Any = None
 def _load_codec() -> Any:
     global _codec
     if _codec is None:
-        from . import codec
+        from .records import codec
 
         _codec = codec
     return _codec
@@ -48,7 +48,7 @@ def _load_codec() -> Any:
 
 def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
     """The plain-data record of one compiled program that a warm start builds its tool from."""
-    from . import schema
+    from .records import schema
 
     spec = program.spec
     return {
@@ -85,7 +85,7 @@ class CobolTool:
     @property
     def spec(self) -> ProgramSpec:
         if self._spec is None:
-            from .programs import load_spec
+            from .build.programs import load_spec
 
             self._spec = load_spec(self._entry["spec_path"])
         return self._spec

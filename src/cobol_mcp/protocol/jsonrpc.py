@@ -40,7 +40,7 @@ def _decode(text: str) -> Any:
     return obj
 
 
-class _Record:
+class ValueObject:
     """Small value objects without the import cost of dataclasses (start-up time matters)."""
 
     __slots__ = ()
@@ -52,21 +52,21 @@ class _Record:
         return f"{type(self).__name__}({', '.join(repr(getattr(self, f)) for f in self.__slots__)})"
 
 
-class Request(_Record):
+class Request(ValueObject):
     __slots__ = ("id", "method", "params")
 
     def __init__(self, id: RequestId, method: str, params: dict[str, Any]) -> None:
         self.id, self.method, self.params = id, method, params
 
 
-class Notification(_Record):
+class Notification(ValueObject):
     __slots__ = ("method", "params")
 
     def __init__(self, method: str, params: dict[str, Any]) -> None:
         self.method, self.params = method, params
 
 
-class Invalid(_Record):
+class Invalid(ValueObject):
     """A message that gets an error reply: `id` is what could be recovered (None if nothing)."""
 
     __slots__ = ("id", "code", "message")
@@ -75,7 +75,7 @@ class Invalid(_Record):
         self.id, self.code, self.message = id, code, message
 
 
-class Ignored(_Record):
+class Ignored(ValueObject):
     """A message that needs no reply: a response from the client, or a bad notification."""
 
     __slots__ = ("reason",)

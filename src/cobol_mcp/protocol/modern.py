@@ -13,10 +13,27 @@ from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
 
     from .jsonrpc import Request
-    from .session import ServerModel
+
+    class Offer(Protocol):
+        """What this era reads of the server's offer (:class:`.model.ServerModel`, which imports this module)."""
+
+        name: str
+        version: str
+        title: str | None
+        instructions: str | None
+        tools: tuple[dict[str, Any], ...]
+        resources: tuple[Any, ...]
+
+        @property
+        def capabilities(self) -> dict[str, Any]: ...
+
+        @property
+        def server_info(self) -> dict[str, Any]: ...
+
+        def resource(self, uri: str) -> Any: ...
 
 MODERN_VERSIONS = ("2026-07-28",)
 VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
@@ -70,7 +87,7 @@ def check_envelope(params: dict[str, Any], supported: tuple[str, ...]) -> str:
 class ModernEra:
     """Answers modern requests for one server (no per-client state: any replica can serve any request)."""
 
-    def __init__(self, server: ServerModel, legacy_versions: tuple[str, ...]) -> None:
+    def __init__(self, server: Offer, legacy_versions: tuple[str, ...]) -> None:
         self.server = server
         self.supported = (*MODERN_VERSIONS, *legacy_versions)
         self.meta = {SERVER_INFO_KEY: server.server_info}

@@ -22,8 +22,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ..app import Options, Server
+    from ..options import Options
     from ..selectloop import SelectLoop
+    from ..server import Server
 
 # Reads stay below glibc's mmap threshold (128 KiB): os.read allocates its whole buffer first, and a
 # larger one costs an mmap/munmap pair, ~15 us, on every read - more than handling a message.

@@ -1,26 +1,8 @@
-"""JSON arguments <-> LINKAGE record bytes, exactly.
+"""One item's bytes <-> one JSON value, and the shape of records as JSON (see :mod:`.codec` for the rules).
 
-Numbers never pass through binary floating point (except COMP-1/COMP-2 items, which *are* binary floats):
-inputs may be ``int``, finite ``Decimal`` or plain decimal strings ("12.50", "-3", "1E+3"; no blanks,
-no hex) - a Python ``float`` is taken by its shortest repr; outputs are ``int`` (no decimal places) or
-``Decimal`` carrying the PIC's scale. COMP (BINARY) inputs and outputs stay within the PIC digits, as
-GnuCOBOL truncates them; COMP-5 inputs do too, but COMP-5 outputs may use the whole binary integer.
-
-Argument shape. The properties of the input records (direction "in" or "inout") are placed at the top
-level when no two records contribute the same property name; a group record contributes its named
-children, an elementary 01/77 record contributes itself. When names collide, each record becomes one
-top-level property (its key) holding an object of its fields. Outputs ("out" and "inout" records) follow
-the same rule, decided separately.
-
-Decisions. Every input item is required unless it (or a group around it) has a VALUE, which is then
-used. OCCURS arrays must have exactly their OCCURS count of items. An item with level-88 conditions
-takes one of the condition names on input (stored as that condition's first VALUE, the low end of a
-THRU range) and reports the first matching name on output, or the plain value when none matches.
-PIC X/A text is Latin-1; anything else is rejected. Numeric-edited input text is right-aligned,
-other text left-aligned unless JUSTIFIED RIGHT. Output text is right-trimmed of spaces (edited and
-JUSTIFIED items are trimmed on both sides). A numeric output whose bytes are not a valid value of its
-PIC (spaces, bad digits or sign, a value outside the PIC digits; NaN for floats) becomes ``None``,
-with a note appended to ``notes`` when the caller passes a list.
+The building blocks the compiled plans (:mod:`.encoders`, :mod:`.decoders`, :mod:`.plan`) and the
+schemas (:mod:`.schema`) share: argument checks with their messages, packing and unpacking of every
+USAGE, 88-level conditions, and which records and properties make up the arguments and the result.
 """
 
 from __future__ import annotations
@@ -30,27 +12,31 @@ import math
 import re
 import struct
 import sys
-import weakref
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from .linkage import Field, ProgramSpec, Record
-from .pic import PictureError, from_stored, native_range, numeric_range, to_stored
+from ..linkage.model import Field, ProgramSpec, Record
+from ..linkage.pic import PictureError, from_stored, native_range, numeric_range, to_stored
 
 __all__ = [
     "DecodeError",
     "FieldError",
-    "decode_outputs",
+    "check_keys",
+    "condition_key",
     "decode_scalar",
-    "encode_inputs",
     "encode_scalar",
     "flat",
     "has_default",
     "initial_bytes",
     "input_records",
+    "json_type",
     "output_records",
+    "pack",
+    "pic_text",
     "properties",
+    "show",
+    "user_number",
 ]
 
 _NUMBER_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
@@ -107,13 +93,13 @@ def has_default(f: Field, covered: bool = False) -> bool:
 # --------------------------------------------------------------------------------------------- encoding
 
 
-def _show(value: Any) -> str:
+def show(value: Any) -> str:
     if isinstance(value, str):
         return json.dumps(value if len(value) <= 40 else value[:37] + "...", ensure_ascii=False)
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _json_type(value: Any) -> str:
+def json_type(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -123,11 +109,11 @@ def _json_type(value: Any) -> str:
     return {str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
 
 
-def _pic(f: Field) -> str:
+def pic_text(f: Field) -> str:
     return f"PIC {f.pic}" if f.pic else f"USAGE {f.usage.upper()}"
 
 
-def _check_keys(given: dict, allowed: dict[str, Field], path: str) -> None:
+def check_keys(given: dict, allowed: dict[str, Field], path: str) -> None:
     unknown = [k for k in given if k not in allowed]
     if unknown:
         what = f"property '{path}.{unknown[0]}'" if path else f"argument '{unknown[0]}'"
@@ -135,19 +121,19 @@ def _check_keys(given: dict, allowed: dict[str, Field], path: str) -> None:
                          f"unexpected {what}; expected: {', '.join(allowed) or 'no arguments'}")  # fmt: skip
 
 
-def _user_number(value: Any, path: str, f: Field) -> Decimal:
+def user_number(value: Any, path: str, f: Field) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal | str):
-        raise FieldError(path, f'"{path}" must be a number ({_pic(f)}), not {_json_type(value)}', f.pic)
+        raise FieldError(path, f'"{path}" must be a number ({pic_text(f)}), not {json_type(value)}', f.pic)
     if isinstance(value, str):
         if not _NUMBER_TEXT.fullmatch(value):
-            raise FieldError(path, f'"{path}": {_show(value)} is not a plain decimal number', f.pic)
+            raise FieldError(path, f'"{path}": {show(value)} is not a plain decimal number', f.pic)
         number = Decimal(value)
     elif isinstance(value, float):
         number = Decimal(repr(value)) if math.isfinite(value) else Decimal("NaN")
     else:
         number = Decimal(value)
     if not number.is_finite():
-        raise FieldError(path, f'"{path}": {_show(value)} is not a finite number', f.pic)
+        raise FieldError(path, f'"{path}": {show(value)} is not a finite number', f.pic)
     return number
 
 
@@ -155,7 +141,7 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
     """Bytes of one elementary item holding ``value`` (Decimal for numeric items, str otherwise);
     ``shown`` is the argument as the caller wrote it, for error messages."""
     path = path or (f.key or f.name)
-    text = _show(value if shown is None else shown)
+    text = show(value if shown is None else shown)
     if f.category == "float":
         try:
             number = float(value)
@@ -163,7 +149,7 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
             if not math.isfinite(number):
                 raise OverflowError
         except (OverflowError, ValueError):
-            raise FieldError(path, f'"{path}": {text} is too large for {_pic(f)}') from None
+            raise FieldError(path, f'"{path}": {text} is too large for {pic_text(f)}') from None
         return packed
     if f.category == "numeric":
         assert f.picture is not None and isinstance(value, Decimal)
@@ -171,24 +157,24 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
             n = to_stored(value, f.picture)
         except PictureError as exc:
             raise FieldError(path, f'"{path}": {text} does not fit PIC {f.pic} ({exc})', f.pic) from None
-        return _pack(f, n)
+        return pack(f, n)
     assert isinstance(value, str)
     try:
         data = value.encode("latin-1")
     except UnicodeEncodeError as exc:
         bad = value[exc.start]
-        raise FieldError(path, f'"{path}": character {bad!r} cannot be stored in {_pic(f)} '
+        raise FieldError(path, f'"{path}": character {bad!r} cannot be stored in {pic_text(f)} '
                                "(only Latin-1 characters fit)", f.pic) from None  # fmt: skip
     if len(data) > f.size:
-        raise FieldError(path, f'"{path}": {text} does not fit {_pic(f)} '
+        raise FieldError(path, f'"{path}": {text} does not fit {pic_text(f)} '
                                f"({len(data)} characters, at most {f.size})", f.pic)  # fmt: skip
     if f.category == "alphabetic" and not re.fullmatch(rb"[A-Za-z ]*", data):
-        raise FieldError(path, f'"{path}": {text} does not fit {_pic(f)} (letters and spaces only)', f.pic)
+        raise FieldError(path, f'"{path}": {text} does not fit {pic_text(f)} (letters and spaces only)', f.pic)
     right = f.justified or f.category == "numeric-edited"
     return data.rjust(f.size) if right else data.ljust(f.size)
 
 
-def _pack(f: Field, n: int) -> bytes:
+def pack(f: Field, n: int) -> bytes:
     if f.usage == "binary":
         return n.to_bytes(f.size, "big", signed=f.signed)
     if f.usage == "comp-5":
@@ -226,13 +212,8 @@ def initial_bytes(f: Field) -> bytes:
     if f.value is not None:
         return encode_scalar(f, f.value)
     if f.category == "numeric":
-        return _pack(f, 0)
+        return pack(f, 0)
     return b"\x00" * f.size if f.category == "float" else b" " * f.size
-
-
-def encode_inputs(spec: ProgramSpec, arguments: dict | None) -> list[bytes]:
-    """One buffer per USING record, exact size; "out" records are initialized (see initial_bytes)."""
-    return (_plans.get(id(spec)) or _compile(spec)).encode(arguments)
 
 
 # --------------------------------------------------------------------------------------------- decoding
@@ -295,7 +276,7 @@ def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
     """Decode one elementary item's bytes: (value, "") or (None, reason) for invalid numeric data."""
     if f.category == "float":
         number = _short_float(raw)
-        return (number, "") if number is not None else (None, f"{_pic(f)} holds NaN or infinity")
+        return (number, "") if number is not None else (None, f"{pic_text(f)} holds NaN or infinity")
     if f.category == "numeric":
         assert f.picture is not None
         n, why = _unpack(f, raw)
@@ -312,7 +293,7 @@ def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
     return text.rstrip(" "), ""
 
 
-def _condition(f: Field, value: Any, raw: bytes) -> Any:
+def condition_key(f: Field, value: Any, raw: bytes) -> Any:
     if value is None:
         return None
     text = raw.decode("latin-1")
@@ -327,27 +308,3 @@ def _condition(f: Field, value: Any, raw: bytes) -> Any:
             if hit:
                 return cond.key
     return value
-
-
-def decode_outputs(spec: ProgramSpec, buffers: list[bytes], notes: list[str] | None = None) -> dict:
-    """JSON-ready values of the "out" and "inout" records (shape: see the module docstring)."""
-    return (_plans.get(id(spec)) or _compile(spec)).decode(buffers, notes)
-
-
-# ------------------------------------------------------------------------------------------------ plans
-
-_plans: dict[int, Any] = {}  # id(spec) -> its plan, dropped together with the spec
-
-
-def _compile(spec: ProgramSpec) -> Any:
-    """The spec's plan (see :mod:`.plan`), built on first use; the spec itself is left as it is."""
-    from .plan import Plan
-
-    plan = Plan(spec)
-    key = id(spec)
-    try:
-        plan.owner = weakref.ref(spec, lambda _: _plans.pop(key, None))
-    except TypeError:  # not a ProgramSpec but something shaped like one: use the plan once
-        return plan
-    _plans[key] = plan
-    return plan

@@ -6,8 +6,9 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
+from .. import LinkageError
 from .clauses import Entry, Parser
-from .linkage import Condition, Field, LinkageError
+from .model import Condition, Field
 from .pic import Picture, PictureError, parse_picture, storage_size, to_stored
 
 __all__ = ["build_record"]

@@ -12,7 +12,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from .linkage import LinkageError
+from .. import LinkageError
 
 __all__ = ["DECORATION", "Line", "description_after", "detect_format", "load"]
 

@@ -11,8 +11,8 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from .codec import _condition, decode_scalar
-from .linkage import Field
+from ..linkage.model import Field
+from .items import condition_key, decode_scalar
 
 __all__ = ["decoder", "item_decoder"]
 
@@ -249,7 +249,7 @@ def _binary_decoder(f: Field) -> Any:
 
 
 def _condition_decoder(f: Field, read: Any) -> Any:
-    """The first condition name whose values hold the item's value (codec._condition), else the value:
+    """The first condition name whose values hold the item's value (codec.condition_key), else the value:
     a dictionary lookup when every condition lists single values of the item's own kind."""
     offset, size = f.offset, f.size
     values = [(c.key, low, high) for c in f.conditions for low, high in c.values]
@@ -261,7 +261,7 @@ def _condition_decoder(f: Field, read: Any) -> Any:
             if value is None:
                 return None
             start = offset + delta
-            return _condition(f, value, data[start : start + size])
+            return condition_key(f, value, data[start : start + size])
 
         return decode_ranges
     names: dict[Any, str] = {}

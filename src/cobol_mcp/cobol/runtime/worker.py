@@ -1,6 +1,6 @@
 """The COBOL worker: the only process that loads libcob and runs COBOL code.
 
-Run as ``python -I -S worker.py`` by :mod:`cobol_mcp.cobol.runtime`; standard library only, so it
+Run as ``python -I -S worker.py`` by :mod:`.pool`; standard library only, so it
 starts in milliseconds. COBOL may do anything to this process (STOP RUN exits it, a runtime error
 or SIGSEGV kills it, DISPLAY writes to fd 1), so the server keeps it at arm's length:
 

@@ -7,7 +7,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .linkage import Field, parse_program
+from ..linkage.model import Field
+from ..linkage.program import parse_program
 
 __all__ = ["verify_with_cobc"]
 

@@ -12,17 +12,17 @@ import asyncio
 import secrets
 import time
 
-from .. import log
-from ..protocol.jsonrpc import INVALID_REQUEST
-from .http_wire import JSON_HEADERS, error_body, send_bytes
+from ... import log
+from ...protocol.jsonrpc import INVALID_REQUEST
+from .wire import JSON_HEADERS, error_body, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from ..protocol.session import Session
-    from .http_wire import Headers, Send
+    from ...protocol.session import Session
+    from .wire import Headers, Send
 
 MAX_SESSIONS = 10_000
 

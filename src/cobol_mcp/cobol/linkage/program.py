@@ -2,8 +2,9 @@
 
 The interface is the PROGRAM-ID (tool name and C entry symbol), the comment block after it (tool
 description) and the LINKAGE SECTION records named in ``PROCEDURE DIVISION USING`` (parameters), laid out
-byte for byte the way GnuCOBOL 3.1.2 lays them out under its default dialect. :func:`verify_with_cobc`
-asks the compiler for its own layout so the two can be compared.
+byte for byte the way GnuCOBOL 3.1.2 lays them out under its default dialect
+(:func:`cobol_mcp.cobol.build.cobc_check.verify_with_cobc` asks the compiler for its own layout so the
+two can be compared).
 
 Conventions: the source is fixed format unless some line cannot be (text in the sequence area, an
 invalid column-7 indicator, a long line) or a ``>>SOURCE FORMAT`` directive says otherwise. COPY books
@@ -12,136 +13,27 @@ A record named ``*-IN``/``-INPUT``/``-REQUEST`` is input only, ``*-OUT``/``-OUTP
 ``-RESPONSE`` output only, any other both. Comment lines directly above an item describe it (or a
 ``*>`` comment on the line that ends it).
 
-This module holds the interface model (what a cached spec unpickles into) and the program-level
-reading: PROGRAM-ID, LINKAGE SECTION and USING. The stages below it build on the model, so
-:func:`parse_program` imports them when first called: :mod:`.source` (source format, comments,
-continuation lines, COPY ... REPLACING), :mod:`.clauses` (data description entries), :mod:`.layout`
-(offsets, sizes, alignment) and :mod:`.cobc_check` (:func:`verify_with_cobc`). ``detect_format`` and
-``verify_with_cobc`` can be imported from here as well.
+The stages: :mod:`..source` (source format, comments, continuation lines, COPY ... REPLACING, tokens),
+:mod:`.clauses` (data description entries), :mod:`.layout` (offsets, sizes, alignment).
 """
 
 from __future__ import annotations
 
-import importlib
 import re
-from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 
-from . import SOURCE_SUFFIXES
-from .pic import Picture
+from .. import LinkageError
+from ..source.lines import description_after, load
+from ..source.tokens import Tok
+from .clauses import Parser, nest
+from .layout import build_record
+from .model import Field, ProgramSpec, Record
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .clauses import Parser, Tok
-
-__all__ = [
-    "SOURCE_SUFFIXES",
-    "Condition",
-    "Field",
-    "LinkageError",
-    "ProgramSpec",
-    "Record",
-    "entry_symbol",
-    "parse_program",
-]
+__all__ = ["TOOL_NAME", "entry_symbol", "parse_program"]
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _IN_SUFFIXES = ("_in", "_input", "_request")
 _OUT_SUFFIXES = ("_out", "_output", "_result", "_response")
-_ELSEWHERE = {"detect_format": "source", "verify_with_cobc": "cobc_check"}
-
-
-def __getattr__(name: str) -> object:
-    """``detect_format`` and ``verify_with_cobc``, which live in the stages that import this module."""
-    if name in _ELSEWHERE:
-        return getattr(importlib.import_module(f".{_ELSEWHERE[name]}", __package__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class LinkageError(Exception):
-    """The interface cannot be derived; the message reads "file:line: what is wrong"."""
-
-
-@dataclass(frozen=True)
-class Condition:
-    """An 88-level condition name; each value is (low, high) with high None unless THRU was used."""
-
-    name: str
-    key: str
-    values: tuple[tuple[Decimal | str, Decimal | str | None], ...]
-
-
-@dataclass(frozen=True)
-class Field:
-    """One data item (elementary or group) with its exact layout inside its 01 record."""
-
-    name: str
-    key: str | None
-    level: int
-    offset: int
-    size: int
-    occurs: int | None
-    pic: str | None
-    usage: str
-    children: tuple[Field, ...] = ()
-    picture: Picture | None = None
-    category: str = "group"  # group, float, or the PICTURE category
-    sign_leading: bool = False
-    sign_separate: bool = False
-    justified: bool = False
-    blank_when_zero: bool = False
-    synchronized: bool = False
-    redefines: str | None = None
-    value: Decimal | str | None = None
-    conditions: tuple[Condition, ...] = ()
-    description: str = ""
-    location: str = ""
-
-    @property
-    def is_group(self) -> bool:
-        return self.usage == "group"
-
-    @property
-    def exposed(self) -> bool:
-        """Whether the item appears in JSON: named, and not an alternative view of other bytes."""
-        return self.key is not None and self.redefines is None
-
-    @property
-    def digits(self) -> int:
-        return self.picture.digits if self.picture else 0
-
-    @property
-    def scale(self) -> int:
-        return self.picture.scale if self.picture else 0
-
-    @property
-    def signed(self) -> bool:
-        return bool(self.picture and self.picture.signed)
-
-
-@dataclass(frozen=True)
-class Record:
-    name: str
-    key: str
-    direction: str  # "in" | "out" | "inout"
-    field: Field
-    size: int
-
-
-@dataclass(frozen=True)
-class ProgramSpec:
-    program_id: str
-    tool_name: str
-    entry_symbol: str
-    description: str
-    records: tuple[Record, ...]
-    source_format: str
-    source: Path
-    copybooks: tuple[Path, ...]
-
-
-# ------------------------------------------------------------------------------------------------ program
 
 
 def entry_symbol(name: str) -> str:
@@ -167,10 +59,6 @@ def _direction(key: str) -> str:
 
 def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
     """Read a COBOL source (and its copybooks) and derive the tool's name, description and records."""
-    from .clauses import Parser, nest
-    from .layout import build_record
-    from .source import description_after, load
-
     path = Path(path)
     lines, fmt, books = load(path, source_format)
     p = Parser(lines)

@@ -11,15 +11,15 @@ from __future__ import annotations
 import json
 import os
 
-from .. import log
-from .http_app import ENDPOINT, McpHttpApp, Settings
-from .http_security import is_loopback
+from ... import log
+from .app import ENDPOINT, McpHttpApp, Settings
+from .security import is_loopback
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
-    from ..app import Options
+    from ...options import Options
 
 CONFIG_ENV = "COBOL_MCP_HTTP_CONFIG"  # how worker processes receive the configuration
 TOKEN_ENV = "COBOL_MCP_AUTH_TOKEN"
@@ -115,14 +115,14 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
 
 
 def _build_once(options: Options) -> None:
-    from ..app import build_server
+    from ...server import build_server
 
     build_server(options).runtime.close()
 
 
 def app_from_environment() -> McpHttpApp:
     """The application of one worker process of a multi-process server."""
-    from ..app import Options
+    from ...options import Options
 
     config = json.loads(os.environ.pop(CONFIG_ENV))  # it holds the token: COBOL workers must not inherit it
     log.set_level(config["log_level"])

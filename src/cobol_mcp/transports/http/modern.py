@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import base64
 
-from .. import log
-from ..protocol import jsonrpc, modern
-from ..protocol.jsonrpc import INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, Notification, Request
-from ..protocol.modern import (
+from ... import log
+from ...protocol import jsonrpc, modern
+from ...protocol.jsonrpc import INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, Notification, Request
+from ...protocol.model import SUPPORTED_VERSIONS as LEGACY_VERSIONS
+from ...protocol.modern import (
     CAPABILITIES_KEY,
     HEADER_MISMATCH,
     MODERN_VERSIONS,
@@ -33,17 +34,16 @@ from ..protocol.modern import (
     ModernError,
     check_envelope,
 )
-from ..protocol.session import SUPPORTED_VERSIONS as LEGACY_VERSIONS
-from ..protocol.session import ToolCall
-from .http_wire import JSON_HEADERS, error_body, send_bytes
+from ...protocol.session import ToolCall
+from .wire import JSON_HEADERS, error_body, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
-    from ..protocol.session import Session
-    from .http_wire import Receive, Reply
+    from ...protocol.session import Session
+    from .wire import Receive, Reply
 
     RunCall = Callable[..., Awaitable[None]]  # Calls.run
 

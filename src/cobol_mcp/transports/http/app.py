@@ -2,7 +2,7 @@
 
 One POST carries one JSON-RPC message. The protocol core (:class:`Session`) decides what it means;
 this module only moves bytes. Each POST is of the handshake era (2025-11-25 and before) or of the
-stateless 2026-07-28 revision, told apart by :func:`.http_modern.is_modern`, which also checks and
+stateless 2026-07-28 revision, told apart by :func:`.modern.is_modern`, which also checks and
 answers the modern ones; handshake-era sessions are kept by :mod:`.http_sessions`.
 
 - a request is answered with ``application/json``, or with an SSE stream when the client accepts
@@ -22,24 +22,26 @@ from __future__ import annotations
 import asyncio
 import time
 
-from .. import log
-from ..protocol import jsonrpc
-from ..protocol.jsonrpc import INVALID_REQUEST, Ignored, Invalid, Request
-from ..protocol.modern import MODERN_VERSIONS
-from ..protocol.session import LATEST_VERSION, SUPPORTED_VERSIONS, Cancel, Session, ToolCall
-from . import http_modern
-from .http_calls import Calls
-from .http_security import Guard
-from .http_sessions import Sessions, SessionState
-from .http_wire import JSON_HEADERS, TEXT_HEADERS, Reply, accepts, error_body, is_json_type, send_bytes
+from ... import log
+from ...protocol import jsonrpc
+from ...protocol.jsonrpc import INVALID_REQUEST, Ignored, Invalid, Request
+from ...protocol.model import LATEST_VERSION, SUPPORTED_VERSIONS
+from ...protocol.modern import MODERN_VERSIONS
+from ...protocol.session import Cancel, Session, ToolCall
+from . import modern
+from .calls import Calls
+from .security import Guard
+from .sessions import Sessions, SessionState
+from .wire import JSON_HEADERS, TEXT_HEADERS, Reply, accepts, error_body, is_json_type, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from ..app import Options, Server
-    from .http_wire import Headers, Receive, Send
+    from ...options import Options
+    from ...server import Server
+    from .wire import Headers, Receive, Send
 
 ENDPOINT = "/mcp"
 HEALTH = "/healthz"
@@ -108,7 +110,7 @@ class McpHttpApp:
     def start(self) -> None:
         loop = asyncio.get_running_loop()
         if self._build is None:
-            from ..app import build_server
+            from ...server import build_server
 
             self._build = build_server  # type: ignore[assignment]
         server = self.server = self._build(self.options, self.calls.reader_loop(loop))  # type: ignore[misc]
@@ -149,7 +151,7 @@ class McpHttpApp:
             await send_bytes(send, 204, b"", [*cors, (b"access-control-allow-methods", b"GET, POST, DELETE"),
                                               (b"access-control-allow-headers", ALLOWED_REQUEST_HEADERS),
                                               (b"access-control-max-age", b"600")])
-        elif version is not None and http_modern.header_text(version) in MODERN_VERSIONS:  # no GET, no sessions
+        elif version is not None and modern.header_text(version) in MODERN_VERSIONS:  # no GET, no sessions
             await send_bytes(send, 405, error_body(INVALID_REQUEST, f"Method Not Allowed: {method} (2026-07-28 "
                              "clients only POST)"), [*JSON_HEADERS, (b"allow", b"POST"), *cors])
         elif (problem := self._version_problem(version)) is not None:
@@ -208,8 +210,8 @@ class McpHttpApp:
         state = self.sessions.live(session_id)
         version = headers.get(b"mcp-protocol-version")
         reply = Reply(send, json_ok, sse_ok, cors)
-        if http_modern.is_modern(version, message, state is not None):
-            await http_modern.serve(self._pristine, self.calls.run, scope["headers"], headers, message,  # type: ignore[arg-type]
+        if modern.is_modern(version, message, state is not None):
+            await modern.serve(self._pristine, self.calls.run, scope["headers"], headers, message,  # type: ignore[arg-type]
                                     reply, receive)
             return
         await self._legacy(message, version, session_id, state, reply, receive)

@@ -11,10 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codec import DecodeError, FieldError, _check_keys, _json_type, _pic, flat, has_default, initial_bytes, properties
+from ..linkage.model import Field, ProgramSpec, Record
 from .decoders import decoder
 from .encoders import MISSING, encoder
-from .linkage import Field, ProgramSpec, Record
+from .items import (
+    DecodeError,
+    FieldError,
+    check_keys,
+    flat,
+    has_default,
+    initial_bytes,
+    json_type,
+    pic_text,
+    properties,
+)
 
 __all__ = ["Plan"]
 
@@ -49,9 +59,9 @@ class Plan:
             if arguments is None:
                 arguments = {}
             elif not isinstance(arguments, dict):
-                raise FieldError("", f"arguments must be an object, not {_json_type(arguments)}")
+                raise FieldError("", f"arguments must be an object, not {json_type(arguments)}")
         if not self.allowed.issuperset(arguments):
-            _check_keys(arguments, self.top, "")
+            check_keys(arguments, self.top, "")
         buffers = self.templates.copy()
         for index, props in self.encoders:
             buf = bytearray(buffers[index])
@@ -92,4 +102,4 @@ def _top_encoder(key: str, f: Field) -> tuple[str, Any, str | None]:
     """(argument name, encoder, message when it is missing or None when it may be left out)."""
     if has_default(f):
         return key, encoder(f, key), None
-    return key, encoder(f, key), f"missing required argument '{key}' ({'an object' if f.is_group else _pic(f)})"
+    return key, encoder(f, key), f"missing required argument '{key}' ({'an object' if f.is_group else pic_text(f)})"

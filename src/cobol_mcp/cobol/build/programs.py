@@ -11,18 +11,21 @@ import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..manifest import cache_root
-from . import SOURCE_SUFFIXES
-from .build import BuildError, build_module, cache_key
-from .linkage import LinkageError, ProgramSpec, parse_program
+from .. import SOURCE_SUFFIXES, LinkageError
+from ..linkage.model import ProgramSpec
+from ..linkage.program import parse_program
+from .cache import cache_root
+from .cobc import BuildError, build_module, cache_key
 
-SPEC_CACHE_FORMAT = "spec-2"
+SPEC_CACHE_FORMAT = "spec-3"  # spec-3: the model moved to cobol.linkage.model
 
 
 def _parser_stamp() -> str:
-    """Size and mtime of the parser's own modules: a changed parser never reads stale pickles."""
-    folder = Path(__file__).parent
-    return repr(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.glob("*.py")))
+    """Size and mtime of the parser's own modules (the source and linkage packages, and this one): a
+    changed parser never reads stale pickles."""
+    cobol = Path(__file__).parent.parent
+    files = [*cobol.glob("source/*.py"), *cobol.glob("linkage/*.py"), cobol / "__init__.py", Path(__file__)]
+    return repr(sorted((str(p.relative_to(cobol)), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,10 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from . import is_plain_decimal
-from .codec import FieldError, _check_keys, _json_type, _pack, _pic, _show, _user_number, encode_scalar, has_default
-from .linkage import Field
+from .. import is_plain_decimal
+from ..linkage.model import Field
+from . import items
+from .items import FieldError, check_keys, encode_scalar, has_default, json_type, pic_text, show, user_number
 
 __all__ = ["MISSING", "encoder", "item_encoder"]
 
@@ -53,7 +54,7 @@ def _array_encoder(f: Field, path: str | None) -> Any:
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         if not isinstance(value, list) or len(value) != occurs:
-            got = f"{len(value)} items" if isinstance(value, list) else _json_type(value)
+            got = f"{len(value)} items" if isinstance(value, list) else json_type(value)
             raise FieldError(path, f'"{path}" must be an array of exactly {occurs} items (OCCURS {occurs}), '
                                    f"got {got}", pic)  # fmt: skip
         if paths is not None:
@@ -78,9 +79,9 @@ def _group_encoder(f: Field, path: str | None) -> Any:
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         if not isinstance(value, dict):
-            raise FieldError(path, f'"{path}" must be an object, not {_json_type(value)}')
+            raise FieldError(path, f'"{path}" must be an object, not {json_type(value)}')
         if not allowed.issuperset(value):
-            _check_keys(value, props, path)
+            check_keys(value, props, path)
         for key, child, required, where in kids:
             item = value.get(key, MISSING)
             if item is not MISSING:
@@ -105,7 +106,7 @@ def _condition_encoder(f: Field) -> Any:
         data = stored.get(value) if isinstance(value, str) else None
         if data is None:
             if not isinstance(value, str) or value not in names:
-                raise FieldError(path, f'"{path}": {_show(value)} is not one of: {listing}', pic)
+                raise FieldError(path, f'"{path}": {show(value)} is not one of: {listing}', pic)
             data = encode_scalar(f, names[value].values[0][0], path, shown=value)
         start = offset + delta
         buf[start : start + size] = data
@@ -124,7 +125,7 @@ def _number_encoder(f: Field) -> Any:
         if kind is int or (kind is Decimal and value.is_finite()) or (kind is str and is_plain_decimal(value)):
             number = value  # fit() reads plain decimal text as written
         else:
-            number = _user_number(value, path, f)
+            number = user_number(value, path, f)
         stored = fit(number)
         start = offset + delta
         if stored is None:
@@ -179,8 +180,8 @@ def _fitter(scale: int, nines: int, signed: bool) -> Any:
 
 
 def _packer(f: Field) -> Any:
-    """Closure turning (negative, digits) from a fitter into the item's bytes (what codec._pack does)."""
-    zero = _pack(f, 0)
+    """Closure turning (negative, digits) from a fitter into the item's bytes (what items.pack does)."""
+    zero = items.pack(f, 0)
     size, signed = f.size, f.signed
     if f.usage in ("binary", "comp-5"):
         order = "big" if f.usage == "binary" else sys.byteorder
@@ -225,7 +226,7 @@ def _float_encoder(f: Field) -> Any:
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         start = offset + delta
-        buf[start : start + size] = encode_scalar(f, _user_number(value, path, f), path, shown=value)
+        buf[start : start + size] = encode_scalar(f, user_number(value, path, f), path, shown=value)
 
     return encode
 
@@ -246,7 +247,7 @@ def _text_encoder(f: Field) -> Any:
                 buf[start : start + size] = data.rjust(size) if right else data.ljust(size)
                 return
         elif not isinstance(value, str):
-            raise FieldError(path, f'"{path}" must be a string ({_pic(f)}), not {_json_type(value)}', pic)
+            raise FieldError(path, f'"{path}" must be a string ({pic_text(f)}), not {json_type(value)}', pic)
         buf[start : start + size] = encode_scalar(f, value, path, shown=value)
 
     return encode

@@ -1,4 +1,4 @@
-"""Data description entries: tokens up to the PROCEDURE DIVISION header, the clauses of each entry
+"""Data description entries: the clauses of each entry
 (PICTURE, USAGE, OCCURS, VALUE, REDEFINES, SIGN, JUSTIFIED, BLANK WHEN ZERO, SYNC) and their nesting
 by level number."""
 
@@ -9,58 +9,12 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .linkage import LinkageError
+from .. import LinkageError
+from ..source.lines import DECORATION, Line
+from ..source.tokens import Tok, tokenize
 from .pic import USAGES
-from .source import DECORATION, Line
 
-__all__ = ["Entry", "Parser", "Tok", "nest"]
-
-
-@dataclass(frozen=True)
-class Tok:
-    text: str  # word as written, or a literal's value
-    kind: str  # "word" | "lit" | "period"
-    line: int  # index into the line list
-    prefix: str = ""  # literal prefix (X, Z, N); "?" for a malformed hexadecimal literal
-
-    @property
-    def up(self) -> str:
-        return self.text.upper() if self.kind == "word" else ""
-
-
-_TOKEN = re.compile(r"""([XxNnZz]?)("(?:[^"]|"")*"|'(?:[^']|'')*')|["']|[^\s"']+""")
-
-
-def tokenize(lines: list[Line]) -> list[Tok]:
-    """Tokens up to the end of the PROCEDURE DIVISION header (the statements are of no interest)."""
-    toks: list[Tok] = []
-    header = False
-    for idx, line in enumerate(lines):
-        for m in _TOKEN.finditer(line.code):
-            if m.group(2):
-                prefix, body = m.group(1).upper(), m.group(2)
-                value = body[1:-1].replace(body[0] * 2, body[0])
-                if prefix == "X":
-                    try:
-                        value = bytes.fromhex(value).decode("latin-1")
-                    except ValueError:
-                        prefix = "?"
-                toks.append(Tok(value, "lit", idx, prefix))
-                continue
-            word = m.group()
-            if word in ("'", '"'):
-                raise LinkageError(f"{line.where}: unterminated literal")
-            word = word.strip(",;")
-            period = word.endswith(".")
-            word = word[:-1] if period else word
-            if word:
-                toks.append(Tok(word, "word", idx))
-                header = header or (toks[-1].up == "DIVISION" and len(toks) > 1 and toks[-2].up == "PROCEDURE")
-            if period:
-                toks.append(Tok(".", "period", idx))
-                if header:
-                    return toks
-    return toks
+__all__ = ["Entry", "Parser", "nest"]
 
 
 # ------------------------------------------------------------------------------------------ data entries

@@ -17,8 +17,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..manifest import cache_root
-from . import COPYBOOK_SUFFIXES
+from .. import COPYBOOK_SUFFIXES
+from .cache import cache_root
 
 CACHE_FORMAT = b"cobol-mcp-build-1"
 # -debug turns runtime checks on (subscripts, numeric data, ...): a bad subscript becomes a clear

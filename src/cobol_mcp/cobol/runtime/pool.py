@@ -2,7 +2,7 @@
 
 COBOL cannot run inside the server process (STOP RUN would exit it, DISPLAY would corrupt the
 protocol, libcob is not thread-safe), so each call goes to a persistent worker process
-(:mod:`cobol_mcp.cobol.worker`) over a pipe. Calls are pipelined; a worker that dies or runs past
+(:mod:`.worker`) over a pipe. Calls are pipelined; a worker that dies or runs past
 its deadline is killed, its current call becomes an error result, the calls queued behind it are
 sent again to a fresh worker, and other workers carry on.
 
@@ -21,7 +21,7 @@ import struct
 import time
 from collections import deque
 
-from ..selectloop import SelectLoop
+from ...selectloop import SelectLoop
 from .process import read_memfile, reap, spawn_worker
 
 TYPE_CHECKING = False

@@ -14,17 +14,17 @@ from __future__ import annotations
 import asyncio
 import time
 
-from ..protocol import jsonrpc
+from ...protocol import jsonrpc
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from ..app import Server
-    from ..protocol.session import Session, ToolCall
-    from .http_sessions import SessionState
-    from .http_wire import Receive, Reply
+    from ...protocol.session import Session, ToolCall
+    from ...server import Server
+    from .sessions import SessionState
+    from .wire import Receive, Reply
 
 TICK_SECONDS = 1.0  # progress notifications of a running call; without a session: disconnect checks after this
 MIN_TIMER_SECONDS = 0.0005  # a deadline already past is looked at again this soon, not in a busy loop

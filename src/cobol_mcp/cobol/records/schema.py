@@ -13,9 +13,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .codec import flat, has_default, input_records, output_records, properties
-from .linkage import Field, ProgramSpec, Record
-from .pic import describe, native_range, numeric_range
+from ..linkage.model import Field, ProgramSpec, Record
+from ..linkage.pic import describe, native_range, numeric_range
+from .items import flat, has_default, input_records, output_records, properties
 
 __all__ = ["input_schema", "output_schema"]
 

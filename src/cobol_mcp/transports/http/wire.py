@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..protocol import jsonrpc
+from ...protocol import jsonrpc
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

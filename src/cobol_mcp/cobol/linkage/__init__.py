@@ -1,0 +1,7 @@
+"""The LINKAGE record model: what a program offers as a tool, and how its records are laid out.
+
+Owns: :mod:`.model` (ProgramSpec, Record, Field: plain data, what cached specs unpickle into),
+:mod:`.pic` (PICTURE strings and numeric storage), :mod:`.clauses` (data description entries),
+:mod:`.layout` (offsets, sizes, alignment) and :mod:`.program` (reading one program's interface).
+May import: :mod:`cobol_mcp.cobol.source` and the shared vocabulary in :mod:`cobol_mcp.cobol`.
+"""

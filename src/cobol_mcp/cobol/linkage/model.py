@@ -1,0 +1,94 @@
+"""The interface model: what a program offers as a tool, and what a cached spec unpickles into.
+
+A :class:`ProgramSpec` names the program (PROGRAM-ID, tool name, C entry symbol), carries its
+description and its USING records; each :class:`Record` holds a tree of :class:`Field` items laid out
+byte for byte as GnuCOBOL lays them out. Plain data only: building it is :mod:`.program`'s job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from .pic import Picture
+
+__all__ = ["Condition", "Field", "ProgramSpec", "Record"]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """An 88-level condition name; each value is (low, high) with high None unless THRU was used."""
+
+    name: str
+    key: str
+    values: tuple[tuple[Decimal | str, Decimal | str | None], ...]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One data item (elementary or group) with its exact layout inside its 01 record."""
+
+    name: str
+    key: str | None
+    level: int
+    offset: int
+    size: int
+    occurs: int | None
+    pic: str | None
+    usage: str
+    children: tuple[Field, ...] = ()
+    picture: Picture | None = None
+    category: str = "group"  # group, float, or the PICTURE category
+    sign_leading: bool = False
+    sign_separate: bool = False
+    justified: bool = False
+    blank_when_zero: bool = False
+    synchronized: bool = False
+    redefines: str | None = None
+    value: Decimal | str | None = None
+    conditions: tuple[Condition, ...] = ()
+    description: str = ""
+    location: str = ""
+
+    @property
+    def is_group(self) -> bool:
+        return self.usage == "group"
+
+    @property
+    def exposed(self) -> bool:
+        """Whether the item appears in JSON: named, and not an alternative view of other bytes."""
+        return self.key is not None and self.redefines is None
+
+    @property
+    def digits(self) -> int:
+        return self.picture.digits if self.picture else 0
+
+    @property
+    def scale(self) -> int:
+        return self.picture.scale if self.picture else 0
+
+    @property
+    def signed(self) -> bool:
+        return bool(self.picture and self.picture.signed)
+
+
+@dataclass(frozen=True)
+class Record:
+    name: str
+    key: str
+    direction: str  # "in" | "out" | "inout"
+    field: Field
+    size: int
+
+
+@dataclass(frozen=True)
+class ProgramSpec:
+    program_id: str
+    tool_name: str
+    entry_symbol: str
+    description: str
+    records: tuple[Record, ...]
+    source_format: str
+    source: Path
+    copybooks: tuple[Path, ...]

@@ -1,0 +1,86 @@
+"""JSON arguments <-> LINKAGE record bytes, exactly.
+
+Numbers never pass through binary floating point (except COMP-1/COMP-2 items, which *are* binary floats):
+inputs may be ``int``, finite ``Decimal`` or plain decimal strings ("12.50", "-3", "1E+3"; no blanks,
+no hex) - a Python ``float`` is taken by its shortest repr; outputs are ``int`` (no decimal places) or
+``Decimal`` carrying the PIC's scale. COMP (BINARY) inputs and outputs stay within the PIC digits, as
+GnuCOBOL truncates them; COMP-5 inputs do too, but COMP-5 outputs may use the whole binary integer.
+
+Argument shape. The properties of the input records (direction "in" or "inout") are placed at the top
+level when no two records contribute the same property name; a group record contributes its named
+children, an elementary 01/77 record contributes itself. When names collide, each record becomes one
+top-level property (its key) holding an object of its fields. Outputs ("out" and "inout" records) follow
+the same rule, decided separately.
+
+Decisions. Every input item is required unless it (or a group around it) has a VALUE, which is then
+used. OCCURS arrays must have exactly their OCCURS count of items. An item with level-88 conditions
+takes one of the condition names on input (stored as that condition's first VALUE, the low end of a
+THRU range) and reports the first matching name on output, or the plain value when none matches.
+PIC X/A text is Latin-1; anything else is rejected. Numeric-edited input text is right-aligned,
+other text left-aligned unless JUSTIFIED RIGHT. Output text is right-trimmed of spaces (edited and
+JUSTIFIED items are trimmed on both sides). A numeric output whose bytes are not a valid value of its
+PIC (spaces, bad digits or sign, a value outside the PIC digits; NaN for floats) becomes ``None``,
+with a note appended to ``notes`` when the caller passes a list.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ..linkage.model import ProgramSpec
+from .items import (
+    DecodeError,
+    FieldError,
+    decode_scalar,
+    encode_scalar,
+    flat,
+    has_default,
+    initial_bytes,
+    input_records,
+    output_records,
+    properties,
+)
+from .plan import Plan
+
+__all__ = [
+    "DecodeError",
+    "FieldError",
+    "decode_outputs",
+    "decode_scalar",
+    "encode_inputs",
+    "encode_scalar",
+    "flat",
+    "has_default",
+    "initial_bytes",
+    "input_records",
+    "output_records",
+    "properties",
+]
+
+
+def encode_inputs(spec: ProgramSpec, arguments: dict | None) -> list[bytes]:
+    """One buffer per USING record, exact size; "out" records are initialized (see initial_bytes)."""
+    return (_plans.get(id(spec)) or _compile(spec)).encode(arguments)
+
+
+def decode_outputs(spec: ProgramSpec, buffers: list[bytes], notes: list[str] | None = None) -> dict:
+    """JSON-ready values of the "out" and "inout" records (shape: see the module docstring)."""
+    return (_plans.get(id(spec)) or _compile(spec)).decode(buffers, notes)
+
+
+# ------------------------------------------------------------------------------------------------ plans
+
+_plans: dict[int, Any] = {}  # id(spec) -> its plan, dropped together with the spec
+
+
+def _compile(spec: ProgramSpec) -> Any:
+    """The spec's plan (see :mod:`.plan`), built on first use; the spec itself is left as it is."""
+    plan = Plan(spec)
+    key = id(spec)
+    try:
+        plan.owner = weakref.ref(spec, lambda _: _plans.pop(key, None))
+    except TypeError:  # not a ProgramSpec but something shaped like one: use the plan once
+        return plan
+    _plans[key] = plan
+    return plan
