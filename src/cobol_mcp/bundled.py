@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .cobol.runtime.pool import CallResult
+    from .cobol.tool import Presentation
 
 EXACT = Context(prec=100)  # room for any PIC (38 digits at most) without rounding
 QUANTA = tuple(Decimal((0, (1,), -places)) for places in range(9))  # 1, 0.1, ... 0.00000001
@@ -73,14 +74,15 @@ def exact_decimal(name: str, value: Any, integer_digits: int, decimal_places: in
     if not number.is_finite():
         raise ArgumentError(f"{name!r} must be a finite number; {number} is not")
     sign, digits, exponent = number.as_tuple()
-    scale = max(0, -exponent)  # type: ignore[operator]
+    assert isinstance(exponent, int)  # a finite number's exponent ('n', 'N', 'F' are NaN and infinity)
+    scale = max(0, -exponent)
     if scale > decimal_places:
         extra = scale - decimal_places
         if any(digits[-extra:]):
             raise ArgumentError(f"{name!r} = {value} has {scale} decimal places; the limit is {decimal_places}")
         digits, exponent, scale = digits[:-extra] or (0,), -decimal_places, decimal_places
         number = Decimal((sign, digits, exponent))
-    whole_digits = len(digits) + exponent if any(digits) else 0  # type: ignore[operator]
+    whole_digits = len(digits) + exponent if any(digits) else 0
     if whole_digits > integer_digits:
         raise ArgumentError(
             f"{name!r} = {value} has {whole_digits} integer digits; the limit is {integer_digits} "
@@ -123,7 +125,7 @@ class AddPresentation:
             "annotations": READ_ONLY,
         }
 
-    def arguments(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def arguments(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], int]:
         _exact_keys("add", arguments, ("a", "b"))
         a, b = arguments["a"], arguments["b"]
         a_scale, b_scale = plain_scale(a, 29, 8), plain_scale(b, 29, 8)
@@ -151,7 +153,7 @@ class FormatCurrencyPresentation:
             "annotations": READ_ONLY,
         }
 
-    def arguments(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def arguments(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], Any]:
         _exact_keys("format_currency", arguments, ("amount",))
         amount = arguments["amount"]
         if plain_scale(amount, 18, 8) is None:
@@ -184,7 +186,7 @@ class ValidateDatePresentation:
             "annotations": READ_ONLY,
         }
 
-    def arguments(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def arguments(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], str]:
         _exact_keys("validate_date", arguments, ("date",))
         value = arguments["date"]
         if not isinstance(value, str):
@@ -201,7 +203,7 @@ class ValidateDatePresentation:
         return _text_result(f"{shown} is not a valid date: {reason}.", {"valid": False, "reason": reason})
 
 
-PRESENTATIONS = {
+PRESENTATIONS: dict[str, Presentation] = {
     "add": AddPresentation(),
     "format_currency": FormatCurrencyPresentation(),
     "validate_date": ValidateDatePresentation(),

@@ -11,7 +11,7 @@ from . import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any, Protocol, TypeAlias
 
     Done: TypeAlias = Callable[[dict[str, Any] | BaseException], object]
@@ -52,7 +52,7 @@ class Catalog:
         self._owners: dict[str, str] = {}
         self._backends: list[str] = []
 
-    def add_backend(self, backend: str, tools: list[Tool]) -> list[str]:
+    def add_backend(self, backend: str, tools: Sequence[Tool]) -> list[str]:
         """Add a backend's tools; returns the names they are exposed under."""
         if SEPARATOR in backend or not backend:
             raise CatalogError(f"backend name {backend!r} must be non-empty and must not contain '{SEPARATOR}'")

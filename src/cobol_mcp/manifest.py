@@ -62,7 +62,8 @@ def stamp(options: Options) -> list[Any]:
     for name, folder, _ in backends(options):
         parts.append((name, folder, _listing(folder, COPYBOOK_SUFFIXES),
                       _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES)))
-    return json.loads(dumps(parts))  # the form it has after a trip through the file
+    trip: list[Any] = json.loads(dumps(parts))  # the form it has after a trip through the file
+    return trip
 
 
 def path_for(options: Options, cache_dir: str | None = None) -> str:

@@ -11,6 +11,7 @@ from .protocol.model import Resource, ServerModel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .cobol.tool import Presentation
     from .options import Options
 
 class Server:
@@ -28,18 +29,18 @@ def build_server(options: Options, loop: object | None = None) -> Server:
     runtime = Runtime(loop, max_workers=options.workers, timeout=options.timeout, defer_writes=loop is not None,
                       spin=options.worker_spin)
     catalog = Catalog()
-    presentations: dict[str, object] = {}
+    presentations: dict[str, Presentation] = {}
     for name, entries in found["backends"].items():
         if any(entry["bundled"] for entry in entries):
             from .bundled import PRESENTATIONS
 
-            presentations = PRESENTATIONS  # type: ignore[assignment]
+            presentations = PRESENTATIONS
         tools = [
             CobolTool(entry, runtime, backend=name, timeout=options.timeout,
-                      presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None)  # type: ignore[arg-type]
+                      presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None)
             for entry in entries
         ]
-        catalog.add_backend(name, tools)  # type: ignore[arg-type]
+        catalog.add_backend(name, tools)
     for message in found["errors"]:
         log.error(f"skipped: {message}")
     model = ServerModel(
