@@ -16,7 +16,8 @@ USAGE = """\
   cobol-mcp-server [options]                      serve MCP on stdio (what MCP clients launch)
   cobol-mcp-server --transport http [options]     serve MCP over Streamable HTTP at /mcp
   cobol-mcp-server call TOOL key=value ... [--json]
-  cobol-mcp-server check --programs DIR"""
+  cobol-mcp-server check --programs DIR
+  cobol-mcp-server new PROGRAM-NAME [--dir DIR]      write a first program that follows the conventions"""
 
 
 def _parser(command: str) -> argparse.ArgumentParser:
@@ -94,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
             return _serve_stdio(Options())
         except KeyboardInterrupt:
             return 130
+    if argv[0] == "new":
+        return _new(argv[1:])
     command = argv[0] if argv[0] in ("call", "check") else "serve"
     args = _parser(command).parse_args(argv[1:] if command != "serve" else argv)
     log.set_level(args.log_level)
@@ -116,6 +119,29 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:  # a bad --programs NAME and the like: say so, no traceback
         print(f"cobol-mcp-server: error: {exc}", file=sys.stderr)
         return 2
+
+
+def _new(argv: list[str]) -> int:
+    import argparse
+
+    from .scaffold import ScaffoldError, write_program
+
+    parser = argparse.ArgumentParser(prog="cobol-mcp-server new",
+                                     description="Write a CALLable COBOL program that follows every convention "
+                                                 "of a tool and compiles as it is: a start for your first tool.")
+    parser.add_argument("name", metavar="PROGRAM-NAME", help="the PROGRAM-ID, e.g. ORDER-TOTAL")
+    parser.add_argument("--dir", default=".", help="folder to write NAME.cob into (default: here)")
+    args = parser.parse_args(argv)
+    try:
+        path = write_program(args.name, args.dir)
+    except (ScaffoldError, OSError) as exc:
+        print(f"cobol-mcp-server new: {exc}", file=sys.stderr)
+        return 1
+    folder = os.path.dirname(path) or "."
+    print(f"wrote {path}\n"
+          f"  check it:  cobol-mcp-server check --programs {folder}\n"
+          f"  serve it:  cobol-mcp-server --programs {folder}")
+    return 0
 
 
 def _serve_stdio(options: Any) -> int:
