@@ -104,7 +104,10 @@ def make(options: Options) -> dict[str, Any]:
         result["backends"][name] = [manifest_entry(program, bundled) for program in scan.programs]
         if options.expose_source:
             result["resources"] += source_texts(name, scan.programs)
-    save(options, result)
+    if not result["errors"]:
+        # Only a clean result is kept: a failure may come from outside what the stamp covers (cobc
+        # not installed yet, a copybook folder filled in later), and must be tried again next start.
+        save(options, result)
     return result
 
 
