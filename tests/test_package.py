@@ -71,7 +71,8 @@ def test_the_wheel_serves_from_a_fresh_virtualenv_outside_the_checkout(dist, tmp
         {"jsonrpc": "2.0", "id": 1, "method": "initialize",
          "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+         "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}}},
     ]
     done = subprocess.run([str(venv / "bin" / "cobol-mcp-server")], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=300, input="".join(json.dumps(r) + "\n" for r in requests))
