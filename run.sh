@@ -57,7 +57,7 @@ apt_install() {
       apt_install python3-venv && "$python" -m venv "$venv" >&2 || { say "could not create a virtualenv (apt-get install python3-venv)"; exit 1; }
     fi
   fi
-  extras="${COBOL_MCP_EXTRAS:-http}"  # uvicorn for --transport http; stdio itself needs nothing
+  extras="${COBOL_MCP_EXTRAS:-http,watch}"  # uvicorn for --transport http, watchfiles for --watch; stdio needs neither
   say "installing cobol-mcp-server${extras:+ with [$extras]} into $venv"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check -e "$here${extras:+[$extras]}" >&2
   "$venv/bin/python" -m compileall -q "$here/src/cobol_mcp" >&2  # start-up reads bytecode, never compiles

@@ -41,6 +41,9 @@ def _parser(command: str) -> argparse.ArgumentParser:
                         metavar="N", help="most COBOL worker processes (default: CPU count; started on demand)")
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
+    if command == "serve":
+        parser.add_argument("--watch", action="store_true",
+                            help="recompile --programs folders on change; tell clients (tools/list_changed)")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error", "critical"))
     if command == "serve":
         parser.add_argument("--transport", choices=("stdio", "http"), default="stdio")
@@ -83,6 +86,7 @@ def _options(args: argparse.Namespace) -> Any:
         source_format=args.source_format,
         cache_dir=args.cache_dir,
         rebuild=args.rebuild,
+        watch=getattr(args, "watch", False),
     )
 
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from .options import Options
 
-FORMAT = 4
+FORMAT = 5
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/build")
 

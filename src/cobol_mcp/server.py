@@ -11,23 +11,55 @@ from .protocol.model import Resource, ServerModel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .cobol.tool import Presentation
     from .options import Options
 
 class Server:
-    def __init__(self, model: ServerModel, catalog: Catalog, runtime: Runtime, errors: list[str]) -> None:
+    def __init__(self, model: ServerModel, catalog: Catalog, runtime: Runtime, errors: list[str],
+                 options: Options | None = None, found: dict[str, Any] | None = None) -> None:
         self.model = model
         self.catalog = catalog
         self.runtime = runtime
         self.errors = errors  # programs that could not be served, one message each
+        self.options = options
+        self.found = found  # the manifest the tools were built from
+
+    def reload(self, found: dict[str, Any]) -> bool:
+        """Serve the tools of a newly made manifest: a new catalog and tools list, swapped in at once.
+        A program that no longer compiles keeps its last good version. Calls in flight finish on the
+        module they started with. Returns whether the tools list changed."""
+        assert self.options is not None and self.found is not None
+        found = keep_last_good(self.found, found)
+        catalog = build_catalog(found, self.runtime, self.options)
+        for message in found["errors"]:
+            log.error(f"not reloaded: {message}")
+        definitions = tuple(catalog.definitions())
+        changed = definitions != self.model.tools
+        self.catalog, self.found, self.errors = catalog, found, list(found["errors"])
+        if changed:
+            self.model.replace_tools(definitions)
+        return changed
 
 
-def build_server(options: Options, loop: object | None = None) -> Server:
-    found = None if options.rebuild else manifest.load(options)
-    if found is None:
-        found = manifest.make(options)
-    runtime = Runtime(loop, max_workers=options.workers, timeout=options.timeout, defer_writes=loop is not None,
-                      spin=options.worker_spin)
+def keep_last_good(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``new`` with the old entry of every program whose source the new scan failed on."""
+    failed = [message for message in new["errors"]]
+    backends: dict[str, list[dict[str, Any]]] = {}
+    for name, entries in new["backends"].items():
+        names = {entry["tool_name"] for entry in entries}
+        kept = [entry for entry in old["backends"].get(name, [])
+                if entry["tool_name"] not in names and _failed(entry.get("source", ""), failed)]
+        backends[name] = [*entries, *kept]
+    return {**new, "backends": backends}
+
+
+def _failed(source: str, messages: list[str]) -> bool:
+    return bool(source) and any(message.startswith(f"{source}:") for message in messages)
+
+
+def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> Catalog:
     catalog = Catalog()
     presentations: dict[str, Presentation] = {}
     for name, entries in found["backends"].items():
@@ -41,6 +73,16 @@ def build_server(options: Options, loop: object | None = None) -> Server:
             for entry in entries
         ]
         catalog.add_backend(name, tools)
+    return catalog
+
+
+def build_server(options: Options, loop: object | None = None) -> Server:
+    found = None if options.rebuild else manifest.load(options)
+    if found is None:
+        found = manifest.make(options)
+    runtime = Runtime(loop, max_workers=options.workers, timeout=options.timeout, defer_writes=loop is not None,
+                      spin=options.worker_spin)
+    catalog = build_catalog(found, runtime, options)
     for message in found["errors"]:
         log.error(f"skipped: {message}")
     model = ServerModel(
@@ -50,5 +92,6 @@ def build_server(options: Options, loop: object | None = None) -> Server:
         tools=tuple(catalog.definitions()),
         resources=tuple(Resource(uri, name, "text/x-cobol", text, description)
                         for uri, name, text, description in found["resources"]),
+        list_changed=options.watch,
     )
-    return Server(model, catalog, runtime, list(found["errors"]))
+    return Server(model, catalog, runtime, list(found["errors"]), options, found)

@@ -66,6 +66,7 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
             "outputSchema": schema.output_schema(spec),
         },
         "spec_path": str(program.spec_path),
+        "source": str(program.spec.source),
     }
 
 

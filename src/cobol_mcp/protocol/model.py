@@ -27,21 +27,31 @@ class Resource(ValueObject):
 
 
 class ServerModel:
-    """What the server offers, fixed at start: the tools list, resources and identity."""
+    """What the server offers: the tools list, resources and identity. The tools list is fixed for the
+    life of the process unless ``list_changed`` (live reload), when :meth:`replace_tools` swaps it."""
 
     def __init__(self, name: str, version: str, tools: tuple[dict[str, Any], ...],
                  resources: tuple[Resource, ...] = (), instructions: str | None = None,
-                 title: str | None = None) -> None:
-        self.name, self.version, self.tools, self.resources = name, version, tools, resources
+                 title: str | None = None, list_changed: bool = False) -> None:
+        self.name, self.version, self.resources = name, version, resources
         self.instructions, self.title = instructions, title
+        self.list_changed = list_changed
         self._by_uri = {r.uri: r for r in resources}
+        self.replace_tools(tools)
+
+    def replace_tools(self, tools: tuple[dict[str, Any], ...]) -> None:
+        """A new tools list, served from the next request on (sessions read it through the model)."""
+        self.tools = tools
         self.tools_list_json = jsonrpc.dumps({"tools": list(tools)})  # served as is: serialized once
-        self.modern = modern.ModernEra(self, SUPPORTED_VERSIONS)
+        hints = modern.RELOAD_CACHE_HINTS if self.list_changed else modern.CACHE_HINTS
+        self.modern = modern.ModernEra(self, SUPPORTED_VERSIONS, hints)
 
     @property
     def capabilities(self) -> dict[str, Any]:
         caps: dict[str, Any] = {}
-        if self.tools:
+        if self.list_changed:
+            caps["tools"] = {"listChanged": True}
+        elif self.tools:
             caps["tools"] = {}
         if self.resources:
             caps["resources"] = {}

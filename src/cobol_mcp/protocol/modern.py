@@ -46,6 +46,8 @@ UNSUPPORTED_VERSION = -32022
 LOG_LEVELS = frozenset(("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"))
 # Lists and sources are fixed for the life of the process and hold nothing user-specific.
 CACHE_HINTS = {"ttlMs": 300_000, "cacheScope": "public"}
+# With live reload (--watch) the tools list may change at any moment: clients re-ask soon.
+RELOAD_CACHE_HINTS = {"ttlMs": 2_000, "cacheScope": "public"}
 # Methods of the handshake era that 2026-07-28 removed: unknown to modern requests.
 REMOVED = frozenset(("initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"))
 
@@ -87,12 +89,14 @@ def check_envelope(params: dict[str, Any], supported: tuple[str, ...]) -> str:
 class ModernEra:
     """Answers modern requests for one server (no per-client state: any replica can serve any request)."""
 
-    def __init__(self, server: Offer, legacy_versions: tuple[str, ...]) -> None:
+    def __init__(self, server: Offer, legacy_versions: tuple[str, ...],
+                 cache_hints: dict[str, Any] = CACHE_HINTS) -> None:
         self.server = server
+        self.cache_hints = cache_hints
         self.supported = (*MODERN_VERSIONS, *legacy_versions)
         self.meta = {SERVER_INFO_KEY: server.server_info}
         self.tool_names = frozenset(tool["name"] for tool in server.tools)
-        tools = jsonrpc.dumps({"resultType": "complete", "tools": list(server.tools), **CACHE_HINTS,
+        tools = jsonrpc.dumps({"resultType": "complete", "tools": list(server.tools), **cache_hints,
                                "_meta": self.meta})
         self._tools_list = tools
 
@@ -123,7 +127,7 @@ class ModernEra:
             return None
         if method == "server/discover":
             result: dict[str, Any] = {"supportedVersions": list(self.supported),
-                                      "capabilities": self.server.capabilities, **CACHE_HINTS}
+                                      "capabilities": self.server.capabilities, **self.cache_hints}
             if self.server.instructions:
                 result["instructions"] = self.server.instructions
             return self.reply(req.id, result)
@@ -139,9 +143,9 @@ class ModernEra:
     def _resources(self, req: Request) -> bytes:
         if req.method == "resources/list":
             listing = [r.listing() for r in self.server.resources]
-            return self.reply(req.id, {"resources": listing, **CACHE_HINTS})
+            return self.reply(req.id, {"resources": listing, **self.cache_hints})
         if req.method == "resources/templates/list":
-            return self.reply(req.id, {"resourceTemplates": [], **CACHE_HINTS})
+            return self.reply(req.id, {"resourceTemplates": [], **self.cache_hints})
         if req.method == "resources/read":
             uri = req.params.get("uri")
             resource = self.server.resource(uri) if isinstance(uri, str) else None

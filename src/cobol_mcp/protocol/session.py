@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from .jsonrpc import RequestId
     from .model import ServerModel
+    from .modern import ModernEra
 
     Outcome: TypeAlias = "bytes | ToolCall | Cancel | None"
 
@@ -52,8 +53,11 @@ class Session:
         self.strict_lifecycle = strict_lifecycle
         self.protocol_version: str | None = None  # set by initialize
         self.client_info: dict[str, Any] | None = None
-        self._tools_list = server.tools_list_json
-        self.modern = server.modern
+
+    @property
+    def modern(self) -> ModernEra:
+        """The 2026-07-28 era of the server's current offer (read through the model: it may be reloaded)."""
+        return self.server.modern
 
     # ------------------------------------------------------------------------------ entry point
     def receive(self, line: bytes | Oversize, max_bytes: int | None = None) -> Outcome:
@@ -103,7 +107,7 @@ class Session:
         if method == "tools/list":
             if self._bad_cursor(req):
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: unknown cursor (one page only)")
-            return f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self._tools_list}}}\n'.encode()
+            return f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self.server.tools_list_json}}}\n'.encode()
         if self.server.resources:
             if method == "resources/list":
                 if self._bad_cursor(req):

@@ -7,6 +7,7 @@ carries only protocol lines. At EOF every request already received is answered b
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import sys
@@ -20,6 +21,7 @@ from ..protocol.session import Cancel, Session, ToolCall
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from ..options import Options
@@ -188,11 +190,45 @@ def banner(server: Server) -> str:
     )
 
 
+def watch(stdio: StdioServer, server: Server, options: Options) -> Any:
+    """Live reload: the watcher thread posts reloads through a pipe the loop reads; after each the
+    catalog is swapped and, when the tools list changed, the client gets tools/list_changed."""
+    from ..reload import LIST_CHANGED, Watcher
+
+    wake_read, wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+    posted: deque[Callable[[], object]] = deque()
+
+    def post(function: Callable[[], object]) -> None:
+        posted.append(function)
+        with contextlib.suppress(BlockingIOError):  # full: the loop has wake-ups pending already
+            os.write(wake_write, b"!")
+
+    def on_wake() -> None:
+        with contextlib.suppress(BlockingIOError):
+            os.read(wake_read, 4096)
+        while posted:
+            posted.popleft()()
+
+    def on_reload(changed: bool) -> None:
+        stdio.catalog = server.catalog
+        if changed:
+            stdio.out.append(LIST_CHANGED)
+
+    stdio.loop.add_reader(wake_read, on_wake)
+    watcher = Watcher(server, options, post, on_reload)
+    watcher.start()
+    return watcher
+
+
 def run(server: Server, loop: SelectLoop, options: Options) -> int:
     if os.isatty(0):
         sys.stderr.write(banner(server))
         sys.stderr.flush()
+    stdio = StdioServer(server, loop, options)
+    watcher = watch(stdio, server, options) if options.watch else None
     try:
-        return StdioServer(server, loop, options).serve()
+        return stdio.serve()
     finally:
+        if watcher is not None:
+            watcher.stop()
         server.runtime.close()

@@ -52,10 +52,12 @@ class CallResult:
 
 
 class _Program:
-    __slots__ = ("name", "index", "sizes", "load_body", "broken")
+    __slots__ = ("name", "index", "sizes", "load_body", "broken", "source")
 
-    def __init__(self, name: str, index: int, sizes: tuple[int, ...], load_body: bytes) -> None:
+    def __init__(self, name: str, index: int, sizes: tuple[int, ...], load_body: bytes,
+                 source: tuple[str, str, tuple[int, ...]] = ("", "", ())) -> None:
         self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
+        self.source = source  # (module path, entry symbol, record sizes)
         self.broken: str | None = None  # set when loading it kills the worker
 
 
@@ -104,6 +106,7 @@ class Runtime:
         self.defer_writes = defer_writes
         self.spin = spin  # seconds a worker polls for the next call before it sleeps
         self._programs: dict[str, _Program] = {}
+        self._loaded = 0  # programs registered so far: each gets its own index in the workers
         self._workers: list[_Worker] = []
         self._backlog: deque[_Call] = deque()
         self._unflushed: list[_Worker] = []  # workers with frames queued by submit, not yet written
@@ -119,10 +122,16 @@ class Runtime:
 
     # ---------------------------------------------------------------------------------- public
     def load(self, name: str, module_path: str | Path, entry_symbol: str, record_sizes: Sequence[int]) -> None:
-        index = len(self._programs)
+        """Register (or, on reload, replace) a program; calls already submitted keep the one they had."""
+        existing = self._programs.get(name)
+        if existing is not None and existing.source == (str(module_path), entry_symbol, tuple(record_sizes)):
+            return  # reloaded unchanged: the workers keep the module they loaded
+        index = self._loaded
+        self._loaded += 1
         body = json.dumps({"index": index, "path": str(module_path), "symbol": entry_symbol,
                            "sizes": list(record_sizes)}).encode()
-        self._programs[name] = _Program(name, index, tuple(record_sizes), body)
+        self._programs[name] = _Program(name, index, tuple(record_sizes), body,
+                                        (str(module_path), entry_symbol, tuple(record_sizes)))
 
     def start(self) -> None:
         """Start one worker ahead of the first call, so that call does not wait for it."""
