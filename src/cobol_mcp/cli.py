@@ -45,6 +45,8 @@ def _parser(command: str) -> argparse.ArgumentParser:
         parser.add_argument("--watch", action="store_true",
                             help="recompile --programs folders on change; tell clients (tools/list_changed)")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error", "critical"))
+    parser.add_argument("--log-format", default="text", choices=("text", "json"),
+                        help="stderr lines as text (default) or one JSON object each, for log shippers")
     if command == "serve":
         parser.add_argument("--transport", choices=("stdio", "http"), default="stdio")
         parser.add_argument("--strict-lifecycle", action="store_true",
@@ -104,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     command = argv[0] if argv[0] in ("call", "check") else "serve"
     args = _parser(command).parse_args(argv[1:] if command != "serve" else argv)
     log.set_level(args.log_level)
+    log.set_format(args.log_format)
     try:
         if command == "call":
             from .commands import call_command

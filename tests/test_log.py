@@ -1,0 +1,66 @@
+"""stderr diagnostics: readable lines by default, one JSON object per line with --log-format json."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cobol_mcp import log
+
+
+@pytest.fixture(autouse=True)
+def restore():
+    yield
+    log.set_format("text")
+    log.set_level("info")
+
+
+def test_text_lines_carry_their_fields(capsys):
+    log.info("tool call", tool="add", duration_ms=0.25)
+    assert capsys.readouterr().err == "cobol-mcp-server: info: tool call tool=add duration_ms=0.25\n"
+
+
+def test_json_lines_are_objects_with_time_level_event_and_fields(capsys):
+    log.set_format("json")
+    log.warning("tool call", tool="add", request_id=7, note="caf\u00e9 \udc00")
+    (line,) = capsys.readouterr().err.splitlines()
+    record = json.loads(line)
+    assert record["level"] == "warning" and record["event"] == "tool call"
+    assert record["tool"] == "add" and record["request_id"] == 7 and record["note"] == "caf\u00e9 \udc00"
+    assert record["time"].endswith("Z") and record["time"][:4].isdigit()
+
+
+def test_levels_below_the_threshold_are_not_written(capsys):
+    log.set_level("warning")
+    log.info("quiet")
+    assert not log.enabled("info") and log.enabled("error")
+    assert capsys.readouterr().err == ""
+
+
+def test_an_exception_in_json_keeps_its_traceback_in_one_line(capsys):
+    log.set_format("json")
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        log.exception("unexpected fault")
+    (line,) = capsys.readouterr().err.splitlines()
+    record = json.loads(line)
+    assert record["event"] == "unexpected fault" and "RuntimeError: boom" in record["traceback"]
+
+
+def test_an_unknown_format_is_refused():
+    with pytest.raises(ValueError, match="log format"):
+        log.set_format("xml")
+
+
+def test_the_server_writes_only_json_to_stderr(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "--log-format", "json", "--no-bundled",
+                           "--programs", str(tmp_path / "missing")], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines and all(json.loads(line)["level"] for line in lines)
+    assert any("not a folder of COBOL programs" in json.loads(line)["event"] for line in lines)
