@@ -107,6 +107,7 @@ class Runtime:
         self.spin = spin  # seconds a worker polls for the next call before it sleeps
         self._programs: dict[str, _Program] = {}
         self._loaded = 0  # programs registered so far: each gets its own index in the workers
+        self.stats = {"started": 0, "died": 0, "timeouts": 0}  # workers started, workers lost, calls timed out
         self._workers: list[_Worker] = []
         self._backlog: deque[_Call] = deque()
         self._unflushed: list[_Worker] = []  # workers with frames queued by submit, not yet written
@@ -212,6 +213,7 @@ class Runtime:
         for worker in list(self._workers):
             if worker.inflight and now >= worker.head_started + worker.inflight[0].timeout:
                 head = worker.inflight[0]
+                self.stats["timeouts"] += 1
                 self._kill(worker, f"timed out after {head.timeout:g} s (an endless loop?); its worker was restarted")
         if self._backlog:
             self._drain_backlog()
@@ -359,6 +361,7 @@ class Runtime:
     def _worker_died(self, worker: _Worker, cause: str | None = None) -> None:
         if worker not in self._workers:
             return
+        self.stats["died"] += 1
         self._retire(worker)
         with contextlib.suppress(ProcessLookupError):
             os.kill(worker.pid, signal.SIGKILL)  # a no-op for a process that already ended
@@ -403,6 +406,7 @@ class Runtime:
         if not roomy:
             self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
         worker = _Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)
+        self.stats["started"] += 1
         self._workers.append(worker)
         self.loop.add_reader(reply_fd, lambda: self._on_readable(worker))  # type: ignore[attr-defined]
         return worker

@@ -1,0 +1,78 @@
+"""Prometheus metrics for ``/metrics``, with the official client library (loaded only for HTTP).
+
+Per call: a counter by tool and outcome and a latency histogram by tool. Per response: a counter by
+HTTP status. Read at scrape time, at no cost per call: COBOL worker starts, deaths and timeouts,
+calls waiting for a worker, open sessions. Each server process has its own registry: with
+``--workers N`` a scrape sees the process that accepted it (run replicas on their own ports, as
+``deploy/`` does, to scrape each).
+"""
+
+from __future__ import annotations
+
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from prometheus_client.metrics_core import Metric
+
+    from ...cobol.runtime.pool import Runtime
+
+__all__ = ["CONTENT_TYPE", "Metrics", "outcome_of"]
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+
+def outcome_of(result: object) -> str:
+    """ok, error (an isError result: bad arguments, RETURN-CODE, a COBOL fault) or fault (the server's)."""
+    if isinstance(result, BaseException):
+        return "fault"
+    if isinstance(result, dict) and result.get("isError"):
+        return "error"
+    return "ok"
+
+
+class Metrics:
+    def __init__(self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int]) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.calls = Counter("cobol_mcp_tool_calls", "Tool calls by tool and outcome (ok, error, fault, cancelled)",
+                             ["tool", "outcome"], registry=self.registry)
+        self.latency = Histogram("cobol_mcp_tool_call_seconds", "Tool call latency, arguments in to result out",
+                                 ["tool"], buckets=LATENCY_BUCKETS, registry=self.registry)
+        self.responses = Counter("cobol_mcp_http_responses", "HTTP responses by status code", ["status"],
+                                 registry=self.registry)
+        self.registry.register(_Live(runtime, sessions))
+
+    def call_done(self, tool: str, outcome: str, seconds: float) -> None:
+        self.calls.labels(tool, outcome).inc()
+        self.latency.labels(tool).observe(seconds)
+
+    def response(self, status: int) -> None:
+        self.responses.labels(str(status)).inc()
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+class _Live(Collector):
+    """What the runtime and the session table know, read when scraped."""
+
+    def __init__(self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int]) -> None:
+        self.runtime, self.sessions = runtime, sessions
+
+    def collect(self) -> Iterator[Metric]:
+        runtime = self.runtime()
+        stats = runtime.stats if runtime is not None else {}
+        yield CounterMetricFamily("cobol_mcp_worker_starts", "COBOL worker processes started",
+                                  value=stats.get("started", 0))
+        yield CounterMetricFamily("cobol_mcp_worker_restarts", "COBOL workers replaced after a crash, a STOP RUN, "
+                                  "a timeout or a cancelled call", value=stats.get("died", 0))
+        yield CounterMetricFamily("cobol_mcp_worker_timeouts", "Calls that ran past their time limit",
+                                  value=stats.get("timeouts", 0))
+        yield GaugeMetricFamily("cobol_mcp_queued_calls", "Calls waiting for a COBOL worker",
+                                value=runtime.waiting if runtime is not None else 0)
+        yield GaugeMetricFamily("cobol_mcp_open_sessions", "Open MCP sessions (2025-11-25 era)", value=self.sessions())
