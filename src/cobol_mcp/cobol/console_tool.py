@@ -1,0 +1,158 @@
+"""A console program (PROCEDURE DIVISION without USING) as an MCP tool.
+
+The tool takes ``input`` (standard input, one line per ACCEPT) and ``args`` (the command line) when
+the program ACCEPTs them, runs the program as its own run unit (:mod:`.runtime.rununit`) and returns
+what it DISPLAYed: the text result, and ``stdout``, ``stderr`` and ``return_code`` in
+``structuredContent``. STOP RUN and GOBACK are normal ends; RETURN-CODE other than 0 is an error
+result with the output still returned.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from ..catalog import error_result
+from .runtime.rununit import RunResult, RunUnit, start_run_unit
+from .source.console import ConsoleInputs, console_inputs
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..catalog import Done
+    from .build.programs import CompiledProgram
+
+DEFAULT_TIMEOUT = 10.0
+_OUTPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "stdout": {"type": "string", "description": "What the program DISPLAYed."},
+        "stderr": {"type": "string", "description": "What it DISPLAYed UPON SYSERR (and runtime messages)."},
+        "return_code": {"type": "integer", "description": "RETURN-CODE at STOP RUN / GOBACK (the exit status)."},
+    },
+    "required": ["stdout", "stderr", "return_code"],
+}
+
+
+def is_console(program: CompiledProgram) -> bool:
+    return not program.spec.records
+
+
+def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> dict[str, Any]:
+    """The manifest record of a console program: its executable and its derived definition."""
+    spec = program.spec
+    inputs = console_inputs(spec.source, spec.source_format)
+    return {
+        "kind": "console",
+        "tool_name": spec.tool_name,
+        "program_id": spec.program_id,
+        "module": str(executable),
+        "bundled": bundled,
+        "definition": {
+            "name": spec.tool_name,
+            "title": spec.program_id,
+            "description": spec.description or f"COBOL console program {spec.program_id}.",
+            "inputSchema": input_schema(inputs),
+            "outputSchema": _OUTPUT_SCHEMA,
+        },
+        "spec_path": str(program.spec_path),
+    }
+
+
+def input_schema(inputs: ConsoleInputs) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    if inputs.stdin:
+        properties["input"] = {
+            "type": "string",
+            "description": "Text fed to the program's standard input, one line per ACCEPT (it ACCEPTs "
+                           + ", ".join(inputs.stdin) + "). An ACCEPT past the last line gets spaces/zeros.",
+        }
+    if inputs.args:
+        properties["args"] = {
+            "type": "array", "items": {"type": "string"},
+            "description": "The command line, one string per argument (it ACCEPTs "
+                           + ", ".join(inputs.args) + " from it).",
+        }
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+class ConsoleTool:
+    def __init__(self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None) -> None:
+        self.name: str = entry["tool_name"]
+        self.program_id: str = entry["program_id"]
+        self.loop = loop
+        self.timeout = timeout
+        self._entry = entry
+        self._executable: str = entry["module"]
+
+    def warm(self) -> None:
+        pass
+
+    def definition(self) -> dict[str, Any]:
+        definition: dict[str, Any] = {**self._entry["definition"], "name": self.name}
+        return definition
+
+    def start(self, arguments: dict[str, Any], done: Done) -> object | None:
+        try:
+            stdin, args = self._arguments(arguments)
+        except ValueError as exc:
+            done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
+            return None
+
+        def finished(run: RunResult) -> None:
+            try:
+                done(self._result(run))
+            except Exception as exc:
+                done(exc)
+
+        timeout = DEFAULT_TIMEOUT if self.timeout is None else self.timeout
+        env = dict(os.environ)
+        env.pop("COB_PRE_LOAD", None)
+        return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=None,
+                              timeout=timeout, callback=finished)
+
+    def cancel(self, handle: object) -> bool:
+        return isinstance(handle, RunUnit) and handle.cancel()
+
+    def _arguments(self, arguments: dict[str, Any]) -> tuple[bytes, list[str]]:
+        properties = self._entry["definition"]["inputSchema"]["properties"]
+        unknown = sorted(set(arguments) - set(properties))
+        if unknown:
+            allowed = ", ".join(properties) or "none"
+            raise ValueError(f"unknown argument {unknown[0]!r} (this program takes: {allowed})")
+        text = arguments.get("input", "")
+        if not isinstance(text, str):
+            raise ValueError("'input' must be a string: the lines the program ACCEPTs, separated by newlines")
+        args = arguments.get("args", [])
+        if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+            raise ValueError("'args' must be an array of strings (the command line)")
+        if any("\0" in a for a in args):
+            raise ValueError("'args' must not contain NUL characters")
+        if text and not text.endswith("\n"):
+            text += "\n"
+        try:
+            return text.encode("latin-1"), list(args)
+        except UnicodeEncodeError as exc:
+            raise ValueError(f"'input' holds {exc.object[exc.start]!r}, which is not Latin-1 text") from None
+
+    def _result(self, run: RunResult) -> dict[str, Any]:
+        stdout = run.stdout.decode("latin-1")
+        stderr = run.stderr.decode("latin-1")
+        structured = {"stdout": stdout, "stderr": stderr, "return_code": run.return_code}
+        if run.error is not None or run.return_code < 0:
+            why = run.error or f"it was killed by signal {-run.return_code}"
+            failed = error_result(f"COBOL program {self.program_id} failed: {why}")
+            if stdout or stderr:
+                failed["content"].append({"type": "text", "text": f"output so far:\n{stdout}{stderr}"})
+            return failed
+        content: list[dict[str, Any]] = [{"type": "text", "text": stdout}]
+        result: dict[str, Any] = {"content": content, "structuredContent": structured}
+        if stderr:
+            content.append({"type": "text", "text": f"SYSERR:\n{stderr}"})
+        if run.truncated:
+            content.append({"type": "text", "text": "(output cut at 1 MiB)"})
+        if run.return_code != 0:
+            result["isError"] = True
+            content.insert(0, {"type": "text", "text": f"COBOL program {self.program_id} ended with "
+                                                       f"RETURN-CODE {run.return_code}; its output follows."})
+        return result
