@@ -7,6 +7,7 @@ keeps in WORKING-STORAGE end with the call.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,9 +15,16 @@ import tempfile
 from pathlib import Path
 
 from .cache import cache_root
-from .cobc import DEFAULT_FLAGS, BuildError, _diagnostics, cache_key, copybook_dirs
+from .cobc import DEFAULT_FLAGS, BuildError, cache_key, copybook_dirs
 
 EXECUTABLE_FLAGS = ("-x", *DEFAULT_FLAGS)
+_DIAGNOSTIC = re.compile(r"^[^:\n]+:\d+: ")
+
+
+def _diagnostics(output: str, source: Path) -> str:
+    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
+    located = [line for line in lines if _DIAGNOSTIC.match(line)]
+    return "\n".join(located or [f"{source}: {line}" for line in lines])
 
 
 def build_executable(source: Path, cache_dir: Path | None = None, *, source_format: str = "free",
