@@ -22,7 +22,8 @@ class Options:
     def __init__(self, *, programs: list[tuple[str, str | Path]] | None = None, bundled: bool = True,
                  expose_source: bool = False, strict_lifecycle: bool = False, max_message_bytes: int = 4 << 20,
                  timeout: float = 10.0, workers: int | None = None, source_format: str | None = None,
-                 cache_dir: str | Path | None = None, rebuild: bool = False, worker_spin: float = 0.0003) -> None:
+                 cache_dir: str | Path | None = None, rebuild: bool = False, worker_spin: float = 0.0003,
+                 data_dir: str | Path | None = None) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
         self.expose_source = expose_source
@@ -33,6 +34,8 @@ class Options:
         self.source_format = source_format
         self.cache_dir = cache_dir
         self.rebuild = rebuild
+        # Where console programs' files are (their working directory and COB_FILE_PATH); None: the server's.
+        self.data_dir = os.path.abspath(data_dir) if data_dir is not None else None
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin

@@ -37,7 +37,8 @@ def build_server(options: Options, loop: object | None = None) -> Server:
 
             presentations = PRESENTATIONS
         tools: list[CobolTool | ConsoleTool] = [
-            ConsoleTool(entry, runtime.loop, timeout=options.timeout) if entry.get("kind") == "console" else
+            ConsoleTool(entry, runtime.loop, timeout=options.timeout, data_dir=options.data_dir)
+            if entry.get("kind") == "console" else
             CobolTool(entry, runtime, backend=name, timeout=options.timeout,
                       presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None)
             for entry in entries

@@ -13,6 +13,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import error_result
+from . import LinkageError
 from .runtime.rununit import RunResult, RunUnit, start_run_unit
 from .source.console import ConsoleInputs, console_inputs
 
@@ -42,6 +43,16 @@ def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> 
     """The manifest record of a console program: its executable and its derived definition."""
     spec = program.spec
     inputs = console_inputs(spec.source, spec.source_format)
+    for select, use in inputs.files.items():
+        if use.escapes:
+            raise LinkageError(f"{spec.source}: SELECT {select} ASSIGN TO {use.assign!r} reaches outside the "
+                               "data directory (use a plain file name)")
+    modes = {mode for use in inputs.files.values() for mode in use.modes}
+    writes = bool(modes & {"OUTPUT", "EXTEND", "I-O"})
+    description = spec.description or f"COBOL console program {spec.program_id}."
+    if inputs.files:
+        description += " Files: " + "; ".join(
+            f"{use.assign} ({select}, {'/'.join(use.modes) or 'not opened'})" for select, use in inputs.files.items())
     return {
         "kind": "console",
         "tool_name": spec.tool_name,
@@ -51,10 +62,12 @@ def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> 
         "definition": {
             "name": spec.tool_name,
             "title": spec.program_id,
-            "description": spec.description or f"COBOL console program {spec.program_id}.",
+            "description": description,
             "inputSchema": input_schema(inputs),
             "outputSchema": _OUTPUT_SCHEMA,
+            "annotations": {"readOnlyHint": not writes, "destructiveHint": "OUTPUT" in modes},
         },
+        "files": {select: {"assign": use.assign, "modes": use.modes} for select, use in inputs.files.items()},
         "spec_path": str(program.spec_path),
     }
 
@@ -77,13 +90,15 @@ def input_schema(inputs: ConsoleInputs) -> dict[str, Any]:
 
 
 class ConsoleTool:
-    def __init__(self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None) -> None:
+    def __init__(self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None,
+                 data_dir: str | None = None) -> None:
         self.name: str = entry["tool_name"]
         self.program_id: str = entry["program_id"]
         self.loop = loop
         self.timeout = timeout
         self._entry = entry
         self._executable: str = entry["module"]
+        self.data_dir = data_dir  # files resolve here: the working directory and COB_FILE_PATH
 
     def warm(self) -> None:
         pass
@@ -107,8 +122,11 @@ class ConsoleTool:
 
         timeout = DEFAULT_TIMEOUT if self.timeout is None else self.timeout
         env = dict(os.environ)
-        env.pop("COB_PRE_LOAD", None)
-        return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=None,
+        if self.data_dir is not None:
+            env["COB_FILE_PATH"] = self.data_dir
+            for name in [key for key in env if key.upper().startswith("DD_")]:
+                del env[name]  # the server's own environment never redirects a program's files
+        return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=self.data_dir,
                               timeout=timeout, callback=finished)
 
     def cancel(self, handle: object) -> bool:
