@@ -51,3 +51,39 @@ def test_an_assign_name_that_escapes_the_data_directory_is_not_served(served):
     server, _ = served
     assert server.catalog.tool("peek_out") is None
     assert any("escape.cob" in e and "reaches outside the data directory" in e for e in server.errors)
+
+
+def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(served):
+    from cobol_mcp.cobol import console_tool
+
+    server, data = served
+    definition = server.catalog.tool("post_deposit").definition()
+    assert definition["annotations"] == {"readOnlyHint": False, "destructiveHint": False}  # I-O only
+    assert server.catalog.tool("list_accounts").definition()["annotations"]["readOnlyHint"] is True
+    results: list[Any] = []
+    for n in range(8):  # all eight start before any finishes: four accounts, two deposits each
+        server.catalog.call("post_deposit", {"input": f"AC000{n % 4}\n{n + 1}.25"}, results.append)
+    gate = console_tool._GATES[str(data)]
+    assert gate.busy and len(gate.waiting) == 7  # one run unit at a time in this data directory
+    while len(results) < 8:
+        server.runtime.loop.run_once(0.05)
+    assert all(not r.get("isError") for r in results), results
+    assert not gate.busy and not gate.waiting
+    listed = call(server, "list_accounts", {})["structuredContent"]["stdout"].splitlines()
+    assert listed == ["AC0000 6.50 00002", "AC0001 8.50 00002", "AC0002 10.50 00002", "AC0003 12.50 00002"]
+
+
+def test_a_queued_writer_can_be_cancelled(served):
+    server, _ = served
+    tool = server.catalog.tool("post_deposit")
+    first: list[Any] = []
+    second: list[Any] = []
+    tool.start({"input": "XX0001\n1"}, first.append)
+    queued = tool.start({"input": "XX0002\n2"}, second.append)
+    assert tool.cancel(queued) is True
+    while not first:
+        server.runtime.loop.run_once(0.05)
+    for _ in range(5):
+        server.runtime.loop.run_once(0.02)
+    assert second == []
+    assert call(server, "list_accounts", {})["structuredContent"]["stdout"] == "XX0001 1.00 00001\n"

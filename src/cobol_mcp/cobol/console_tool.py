@@ -10,6 +10,7 @@ result with the output still returned.
 from __future__ import annotations
 
 import os
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import error_result
@@ -89,6 +90,57 @@ def input_schema(inputs: ConsoleInputs) -> dict[str, Any]:
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
 
+class _Gate:
+    """One writer at a time per data directory: calls that open a file for OUTPUT, EXTEND or I-O
+    wait here, in arrival order, so concurrent callers never corrupt or lose a record."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.waiting: deque[_Pending] = deque()
+
+    def enter(self, pending: _Pending) -> None:
+        if self.busy:
+            self.waiting.append(pending)
+        else:
+            self.busy = True
+            pending.launch()
+
+    def leave(self) -> None:
+        while self.waiting:
+            pending = self.waiting.popleft()
+            if not pending.cancelled:
+                pending.launch()
+                return
+        self.busy = False
+
+
+_GATES: dict[str, _Gate] = {}
+
+
+class _Pending:
+    """A call in the gate's queue or running: cancellable either way."""
+
+    def __init__(self, start: Any, gate: _Gate) -> None:
+        self._start = start
+        self.gate = gate
+        self.unit: RunUnit | None = None
+        self.cancelled = False
+
+    def launch(self) -> None:
+        unit = self._start()
+        if unit is None:  # it could not start (and has reported so)
+            self.gate.leave()
+            return
+        self.unit = unit
+        unit.on_end = self.gate.leave
+
+    def cancel(self) -> bool:
+        if self.cancelled:
+            return False
+        self.cancelled = True
+        return self.unit.cancel() if self.unit is not None else True
+
+
 class ConsoleTool:
     def __init__(self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None,
                  data_dir: str | None = None) -> None:
@@ -99,6 +151,7 @@ class ConsoleTool:
         self._entry = entry
         self._executable: str = entry["module"]
         self.data_dir = data_dir  # files resolve here: the working directory and COB_FILE_PATH
+        self.writes = not entry["definition"].get("annotations", {}).get("readOnlyHint", True)
 
     def warm(self) -> None:
         pass
@@ -126,11 +179,19 @@ class ConsoleTool:
             env["COB_FILE_PATH"] = self.data_dir
             for name in [key for key in env if key.upper().startswith("DD_")]:
                 del env[name]  # the server's own environment never redirects a program's files
-        return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=self.data_dir,
-                              timeout=timeout, callback=finished)
+
+        def start() -> RunUnit | None:
+            return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=self.data_dir,
+                                  timeout=timeout, callback=finished)
+
+        if not self.writes:
+            return start()
+        pending = _Pending(start, _GATES.setdefault(self.data_dir or os.getcwd(), _Gate()))
+        pending.gate.enter(pending)
+        return pending
 
     def cancel(self, handle: object) -> bool:
-        return isinstance(handle, RunUnit) and handle.cancel()
+        return isinstance(handle, RunUnit | _Pending) and handle.cancel()
 
     def _arguments(self, arguments: dict[str, Any]) -> tuple[bytes, list[str]]:
         properties = self._entry["definition"]["inputSchema"]["properties"]

@@ -57,6 +57,7 @@ class RunUnit:
         self._why: str | None = None
         self._finished = False
         self._timer: threading.Timer | None = None
+        self.on_end: Callable[[], object] | None = None  # called when the process is gone, even if cancelled
         for stream in (process.stdout, process.stderr):
             assert stream is not None
             fd = stream.fileno()
@@ -112,7 +113,11 @@ class RunUnit:
         stderr = self._outputs.get(self._err_fd, b"")
         self._process.stdout.close()
         self._process.stderr.close()
-        self._callback(RunResult(status, stdout, stderr, self._truncated, self._why))
+        try:
+            self._callback(RunResult(status, stdout, stderr, self._truncated, self._why))
+        finally:
+            if self.on_end is not None:
+                self.on_end()
 
 
 def _ignore(result: RunResult) -> None:
