@@ -87,3 +87,17 @@ def test_a_queued_writer_can_be_cancelled(served):
         server.runtime.loop.run_once(0.02)
     assert second == []
     assert call(server, "list_accounts", {})["structuredContent"]["stdout"] == "XX0001 1.00 00001\n"
+
+
+def test_check_lists_each_programs_kind_inputs_and_files(cache_dir, capsys):
+    from cobol_mcp.commands import check_command
+
+    console = PROGRAMS.parent / "console_programs"
+    status = check_command(Options(programs=[("files", str(PROGRAMS)), ("console", str(console))], bundled=True))
+    lines = capsys.readouterr().err.splitlines()
+    assert status == 1  # escape.cob is not served
+    assert "add: callable, inputs: a, b" in lines
+    assert "post_deposit: file-using, inputs: input, files: ACCTFILE (ACCOUNT-FILE: I-O)" in lines
+    assert ("sales_report: file-using, inputs: none, files: SALESIN (SALES-FILE: INPUT); "
+            "SALESOUT (REPORT-FILE: OUTPUT)") in lines
+    assert "show_args: console, inputs: args" in lines

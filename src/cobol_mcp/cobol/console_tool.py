@@ -156,6 +156,16 @@ class ConsoleTool:
     def warm(self) -> None:
         pass
 
+    def summary(self) -> str:
+        """One line for `check`: the kind, what the program reads and the files it opens."""
+        properties = self._entry["definition"]["inputSchema"]["properties"]
+        inputs = ", ".join(properties) or "none"
+        files = self._entry.get("files", {})
+        kind = "file-using" if files else "console"
+        opened = "; ".join(f"{use['assign']} ({select}: {'/'.join(use['modes']) or 'not opened'})"
+                          for select, use in files.items())
+        return f"{self.name}: {kind}, inputs: {inputs}" + (f", files: {opened}" if opened else "")
+
     def definition(self) -> dict[str, Any]:
         definition: dict[str, Any] = {**self._entry["definition"], "name": self.name}
         return definition
