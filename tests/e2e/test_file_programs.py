@@ -34,7 +34,8 @@ def test_report_reads_one_line_sequential_file_and_writes_another(served):
     server, data = served
     (data / "SALESIN").write_text("NORTH     0012550\nSOUTH     0000399\n")
     result = call(server, "sales_report", {})
-    assert result["structuredContent"] == {"stdout": "LINES 0002\n", "stderr": "", "return_code": 0}
+    assert result["structuredContent"]["stdout"] == "LINES 0002\n"
+    assert result["structuredContent"]["files"]["SALESOUT"] == (data / "SALESOUT").read_text()
     lines = [line.rstrip() for line in (data / "SALESOUT").read_text().splitlines()]
     assert lines == ["NORTH          125.50", "SOUTH            3.99", "TOTAL          129.49"]
 
@@ -98,6 +99,29 @@ def test_check_lists_each_programs_kind_inputs_and_files(cache_dir, capsys):
     assert status == 1  # escape.cob is not served
     assert "add: callable, inputs: a, b" in lines
     assert "post_deposit: file-using, inputs: input, files: ACCTFILE (ACCOUNT-FILE: I-O)" in lines
-    assert ("sales_report: file-using, inputs: none, files: SALESIN (SALES-FILE: INPUT); "
+    assert ("sales_report: file-using, inputs: files, files: SALESIN (SALES-FILE: INPUT); "
             "SALESOUT (REPORT-FILE: OUTPUT)") in lines
     assert "show_args: console, inputs: args" in lines
+
+
+def test_an_input_file_given_in_the_call_and_the_written_file_returned(served):
+    server, data = served
+    schema = server.catalog.tool("sales_report").definition()["inputSchema"]
+    assert set(schema["properties"]["files"]["properties"]) == {"SALESIN"}
+    (data / "SALESIN").write_text("WEST      0000100\n")  # not read: the call gives its own SALESIN
+    result = call(server, "sales_report", {"files": {"SALESIN": "EAST      0000250\nEAST      0000050"}})
+    written = result["structuredContent"]["files"]["SALESOUT"].splitlines()
+    assert [line.rstrip() for line in written] == ["EAST             2.50", "EAST             0.50",
+                                                   "TOTAL            3.00"]
+    assert (data / "SALESIN").read_text() == "WEST      0000100\n"
+
+
+@pytest.mark.parametrize("files, expected", [
+    ("SALESIN", "'files' must be an object"),
+    ({"SALESOUT": "x"}, "'files' has 'SALESOUT', which the program does not read (it reads: SALESIN)"),
+    ({"SALESIN": 5}, "'files.SALESIN' must be a string"),
+])
+def test_bad_files_arguments_are_specific_errors(served, files, expected):
+    server, _ = served
+    result = call(server, "sales_report", {"files": files})
+    assert result["isError"] is True and expected in result["content"][0]["text"]

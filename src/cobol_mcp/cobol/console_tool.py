@@ -10,6 +10,8 @@ result with the output still returned.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -25,12 +27,15 @@ if TYPE_CHECKING:
     from .build.programs import CompiledProgram
 
 DEFAULT_TIMEOUT = 10.0
+FILE_LIMIT = 64 << 10  # characters of a written file returned in the result
 _OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "stdout": {"type": "string", "description": "What the program DISPLAYed."},
         "stderr": {"type": "string", "description": "What it DISPLAYed UPON SYSERR (and runtime messages)."},
         "return_code": {"type": "integer", "description": "RETURN-CODE at STOP RUN / GOBACK (the exit status)."},
+        "files": {"type": "object", "additionalProperties": {"type": "string"},
+                  "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name."},
     },
     "required": ["stdout", "stderr", "return_code"],
 }
@@ -86,6 +91,15 @@ def input_schema(inputs: ConsoleInputs) -> dict[str, Any]:
             "type": "array", "items": {"type": "string"},
             "description": "The command line, one string per argument (it ACCEPTs "
                            + ", ".join(inputs.args) + " from it).",
+        }
+    readable = [use.assign for use in inputs.files.values() if use.modes == ["INPUT"]]
+    if readable:
+        properties["files"] = {
+            "type": "object", "additionalProperties": False,
+            "properties": {name: {"type": "string"} for name in readable},
+            "description": "Optional text of input files for this call only, by ASSIGN name ("
+                           + ", ".join(readable) + "); one record per line. Files not given are read "
+                           "from the data directory.",
         }
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
@@ -172,12 +186,16 @@ class ConsoleTool:
 
     def start(self, arguments: dict[str, Any], done: Done) -> object | None:
         try:
-            stdin, args = self._arguments(arguments)
+            stdin, args, given = self._arguments(arguments)
         except ValueError as exc:
             done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
             return None
 
+        private = tempfile.mkdtemp(prefix="cobol-mcp-files-") if given else None
+
         def finished(run: RunResult) -> None:
+            if private is not None:
+                shutil.rmtree(private, ignore_errors=True)
             try:
                 done(self._result(run))
             except Exception as exc:
@@ -189,6 +207,12 @@ class ConsoleTool:
             env["COB_FILE_PATH"] = self.data_dir
             for name in [key for key in env if key.upper().startswith("DD_")]:
                 del env[name]  # the server's own environment never redirects a program's files
+        if private is not None:
+            for name, data in given.items():  # given files live in a private folder, for this call only
+                path = os.path.join(private, name)
+                with open(path, "wb") as handle:
+                    handle.write(data)
+                env[f"DD_{name}"] = path
 
         def start() -> RunUnit | None:
             return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=self.data_dir,
@@ -203,7 +227,7 @@ class ConsoleTool:
     def cancel(self, handle: object) -> bool:
         return isinstance(handle, RunUnit | _Pending) and handle.cancel()
 
-    def _arguments(self, arguments: dict[str, Any]) -> tuple[bytes, list[str]]:
+    def _arguments(self, arguments: dict[str, Any]) -> tuple[bytes, list[str], dict[str, bytes]]:
         properties = self._entry["definition"]["inputSchema"]["properties"]
         unknown = sorted(set(arguments) - set(properties))
         if unknown:
@@ -217,12 +241,52 @@ class ConsoleTool:
             raise ValueError("'args' must be an array of strings (the command line)")
         if any("\0" in a for a in args):
             raise ValueError("'args' must not contain NUL characters")
+        given = self._files(arguments.get("files", {}), properties.get("files", {}).get("properties", {}))
         if text and not text.endswith("\n"):
             text += "\n"
         try:
-            return text.encode("latin-1"), list(args)
+            return text.encode("latin-1"), list(args), given
         except UnicodeEncodeError as exc:
             raise ValueError(f"'input' holds {exc.object[exc.start]!r}, which is not Latin-1 text") from None
+
+    @staticmethod
+    def _files(files: Any, allowed: dict[str, Any]) -> dict[str, bytes]:
+        if not isinstance(files, dict):
+            raise ValueError("'files' must be an object: ASSIGN name -> the file's text")
+        given: dict[str, bytes] = {}
+        for name, text in files.items():
+            if name not in allowed:
+                raise ValueError(f"'files' has {name!r}, which the program does not read (it reads: "
+                                 + (", ".join(allowed) or "none") + ")")
+            if not isinstance(text, str):
+                raise ValueError(f"'files.{name}' must be a string: the file's text, one record per line")
+            if text and not text.endswith("\n"):
+                text += "\n"
+            try:
+                given[name] = text.encode("latin-1")
+            except UnicodeEncodeError as exc:
+                raise ValueError(f"'files.{name}' holds {exc.object[exc.start]!r}, which is not Latin-1") from None
+        return given
+
+    def _written(self) -> tuple[dict[str, str], list[str]]:
+        """The text files the program opens OUTPUT or EXTEND, as they are now (cut at FILE_LIMIT)."""
+        written: dict[str, str] = {}
+        cut: list[str] = []
+        for use in self._entry.get("files", {}).values():
+            if not {"OUTPUT", "EXTEND"} & set(use["modes"]):
+                continue
+            try:
+                with open(os.path.join(self.data_dir or os.getcwd(), use["assign"]), "rb") as handle:
+                    data = handle.read(FILE_LIMIT + 1)
+            except OSError:
+                continue
+            if b"\0" in data:
+                continue  # not a text file (indexed, relative, binary records)
+            if len(data) > FILE_LIMIT:
+                data = data[:FILE_LIMIT]
+                cut.append(use["assign"])
+            written[use["assign"]] = data.decode("latin-1")
+        return written, cut
 
     def _result(self, run: RunResult) -> dict[str, Any]:
         stdout = run.stdout.decode("latin-1")
@@ -236,6 +300,12 @@ class ConsoleTool:
             return failed
         content: list[dict[str, Any]] = [{"type": "text", "text": stdout}]
         result: dict[str, Any] = {"content": content, "structuredContent": structured}
+        written, cut = self._written()
+        if written:
+            structured["files"] = written
+        for name in cut:
+            content.append({"type": "text", "text": f"(file {name} is longer than {FILE_LIMIT} bytes: its "
+                                                    "text in 'files' is cut there; the file itself is whole)"})
         if stderr:
             content.append({"type": "text", "text": f"SYSERR:\n{stderr}"})
         if run.truncated:
