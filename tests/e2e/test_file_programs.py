@@ -125,3 +125,15 @@ def test_bad_files_arguments_are_specific_errors(served, files, expected):
     server, _ = served
     result = call(server, "sales_report", {"files": files})
     assert result["isError"] is True and expected in result["content"][0]["text"]
+
+
+def test_relative_and_record_sequential_files(served):
+    server, data = served
+    assert call(server, "slot_store", {"input": "3\nAPPLES"})["structuredContent"]["stdout"] == "SLOT 0003 = APPLES\n"
+    assert call(server, "slot_store", {"input": "1\nPEARS"})["structuredContent"]["stdout"] == "SLOT 0001 = PEARS\n"
+    taken = call(server, "slot_store", {"input": "3\nPLUMS"})
+    assert taken["isError"] is True and taken["structuredContent"]["stderr"] == "SLOT 0003 TAKEN BY APPLES\n"
+    log = (data / "SLOTLOG").read_bytes()
+    assert log == b"0003" + b"APPLES".ljust(20) + b"0001" + b"PEARS".ljust(20)
+    assert server.catalog.tool("slot_store").definition()["annotations"] == {"readOnlyHint": False,
+                                                                             "destructiveHint": False}
