@@ -39,6 +39,8 @@ def _parser(command: str) -> argparse.ArgumentParser:
                         help="per-call limit for a COBOL program (default 10)")
     parser.add_argument("--cobol-workers", dest="cobol_workers", type=int, default=None,
                         metavar="N", help="most COBOL worker processes (default: CPU count; started on demand)")
+    parser.add_argument("--data-dir", default=None, metavar="DIR",
+                        help="where console programs' files are (their working directory and COB_FILE_PATH)")
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
     if command == "serve":
@@ -89,6 +91,7 @@ def _options(args: argparse.Namespace) -> Any:
         cache_dir=args.cache_dir,
         rebuild=args.rebuild,
         watch=getattr(args, "watch", False),
+        data_dir=args.data_dir,
     )
 
 

@@ -7,6 +7,7 @@ import sys
 from decimal import Decimal
 from typing import Any
 
+from .cobol.console_tool import ConsoleTool
 from .options import Options
 from .protocol.jsonrpc import dumps, dumps_pretty
 from .server import build_server
@@ -66,6 +67,13 @@ def check_command(options: Options) -> int:
     server = build_server(options)
     try:
         print(dumps_pretty({"tools": list(server.model.tools)}))
+        for name in server.catalog.names:
+            tool = server.catalog.tool(name)
+            if isinstance(tool, ConsoleTool):
+                print(tool.summary(), file=sys.stderr)
+            elif tool is not None:
+                inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
+                print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)
         for message in server.errors:
             print(f"error: {message}", file=sys.stderr)
         if server.errors:

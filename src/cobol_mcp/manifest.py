@@ -92,7 +92,6 @@ def make(options: Options) -> dict[str, Any]:
     from pathlib import Path
 
     from .cobol.build.programs import scan_folder
-    from .cobol.tool import manifest_entry
 
     current = stamp(options)
     result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "resources": []}
@@ -101,7 +100,8 @@ def make(options: Options) -> dict[str, Any]:
         scan = scan_folder(Path(folder), cache_dir=cache_dir, rebuild=options.rebuild,
                            source_format=None if bundled else options.source_format)
         result["errors"] += scan.errors
-        result["backends"][name] = [manifest_entry(program, bundled) for program in scan.programs]
+        result["backends"][name] = [_entry(program, bundled, cache_dir, result["errors"]) for program in scan.programs]
+        result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]
         if options.expose_source:
             result["resources"] += source_texts(name, scan.programs)
     if not result["errors"]:
@@ -109,6 +109,24 @@ def make(options: Options) -> dict[str, Any]:
         # not installed yet, a copybook folder filled in later), and must be tried again next start.
         save(options, result)
     return result
+
+
+def _entry(program: Any, bundled: bool, cache_dir: Any, errors: list[str]) -> dict[str, Any] | None:
+    """A callable program's entry, or a console program's (built as an executable, its own run unit)."""
+    from .cobol import LinkageError
+    from .cobol.build.cobc import BuildError
+    from .cobol.build.executable import build_executable
+    from .cobol.console_tool import console_entry, is_console
+    from .cobol.tool import manifest_entry
+
+    if bundled or not is_console(program):
+        return manifest_entry(program, bundled)
+    try:
+        executable = build_executable(program.spec.source, cache_dir, source_format=program.spec.source_format)
+        return console_entry(program, executable, bundled)
+    except (LinkageError, BuildError) as exc:
+        errors.append(str(exc))
+        return None
 
 
 def source_texts(backend: str, programs: list[Any]) -> list[tuple[str, str, str, str]]:

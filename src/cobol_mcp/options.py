@@ -23,7 +23,7 @@ class Options:
                  expose_source: bool = False, strict_lifecycle: bool = False, max_message_bytes: int = 4 << 20,
                  timeout: float = 10.0, workers: int | None = None, source_format: str | None = None,
                  cache_dir: str | Path | None = None, rebuild: bool = False, worker_spin: float = 0.0003,
-                 watch: bool = False) -> None:
+                 watch: bool = False, data_dir: str | Path | None = None) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
         self.expose_source = expose_source
@@ -35,6 +35,8 @@ class Options:
         self.cache_dir = cache_dir
         self.rebuild = rebuild
         self.watch = watch  # live reload: recompile on change, tools/list_changed
+        # Where console programs' files are (their working directory and COB_FILE_PATH); None: the server's.
+        self.data_dir = os.path.abspath(data_dir) if data_dir is not None else None
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import __version__, log, manifest
 from .catalog import Catalog
+from .cobol.console_tool import ConsoleTool
 from .cobol.runtime.pool import Runtime
 from .cobol.tool import CobolTool
 from .options import SERVER_NAME
@@ -67,7 +68,9 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
             from .bundled import PRESENTATIONS
 
             presentations = PRESENTATIONS
-        tools = [
+        tools: list[CobolTool | ConsoleTool] = [
+            ConsoleTool(entry, runtime.loop, timeout=options.timeout, data_dir=options.data_dir)
+            if entry.get("kind") == "console" else
             CobolTool(entry, runtime, backend=name, timeout=options.timeout,
                       presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None)
             for entry in entries

@@ -1,0 +1,317 @@
+"""A console program (PROCEDURE DIVISION without USING) as an MCP tool.
+
+The tool takes ``input`` (standard input, one line per ACCEPT) and ``args`` (the command line) when
+the program ACCEPTs them, runs the program as its own run unit (:mod:`.runtime.rununit`) and returns
+what it DISPLAYed: the text result, and ``stdout``, ``stderr`` and ``return_code`` in
+``structuredContent``. STOP RUN and GOBACK are normal ends; RETURN-CODE other than 0 is an error
+result with the output still returned.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from ..catalog import error_result
+from . import LinkageError
+from .runtime.rununit import RunResult, RunUnit, start_run_unit
+from .source.console import ConsoleInputs, console_inputs
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..catalog import Done
+    from .build.programs import CompiledProgram
+
+DEFAULT_TIMEOUT = 10.0
+FILE_LIMIT = 64 << 10  # characters of a written file returned in the result
+_OUTPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "stdout": {"type": "string", "description": "What the program DISPLAYed."},
+        "stderr": {"type": "string", "description": "What it DISPLAYed UPON SYSERR (and runtime messages)."},
+        "return_code": {"type": "integer", "description": "RETURN-CODE at STOP RUN / GOBACK (the exit status)."},
+        "files": {"type": "object", "additionalProperties": {"type": "string"},
+                  "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name."},
+    },
+    "required": ["stdout", "stderr", "return_code"],
+}
+
+
+def is_console(program: CompiledProgram) -> bool:
+    return not program.spec.records
+
+
+def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> dict[str, Any]:
+    """The manifest record of a console program: its executable and its derived definition."""
+    spec = program.spec
+    inputs = console_inputs(spec.source, spec.source_format)
+    for select, use in inputs.files.items():
+        if use.escapes:
+            raise LinkageError(f"{spec.source}: SELECT {select} ASSIGN TO {use.assign!r} reaches outside the "
+                               "data directory (use a plain file name)")
+    modes = {mode for use in inputs.files.values() for mode in use.modes}
+    writes = bool(modes & {"OUTPUT", "EXTEND", "I-O"})
+    description = spec.description or f"COBOL console program {spec.program_id}."
+    if inputs.files:
+        description += " Files: " + "; ".join(
+            f"{use.assign} ({select}, {'/'.join(use.modes) or 'not opened'})" for select, use in inputs.files.items())
+    return {
+        "kind": "console",
+        "tool_name": spec.tool_name,
+        "program_id": spec.program_id,
+        "module": str(executable),
+        "bundled": bundled,
+        "definition": {
+            "name": spec.tool_name,
+            "title": spec.program_id,
+            "description": description,
+            "inputSchema": input_schema(inputs),
+            "outputSchema": _OUTPUT_SCHEMA,
+            "annotations": {"readOnlyHint": not writes, "destructiveHint": "OUTPUT" in modes},
+        },
+        "files": {select: {"assign": use.assign, "modes": use.modes} for select, use in inputs.files.items()},
+        "spec_path": str(program.spec_path),
+    }
+
+
+def input_schema(inputs: ConsoleInputs) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    if inputs.stdin:
+        properties["input"] = {
+            "type": "string",
+            "description": "Text fed to the program's standard input, one line per ACCEPT (it ACCEPTs "
+                           + ", ".join(inputs.stdin) + "). An ACCEPT past the last line gets spaces/zeros.",
+        }
+    if inputs.args:
+        properties["args"] = {
+            "type": "array", "items": {"type": "string"},
+            "description": "The command line, one string per argument (it ACCEPTs "
+                           + ", ".join(inputs.args) + " from it).",
+        }
+    readable = [use.assign for use in inputs.files.values() if use.modes == ["INPUT"]]
+    if readable:
+        properties["files"] = {
+            "type": "object", "additionalProperties": False,
+            "properties": {name: {"type": "string"} for name in readable},
+            "description": "Optional text of input files for this call only, by ASSIGN name ("
+                           + ", ".join(readable) + "); one record per line. Files not given are read "
+                           "from the data directory.",
+        }
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+class _Gate:
+    """One writer at a time per data directory: calls that open a file for OUTPUT, EXTEND or I-O
+    wait here, in arrival order, so concurrent callers never corrupt or lose a record."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.waiting: deque[_Pending] = deque()
+
+    def enter(self, pending: _Pending) -> None:
+        if self.busy:
+            self.waiting.append(pending)
+        else:
+            self.busy = True
+            pending.launch()
+
+    def leave(self) -> None:
+        while self.waiting:
+            pending = self.waiting.popleft()
+            if not pending.cancelled:
+                pending.launch()
+                return
+        self.busy = False
+
+
+_GATES: dict[str, _Gate] = {}
+
+
+class _Pending:
+    """A call in the gate's queue or running: cancellable either way."""
+
+    def __init__(self, start: Any, gate: _Gate) -> None:
+        self._start = start
+        self.gate = gate
+        self.unit: RunUnit | None = None
+        self.cancelled = False
+
+    def launch(self) -> None:
+        unit = self._start()
+        if unit is None:  # it could not start (and has reported so)
+            self.gate.leave()
+            return
+        self.unit = unit
+        unit.on_end = self.gate.leave
+
+    def cancel(self) -> bool:
+        if self.cancelled:
+            return False
+        self.cancelled = True
+        return self.unit.cancel() if self.unit is not None else True
+
+
+class ConsoleTool:
+    def __init__(self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None,
+                 data_dir: str | None = None) -> None:
+        self.name: str = entry["tool_name"]
+        self.program_id: str = entry["program_id"]
+        self.loop = loop
+        self.timeout = timeout
+        self._entry = entry
+        self._executable: str = entry["module"]
+        self.data_dir = data_dir  # files resolve here: the working directory and COB_FILE_PATH
+        self.writes = not entry["definition"].get("annotations", {}).get("readOnlyHint", True)
+
+    def warm(self) -> None:
+        pass
+
+    def summary(self) -> str:
+        """One line for `check`: the kind, what the program reads and the files it opens."""
+        properties = self._entry["definition"]["inputSchema"]["properties"]
+        inputs = ", ".join(properties) or "none"
+        files = self._entry.get("files", {})
+        kind = "file-using" if files else "console"
+        opened = "; ".join(f"{use['assign']} ({select}: {'/'.join(use['modes']) or 'not opened'})"
+                          for select, use in files.items())
+        return f"{self.name}: {kind}, inputs: {inputs}" + (f", files: {opened}" if opened else "")
+
+    def definition(self) -> dict[str, Any]:
+        definition: dict[str, Any] = {**self._entry["definition"], "name": self.name}
+        return definition
+
+    def start(self, arguments: dict[str, Any], done: Done) -> object | None:
+        try:
+            stdin, args, given = self._arguments(arguments)
+        except ValueError as exc:
+            done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
+            return None
+
+        private = tempfile.mkdtemp(prefix="cobol-mcp-files-") if given else None
+
+        def finished(run: RunResult) -> None:
+            if private is not None:
+                shutil.rmtree(private, ignore_errors=True)
+            try:
+                done(self._result(run))
+            except Exception as exc:
+                done(exc)
+
+        timeout = DEFAULT_TIMEOUT if self.timeout is None else self.timeout
+        env = dict(os.environ)
+        if self.data_dir is not None:
+            env["COB_FILE_PATH"] = self.data_dir
+            for name in [key for key in env if key.upper().startswith("DD_")]:
+                del env[name]  # the server's own environment never redirects a program's files
+        if private is not None:
+            for name, data in given.items():  # given files live in a private folder, for this call only
+                path = os.path.join(private, name)
+                with open(path, "wb") as handle:
+                    handle.write(data)
+                env[f"DD_{name}"] = path
+
+        def start() -> RunUnit | None:
+            return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=self.data_dir,
+                                  timeout=timeout, callback=finished)
+
+        if not self.writes:
+            return start()
+        pending = _Pending(start, _GATES.setdefault(self.data_dir or os.getcwd(), _Gate()))
+        pending.gate.enter(pending)
+        return pending
+
+    def cancel(self, handle: object) -> bool:
+        return isinstance(handle, RunUnit | _Pending) and handle.cancel()
+
+    def _arguments(self, arguments: dict[str, Any]) -> tuple[bytes, list[str], dict[str, bytes]]:
+        properties = self._entry["definition"]["inputSchema"]["properties"]
+        unknown = sorted(set(arguments) - set(properties))
+        if unknown:
+            allowed = ", ".join(properties) or "none"
+            raise ValueError(f"unknown argument {unknown[0]!r} (this program takes: {allowed})")
+        text = arguments.get("input", "")
+        if not isinstance(text, str):
+            raise ValueError("'input' must be a string: the lines the program ACCEPTs, separated by newlines")
+        args = arguments.get("args", [])
+        if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+            raise ValueError("'args' must be an array of strings (the command line)")
+        if any("\0" in a for a in args):
+            raise ValueError("'args' must not contain NUL characters")
+        given = self._files(arguments.get("files", {}), properties.get("files", {}).get("properties", {}))
+        if text and not text.endswith("\n"):
+            text += "\n"
+        try:
+            return text.encode("latin-1"), list(args), given
+        except UnicodeEncodeError as exc:
+            raise ValueError(f"'input' holds {exc.object[exc.start]!r}, which is not Latin-1 text") from None
+
+    @staticmethod
+    def _files(files: Any, allowed: dict[str, Any]) -> dict[str, bytes]:
+        if not isinstance(files, dict):
+            raise ValueError("'files' must be an object: ASSIGN name -> the file's text")
+        given: dict[str, bytes] = {}
+        for name, text in files.items():
+            if name not in allowed:
+                raise ValueError(f"'files' has {name!r}, which the program does not read (it reads: "
+                                 + (", ".join(allowed) or "none") + ")")
+            if not isinstance(text, str):
+                raise ValueError(f"'files.{name}' must be a string: the file's text, one record per line")
+            if text and not text.endswith("\n"):
+                text += "\n"
+            try:
+                given[name] = text.encode("latin-1")
+            except UnicodeEncodeError as exc:
+                raise ValueError(f"'files.{name}' holds {exc.object[exc.start]!r}, which is not Latin-1") from None
+        return given
+
+    def _written(self) -> tuple[dict[str, str], list[str]]:
+        """The text files the program opens OUTPUT or EXTEND, as they are now (cut at FILE_LIMIT)."""
+        written: dict[str, str] = {}
+        cut: list[str] = []
+        for use in self._entry.get("files", {}).values():
+            if not {"OUTPUT", "EXTEND"} & set(use["modes"]):
+                continue
+            try:
+                with open(os.path.join(self.data_dir or os.getcwd(), use["assign"]), "rb") as handle:
+                    data = handle.read(FILE_LIMIT + 1)
+            except OSError:
+                continue
+            if b"\0" in data:
+                continue  # not a text file (indexed, relative, binary records)
+            if len(data) > FILE_LIMIT:
+                data = data[:FILE_LIMIT]
+                cut.append(use["assign"])
+            written[use["assign"]] = data.decode("latin-1")
+        return written, cut
+
+    def _result(self, run: RunResult) -> dict[str, Any]:
+        stdout = run.stdout.decode("latin-1")
+        stderr = run.stderr.decode("latin-1")
+        structured = {"stdout": stdout, "stderr": stderr, "return_code": run.return_code}
+        if run.error is not None or run.return_code < 0:
+            why = run.error or f"it was killed by signal {-run.return_code}"
+            failed = error_result(f"COBOL program {self.program_id} failed: {why}")
+            if stdout or stderr:
+                failed["content"].append({"type": "text", "text": f"output so far:\n{stdout}{stderr}"})
+            return failed
+        content: list[dict[str, Any]] = [{"type": "text", "text": stdout}]
+        result: dict[str, Any] = {"content": content, "structuredContent": structured}
+        written, cut = self._written()
+        if written:
+            structured["files"] = written
+        for name in cut:
+            content.append({"type": "text", "text": f"(file {name} is longer than {FILE_LIMIT} bytes: its "
+                                                    "text in 'files' is cut there; the file itself is whole)"})
+        if stderr:
+            content.append({"type": "text", "text": f"SYSERR:\n{stderr}"})
+        if run.truncated:
+            content.append({"type": "text", "text": "(output cut at 1 MiB)"})
+        if run.return_code != 0:
+            result["isError"] = True
+            content.insert(0, {"type": "text", "text": f"COBOL program {self.program_id} ended with "
+                                                       f"RETURN-CODE {run.return_code}; its output follows."})
+        return result

@@ -1,0 +1,140 @@
+"""Run a main program as its own run unit: a fresh process per call, never blocking the loop.
+
+The child gets the call's input text as standard input (a temporary file, so it never waits on us
+and an ACCEPT past its end sees end of file), the call's arguments as its command line, and its
+own process group. Its stdout and stderr are pipes read through the server's loop
+(``add_reader``/``remove_reader``, a :class:`SelectLoop` or an asyncio loop), each cut at
+``limit`` bytes. A timer kills the process group at the timeout; :meth:`RunUnit.cancel` does the
+same at once. The callback gets one :class:`RunResult` when both pipes are closed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = ["OUTPUT_LIMIT", "RunResult", "RunUnit", "start_run_unit"]
+
+OUTPUT_LIMIT = 1 << 20  # bytes kept of each of stdout and stderr
+
+
+class ReaderLoop(Protocol):
+    def add_reader(self, fd: int, callback: Callable[[], object]) -> None: ...
+
+    def remove_reader(self, fd: int) -> bool: ...
+
+
+@dataclass(frozen=True)
+class RunResult:
+    return_code: int  # the exit status; negative: killed by that signal
+    stdout: bytes
+    stderr: bytes
+    truncated: bool  # some output went past the limit and was dropped
+    error: str | None  # timed out, cancelled or could not start; None for any exit
+
+
+class RunUnit:
+    def __init__(self, loop: ReaderLoop, process: subprocess.Popen[bytes], timeout: float | None, limit: int,
+                 callback: Callable[[RunResult], object]) -> None:
+        self._loop = loop
+        self._process = process
+        self._limit = limit
+        self._callback = callback
+        self._buffers: dict[int, bytearray] = {}
+        self._outputs: dict[int, bytes] = {}
+        assert process.stdout is not None and process.stderr is not None
+        self._out_fd = process.stdout.fileno()
+        self._err_fd = process.stderr.fileno()
+        self._truncated = False
+        self._why: str | None = None
+        self._finished = False
+        self._timer: threading.Timer | None = None
+        self.on_end: Callable[[], object] | None = None  # called when the process is gone, even if cancelled
+        for stream in (process.stdout, process.stderr):
+            assert stream is not None
+            fd = stream.fileno()
+            os.set_blocking(fd, False)
+            self._buffers[fd] = bytearray()
+            loop.add_reader(fd, functools.partial(self._readable, fd))
+        if timeout is not None:
+            self._timer = threading.Timer(timeout, self._kill, (f"did not finish within {timeout:g} s",))
+            self._timer.daemon = True
+            self._timer.start()
+
+    def cancel(self) -> bool:
+        """Kill the run unit; its callback is not called. False when it had already finished."""
+        if self._finished:
+            return False
+        self._callback = _ignore
+        self._kill("cancelled")
+        return True
+
+    def _kill(self, why: str) -> None:
+        if self._why is None:
+            self._why = why
+        with contextlib.suppress(OSError):
+            os.killpg(self._process.pid, signal.SIGKILL)
+
+    def _readable(self, fd: int) -> None:
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        buffer = self._buffers[fd]
+        if chunk:
+            room = self._limit - len(buffer)
+            if len(chunk) > room:
+                self._truncated = True
+            buffer += chunk[: max(room, 0)]
+            return
+        self._loop.remove_reader(fd)
+        del self._buffers[fd]
+        self._outputs[fd] = bytes(buffer)
+        if not self._buffers:
+            self._finish()
+
+    def _finish(self) -> None:
+        self._finished = True
+        status = self._process.wait()
+        if self._timer is not None:
+            self._timer.cancel()
+        assert self._process.stdout is not None and self._process.stderr is not None
+        stdout = self._outputs.get(self._out_fd, b"")
+        stderr = self._outputs.get(self._err_fd, b"")
+        self._process.stdout.close()
+        self._process.stderr.close()
+        try:
+            self._callback(RunResult(status, stdout, stderr, self._truncated, self._why))
+        finally:
+            if self.on_end is not None:
+                self.on_end()
+
+
+def _ignore(result: RunResult) -> None:
+    pass
+
+
+def start_run_unit(loop: ReaderLoop, argv: Sequence[str], stdin_text: bytes, *, env: Mapping[str, str],
+                   cwd: str | None, timeout: float | None, callback: Callable[[RunResult], object],
+                   limit: int = OUTPUT_LIMIT) -> RunUnit | None:
+    """Start `argv` with `stdin_text` as its input; None (after calling back) when it cannot start."""
+    try:
+        with tempfile.TemporaryFile() as stdin:
+            stdin.write(stdin_text)
+            stdin.seek(0)
+            process = subprocess.Popen(list(argv), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       env=dict(env), cwd=cwd, start_new_session=True, close_fds=True)
+    except OSError as exc:
+        callback(RunResult(-1, b"", b"", False, f"could not start: {exc.strerror or exc}"))
+        return None
+    return RunUnit(loop, process, timeout, limit, callback)

@@ -1,0 +1,78 @@
+"""What a main program reads from outside: its ACCEPT statements, by kind.
+
+A console program (a PROCEDURE DIVISION without USING) reads lines of standard input with a plain
+``ACCEPT item`` (or ``FROM CONSOLE``/``SYSIN``/``STDIN``) and its command line with ``ACCEPT item FROM
+ARGUMENT-VALUE``, ``ARGUMENT-NUMBER`` or ``COMMAND-LINE``. Other sources (DATE, TIME, ENVIRONMENT...)
+need nothing from the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .lines import load
+
+__all__ = ["ConsoleInputs", "FileUse", "console_inputs"]
+
+_ACCEPT = re.compile(r"\bACCEPT\s+([A-Z0-9][A-Z0-9-]*)(?:\s*\([^)]*\))?(?:\s+FROM\s+([A-Z][A-Z0-9-]*))?", re.I)
+_SELECT = re.compile(r"\bSELECT\s+(?:OPTIONAL\s+)?([A-Z0-9][A-Z0-9-]*)\s+ASSIGN\s+(?:TO\s+)?"
+                     r"(?:(?:DISK|EXTERNAL|DYNAMIC)\s+)?(\"[^\"]*\"|'[^']*'|[A-Z0-9][A-Z0-9-]*)", re.I)
+_OPEN = re.compile(r"\bOPEN\s+((?:(?:INPUT|OUTPUT|I-O|EXTEND)\s+|[A-Z0-9][A-Z0-9-]*\s+)+)", re.I)
+_MODES = ("INPUT", "OUTPUT", "I-O", "EXTEND")
+_STDIN = ("CONSOLE", "SYSIN", "STDIN")
+_ARGS = ("ARGUMENT-VALUE", "ARGUMENT-NUMBER", "COMMAND-LINE")
+
+
+@dataclass
+class ConsoleInputs:
+    stdin: list[str] = field(default_factory=list)  # items ACCEPTed from standard input, in order
+    args: list[str] = field(default_factory=list)  # items ACCEPTed from the command line
+    files: dict[str, FileUse] = field(default_factory=dict)  # by SELECT name
+
+
+@dataclass
+class FileUse:
+    """A file the program SELECTs: the name it is ASSIGNed to, and the modes it OPENs it in."""
+
+    assign: str
+    literal: bool  # ASSIGN TO "name" (else ASSIGN TO NAME: GnuCOBOL maps it through DD_/dd_/COB_FILE_PATH)
+    modes: list[str] = field(default_factory=list)  # INPUT, OUTPUT, I-O, EXTEND
+
+    @property
+    def escapes(self) -> bool:
+        """Whether the name could reach outside the data directory (absolute, `..`, `$VAR`, `~`)."""
+        name = self.assign
+        return name.startswith(("/", "\\", "~", "$")) or ".." in name.replace("\\", "/").split("/")
+
+
+def console_inputs(path: Path, source_format: str | None = None) -> ConsoleInputs:
+    """The ACCEPT statements of a program (and its copybooks), split by where they read from."""
+    lines, _, _ = load(Path(path), source_format)
+    found = ConsoleInputs()
+    text = " ".join(line.code for line in lines)
+    for match in _ACCEPT.finditer(_without_literals(text)):
+        item, source = match.group(1).upper(), (match.group(2) or "").upper()
+        target = found.stdin if source in ("", *_STDIN) else found.args if source in _ARGS else None
+        if target is not None and item not in target:
+            target.append(item)
+    for match in _SELECT.finditer(text):
+        assign = match.group(2)
+        literal = assign[:1] in "\"'"
+        found.files[match.group(1).upper()] = FileUse(assign[1:-1] if literal else assign, literal)
+    for match in _OPEN.finditer(_without_literals(text) + " "):
+        mode = ""
+        for word in match.group(1).upper().split():
+            if word in _MODES:
+                mode = word
+            elif word in found.files and mode:
+                if mode not in found.files[word].modes:
+                    found.files[word].modes.append(mode)
+            else:
+                break
+    return found
+
+
+def _without_literals(text: str) -> str:
+    return re.sub(r"\"[^\"]*\"|'[^']*'", '""', text)

@@ -1,0 +1,139 @@
+"""Console programs that SELECT files: ASSIGN names resolve inside the data directory; a name that
+would reach outside it keeps the program from being served; OPEN modes give the annotations."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cobol_mcp.options import Options
+from cobol_mcp.server import build_server
+
+PROGRAMS = Path(__file__).resolve().parent.parent / "file_programs"
+
+
+@pytest.fixture
+def served(cache_dir, tmp_path, monkeypatch):
+    monkeypatch.setenv("DD_SALESOUT", "/tmp/never-here")  # the server's own DD_ names never leak in
+    data = tmp_path / "data"
+    data.mkdir()
+    server = build_server(Options(programs=[("files", str(PROGRAMS))], bundled=False, timeout=5.0, data_dir=data))
+    yield server, data
+    server.runtime.close()
+
+
+def call(server, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    box: list[Any] = []
+    server.catalog.call(name, arguments, box.append)
+    while not box:
+        server.runtime.loop.run_once(0.05)
+    return box[0]
+
+
+def test_report_reads_one_line_sequential_file_and_writes_another(served):
+    server, data = served
+    (data / "SALESIN").write_text("NORTH     0012550\nSOUTH     0000399\n")
+    result = call(server, "sales_report", {})
+    assert result["structuredContent"]["stdout"] == "LINES 0002\n"
+    assert result["structuredContent"]["files"]["SALESOUT"] == (data / "SALESOUT").read_text()
+    lines = [line.rstrip() for line in (data / "SALESOUT").read_text().splitlines()]
+    assert lines == ["NORTH          125.50", "SOUTH            3.99", "TOTAL          129.49"]
+
+
+def test_annotations_and_description_come_from_the_select_and_open_statements(served):
+    server, _ = served
+    definition = server.catalog.tool("sales_report").definition()
+    assert definition["annotations"] == {"readOnlyHint": False, "destructiveHint": True}
+    assert "SALESIN (SALES-FILE, INPUT)" in definition["description"]
+    assert "SALESOUT (REPORT-FILE, OUTPUT)" in definition["description"]
+
+
+def test_an_assign_name_that_escapes_the_data_directory_is_not_served(served):
+    server, _ = served
+    assert server.catalog.tool("peek_out") is None
+    assert any("escape.cob" in e and "reaches outside the data directory" in e for e in server.errors)
+
+
+def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(served):
+    from cobol_mcp.cobol import console_tool
+
+    server, data = served
+    definition = server.catalog.tool("post_deposit").definition()
+    assert definition["annotations"] == {"readOnlyHint": False, "destructiveHint": False}  # I-O only
+    assert server.catalog.tool("list_accounts").definition()["annotations"]["readOnlyHint"] is True
+    results: list[Any] = []
+    for n in range(8):  # all eight start before any finishes: four accounts, two deposits each
+        server.catalog.call("post_deposit", {"input": f"AC000{n % 4}\n{n + 1}.25"}, results.append)
+    gate = console_tool._GATES[str(data)]
+    assert gate.busy and len(gate.waiting) == 7  # one run unit at a time in this data directory
+    while len(results) < 8:
+        server.runtime.loop.run_once(0.05)
+    assert all(not r.get("isError") for r in results), results
+    assert not gate.busy and not gate.waiting
+    listed = call(server, "list_accounts", {})["structuredContent"]["stdout"].splitlines()
+    assert listed == ["AC0000 6.50 00002", "AC0001 8.50 00002", "AC0002 10.50 00002", "AC0003 12.50 00002"]
+
+
+def test_a_queued_writer_can_be_cancelled(served):
+    server, _ = served
+    tool = server.catalog.tool("post_deposit")
+    first: list[Any] = []
+    second: list[Any] = []
+    tool.start({"input": "XX0001\n1"}, first.append)
+    queued = tool.start({"input": "XX0002\n2"}, second.append)
+    assert tool.cancel(queued) is True
+    while not first:
+        server.runtime.loop.run_once(0.05)
+    for _ in range(5):
+        server.runtime.loop.run_once(0.02)
+    assert second == []
+    assert call(server, "list_accounts", {})["structuredContent"]["stdout"] == "XX0001 1.00 00001\n"
+
+
+def test_check_lists_each_programs_kind_inputs_and_files(cache_dir, capsys):
+    from cobol_mcp.commands import check_command
+
+    console = PROGRAMS.parent / "console_programs"
+    status = check_command(Options(programs=[("files", str(PROGRAMS)), ("console", str(console))], bundled=True))
+    lines = capsys.readouterr().err.splitlines()
+    assert status == 1  # escape.cob is not served
+    assert "add: callable, inputs: a, b" in lines
+    assert "post_deposit: file-using, inputs: input, files: ACCTFILE (ACCOUNT-FILE: I-O)" in lines
+    assert ("sales_report: file-using, inputs: files, files: SALESIN (SALES-FILE: INPUT); "
+            "SALESOUT (REPORT-FILE: OUTPUT)") in lines
+    assert "show_args: console, inputs: args" in lines
+
+
+def test_an_input_file_given_in_the_call_and_the_written_file_returned(served):
+    server, data = served
+    schema = server.catalog.tool("sales_report").definition()["inputSchema"]
+    assert set(schema["properties"]["files"]["properties"]) == {"SALESIN"}
+    (data / "SALESIN").write_text("WEST      0000100\n")  # not read: the call gives its own SALESIN
+    result = call(server, "sales_report", {"files": {"SALESIN": "EAST      0000250\nEAST      0000050"}})
+    written = result["structuredContent"]["files"]["SALESOUT"].splitlines()
+    assert [line.rstrip() for line in written] == ["EAST             2.50", "EAST             0.50",
+                                                   "TOTAL            3.00"]
+    assert (data / "SALESIN").read_text() == "WEST      0000100\n"
+
+
+@pytest.mark.parametrize("files, expected", [
+    ("SALESIN", "'files' must be an object"),
+    ({"SALESOUT": "x"}, "'files' has 'SALESOUT', which the program does not read (it reads: SALESIN)"),
+    ({"SALESIN": 5}, "'files.SALESIN' must be a string"),
+])
+def test_bad_files_arguments_are_specific_errors(served, files, expected):
+    server, _ = served
+    result = call(server, "sales_report", {"files": files})
+    assert result["isError"] is True and expected in result["content"][0]["text"]
+
+
+def test_relative_and_record_sequential_files(served):
+    server, data = served
+    assert call(server, "slot_store", {"input": "3\nAPPLES"})["structuredContent"]["stdout"] == "SLOT 0003 = APPLES\n"
+    assert call(server, "slot_store", {"input": "1\nPEARS"})["structuredContent"]["stdout"] == "SLOT 0001 = PEARS\n"
+    taken = call(server, "slot_store", {"input": "3\nPLUMS"})
+    assert taken["isError"] is True and taken["structuredContent"]["stderr"] == "SLOT 0003 TAKEN BY APPLES\n"
+    log = (data / "SLOTLOG").read_bytes()
+    assert log == b"0003" + b"APPLES".ljust(20) + b"0001" + b"PEARS".ljust(20)
+    assert server.catalog.tool("slot_store").definition()["annotations"] == {"readOnlyHint": False,
+                                                                             "destructiveHint": False}
