@@ -53,6 +53,7 @@ STRINGS = ("", " ", "1.10", "2.20", "-1234.5", "0.005", "20240229", "20230229", 
            "\u20ac", "caf\u00e9", "\x00", "\\", '"', "\n", "abc", "1e5", "1E+999999999", "9" * 40, "\u0661\u0662")
 SURROGATES = ("\ud800", "\udc00", "\udfff", "\ud83d", "a\udc80b")
 INTERNAL_ERROR = -32603
+ID_BASE = 7 * 10**12
 Key = tuple[Any, ...]
 
 
@@ -152,8 +153,9 @@ class Grammar:
         """JSON text of a valid id unique to line n: strings, ints, exotic integral numbers."""
         r = self.rng
         kind = r.randrange(12)
+        base = ID_BASE + n  # never equal to another line's id, nor to the digits of a mutated "m<n>"
         if kind < 4:
-            return str(n)
+            return str(base)
         if kind < 7:
             return dumps(f"w{n}")
         if kind == 7:
@@ -163,8 +165,8 @@ class Grammar:
         if kind == 9:
             return f"{n}1{'7' * r.choice((10, 4500))}"
         if kind == 10:
-            return f"{n}.0"
-        return f"{n}1E+2"
+            return f"{base}.0"
+        return f"{n}3E+50"
 
     def arguments(self, tool: str) -> dict[str, Any]:
         r = self.rng
