@@ -69,8 +69,9 @@ def exact_decimal(name: str, value: Any, integer_digits: int, decimal_places: in
         raise ArgumentError(f"{name!r} must be a decimal number such as \"12.34\"; got {value!r}")
     try:
         number = Decimal(value)
-    except InvalidOperation as exc:  # pragma: no cover - is_decimal_text admits only valid text
-        raise ArgumentError(f"{name!r} is not a decimal number: {value!r}") from exc
+    except InvalidOperation:  # valid text whose exponent is past Decimal's range (10**18)
+        raise ArgumentError(f"{name!r} = {value} is out of range; the limit is {integer_digits} integer digits "
+                            f"and {decimal_places} decimal places") from None
     if not number.is_finite():
         raise ArgumentError(f"{name!r} must be a finite number; {number} is not")
     sign, digits, exponent = number.as_tuple()
@@ -190,7 +191,8 @@ class ValidateDatePresentation:
         _exact_keys("validate_date", arguments, ("date",))
         value = arguments["date"]
         if not isinstance(value, str):
-            raise ArgumentError(f"'date' must be a string of 8 digits YYYYMMDD such as \"20240229\", not {value!r}")
+            kind = type(value).__name__ if isinstance(value, list | dict) else repr(value)  # a list: maybe huge
+            raise ArgumentError(f"'date' must be a string of 8 digits YYYYMMDD such as \"20240229\", not {kind}")
         if not (len(value) == 8 and value.isascii() and value.isdigit()):
             raise ArgumentError(f"'date' must be exactly 8 ASCII digits YYYYMMDD such as \"20240229\"; got {value!r}")
         return {"date_text": value}, value

@@ -3,6 +3,10 @@
 Numbers with a fraction or exponent are parsed as :class:`decimal.Decimal`, never as binary
 floats, so `1.10` reaches a tool as exactly 1.10. Replies may contain Decimals; they are written
 back as the same exact number text.
+
+Any input is handled at bounded cost: integers past Python's digit limit become Decimals and
+exponents past Decimal's range become :class:`OutOfRangeNumber` (nothing is ever expanded to its
+digits), and a reply line never fails to encode: lone surrogates are written as `\\udXXX` escapes.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ if TYPE_CHECKING:  # typing costs start-up time; annotations are strings anyway
     from collections.abc import Callable
     from typing import Any, TypeAlias
 
-    RequestId: TypeAlias = str | int
+    RequestId: TypeAlias = "str | int | Decimal"
     Message: TypeAlias = "Request | Notification | Invalid | Ignored"
 
 PARSE_ERROR = -32700
@@ -24,7 +28,46 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 
+INT_DIGITS = 4000  # integers with more digits stay Decimals: int() of them is quadratic (and limited)
+ID_DIGITS = 1000  # integral Decimal ids below this size are echoed as ints, larger ones as written
+
+
+class OutOfRangeNumber(Decimal):
+    """A JSON number whose exponent is beyond what Decimal holds (past +-10**18): the nearest Decimal
+    (+-1E+999999999999999999, +-1E-999999999999999999 or 0), with the number's own text kept so an id
+    is echoed as written. Tools reject it as out of range like any other too large (or small) value."""
+
+    __slots__ = ("text",)
+    text: str
+
+    def __new__(cls, text: str) -> OutOfRangeNumber:
+        mantissa, _, exponent = text.lower().partition("e")
+        sign = "-" if mantissa.startswith("-") else ""
+        if not mantissa.strip("-+0."):
+            value = f"{sign}0"
+        elif exponent.startswith("-"):
+            value = f"{sign}1E-999999999999999999"
+        else:
+            value = f"{sign}1E+999999999999999999"
+        number = super().__new__(cls, value)
+        number.text = text
+        return number
+
+
+def _number(text: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except ArithmeticError:  # an exponent beyond Decimal's range
+        return OutOfRangeNumber(text)
+
+
+def _integer(text: str) -> int | Decimal:
+    return int(text) if len(text) <= INT_DIGITS else _number(text)
+
+
 _scan = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).scan_once
+# For the rare message the fast scanner refuses for a number alone: a Python call per number, bounded.
+_scan_any = json.JSONDecoder(parse_float=_number, parse_int=_integer, parse_constant=Decimal).scan_once
 _JSON_WHITESPACE = " \t\n\r"
 
 
@@ -32,7 +75,12 @@ def _decode(text: str) -> Any:
     """JSONDecoder.decode without its two regular-expression passes for surrounding whitespace."""
     start = len(text) - len(text.lstrip(_JSON_WHITESPACE)) if text[:1] in _JSON_WHITESPACE else 0
     try:
-        obj, end = _scan(text, start)
+        try:
+            obj, end = _scan(text, start)
+        except json.JSONDecodeError:
+            raise
+        except (ValueError, ArithmeticError):  # an integer past the digit limit, an exponent past Decimal's
+            obj, end = _scan_any(text, start)
     except StopIteration as exc:
         raise json.JSONDecodeError("Expecting value", text, exc.value) from None
     if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
@@ -145,11 +193,29 @@ def _valid_id(value: Any) -> bool:
         return False
     if isinstance(value, (str, int)):
         return True
+    # to_integral_value and == work on the digits as stored: no expansion of the exponent
     return isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value()
 
 
 def _normal_id(value: Any) -> RequestId:
-    return int(value) if isinstance(value, Decimal) else value
+    """An integral Decimal id as an int when that is small; a huge one stays as it is (never expanded)."""
+    if isinstance(value, Decimal):
+        if not value:
+            return 0
+        return int(value) if value.adjusted() < ID_DIGITS else value
+    if isinstance(value, (str, int)):
+        return value
+    raise TypeError(f"not a request id: {_kind(value)}")
+
+
+def valid_id(value: Any) -> bool:
+    """Whether a JSON value is usable as a request id (a string, or an integer in any notation)."""
+    return _valid_id(value)
+
+
+def normal_id(value: Any) -> RequestId:
+    """The id as requests carry it (see :func:`valid_id`)."""
+    return _normal_id(value)
 
 
 def _kind(value: Any) -> str:
@@ -225,13 +291,15 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
             return json.loads(rest[: end + 1])
         except ValueError:
             return None
-    digits = len(rest) - len(rest.lstrip("-0123456789"))
+    digits = len(rest) - len(rest.lstrip("-+0123456789.eE"))
     token = rest[:digits]
-    if token and token != "-" and (len(rest) == digits or rest[digits] in " \t\r\n,}"):
+    if token and (len(rest) == digits or rest[digits] in " \t\r\n,}"):
         try:
-            return int(token)
-        except ValueError:
+            value = _decode(token)
+        except (ValueError, RecursionError):
             return None
+        if type(value) is not bool and _valid_id(value):
+            return _normal_id(value)
     return None
 
 
@@ -281,21 +349,64 @@ def _encode_with_decimals(obj: Any, indent: int | None = None) -> str:
     return text
 
 
+PLAIN_NOTATION = 1000  # Decimals of magnitude 1E-1000 to 1E+1000 are written in plain notation
+
+
 def _number_text(value: Decimal) -> str:
-    """JSON number text for a Decimal: the exact value, in plain notation."""
-    return format(value, "f")
+    """JSON number text for a finite Decimal: the exact value, in plain notation unless that would be
+    huge (1E+999999999 stays as it is: never expanded), an out-of-range number as it was written."""
+    if type(value) is OutOfRangeNumber:
+        return value.text
+    if -PLAIN_NOTATION < value.adjusted() < PLAIN_NOTATION:
+        return format(value, "f")
+    return str(value)  # scientific notation: still JSON number text, and exact
+
+
+def utf8(text: str) -> bytes:
+    """A JSON text as UTF-8, always: a lone surrogate (only possible inside a string) is written as its
+    JSON escape `\\udXXX`, which is valid JSON and reads back as the same string."""
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace")
+
+
+def _id_text(request_id: Any) -> str:
+    """The id as JSON text, whatever it is: never raises (an id that cannot be written is null)."""
+    try:
+        return dumps(request_id) if request_id is None or valid_id(request_id) else "null"
+    except (ValueError, TypeError, RecursionError):  # pragma: no cover - ids come from the parser
+        return "null"
+
+
+def _unencodable(request_id: Any) -> bytes:
+    from .. import log
+
+    log.exception("a reply could not be encoded as JSON")
+    return utf8(f'{{"jsonrpc":"2.0","id":{_id_text(request_id)},"error":{{"code":{INTERNAL_ERROR},'
+                '"message":"Internal error: the reply could not be encoded as JSON"}}\n')
 
 
 def result_line(request_id: RequestId, result: dict[str, Any]) -> bytes:
-    return (dumps({"jsonrpc": "2.0", "id": request_id, "result": result}) + "\n").encode()
+    """A result reply line; never raises (a result that cannot be encoded becomes a -32603 reply)."""
+    try:
+        return utf8(dumps({"jsonrpc": "2.0", "id": request_id, "result": result}) + "\n")
+    except (ValueError, TypeError, RecursionError):
+        return _unencodable(request_id)
 
 
 def error_line(request_id: RequestId | None, code: int, message: str, data: Any = None) -> bytes:
+    """An error reply line; never raises (data that cannot be encoded is left out)."""
     error: dict[str, Any] = {"code": code, "message": message}
     if data is not None:
         error["data"] = data
-    return (dumps({"jsonrpc": "2.0", "id": request_id, "error": error}) + "\n").encode()
+    try:
+        return utf8(dumps({"jsonrpc": "2.0", "id": request_id, "error": error}) + "\n")
+    except (ValueError, TypeError, RecursionError):
+        if data is not None:
+            return error_line(request_id, code, message)
+        return _unencodable(request_id)
 
 
 def notification_line(method: str, params: dict[str, Any]) -> bytes:
-    return (dumps({"jsonrpc": "2.0", "method": method, "params": params}) + "\n").encode()
+    return utf8(dumps({"jsonrpc": "2.0", "method": method, "params": params}) + "\n")

@@ -81,7 +81,7 @@ def check_envelope(params: dict[str, Any], supported: tuple[str, ...]) -> str:
         raise ModernError(UNSUPPORTED_VERSION, f"Unsupported protocol version: {version}",
                           {"supported": list(supported), "requested": version})
     level = meta.get(LOG_LEVEL_KEY)
-    if level is not None and level not in LOG_LEVELS:
+    if level is not None and (not isinstance(level, str) or level not in LOG_LEVELS):  # a list is unhashable
         raise ModernError(INVALID_PARAMS, f"Invalid params: {LOG_LEVEL_KEY} must be one of {sorted(LOG_LEVELS)}")
     return version
 
@@ -134,7 +134,7 @@ class ModernEra:
         if method == "tools/list":
             if req.params.get("cursor") is not None:
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: unknown cursor (one page only)")
-            return f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self._tools_list}}}\n'.encode()
+            return jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self._tools_list}}}\n')
         if self.server.resources and method.startswith("resources/") and method not in REMOVED:
             return self._resources(req)
         reason = "removed in 2026-07-28" if method in REMOVED else "not offered by this server"
@@ -150,6 +150,8 @@ class ModernEra:
             uri = req.params.get("uri")
             resource = self.server.resource(uri) if isinstance(uri, str) else None
             if resource is None:
+                if not isinstance(uri, str):  # not echoed: any JSON value could be here
+                    return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: 'uri' must be a string")
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, f"Resource not found: {uri}", {"uri": uri})
             contents = [{"uri": uri, "mimeType": resource.mime_type, "text": resource.text}]
             return self.reply(req.id, {"contents": contents, **CACHE_HINTS})

@@ -107,7 +107,7 @@ class Session:
         if method == "tools/list":
             if self._bad_cursor(req):
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: unknown cursor (one page only)")
-            return f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self.server.tools_list_json}}}\n'.encode()
+            return jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self.server.tools_list_json}}}\n')
         if self.server.resources:
             if method == "resources/list":
                 if self._bad_cursor(req):
@@ -177,7 +177,7 @@ class Session:
     def _notification(self, note: Notification) -> Outcome:
         if note.method == "notifications/cancelled":
             request_id = note.params.get("requestId")
-            if isinstance(request_id, (str, int)) and not isinstance(request_id, bool):
+            if jsonrpc.valid_id(request_id):
                 reason = note.params.get("reason")
-                return Cancel(request_id, reason if isinstance(reason, str) else None)
+                return Cancel(jsonrpc.normal_id(request_id), reason if isinstance(reason, str) else None)
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import select
+import signal
 import sys
 import time
 from collections import deque
@@ -118,9 +119,7 @@ class StdioServer:
             outcome = self.session.receive(line, self.max_bytes)
         except Exception:
             log.exception("unexpected fault while handling a message")
-            raw = line.head if isinstance(line, Oversize) else line
-            self.out.append(jsonrpc.error_line(jsonrpc.recover_id(raw), jsonrpc.INTERNAL_ERROR,
-                                               "Internal error while handling the message"))
+            self.out.append(_internal_error(line))
             return
         if outcome is None:
             return
@@ -140,12 +139,28 @@ class StdioServer:
             running.pop(call.request_id, None)
             if isinstance(result, BaseException):
                 out.append(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
-            else:
+                return
+            try:
                 out.append(session.tool_result(call, result))
+            except Exception:  # the line writers do not raise; this is the last guard of exactly one reply
+                log.exception(f"writing the result of {call.name!r} failed")
+                out.append(session.internal_error(call.request_id, "the result could not be written"))
 
         handle = self.catalog.call(call.name, call.arguments, done)
         if handle is not None:
             running[call.request_id] = handle
+
+    def flush_blocking(self) -> None:
+        """Write every pending reply, waiting for stdout as long as it takes (used on the way out)."""
+        try:
+            data = b"".join([*(bytes(chunk) for chunk in self.unsent), *self.out])
+            self.unsent.clear()
+            self.out.clear()
+            os.set_blocking(self.stdout_fd, True)
+            while data:
+                data = data[os.write(self.stdout_fd, data):]
+        except OSError:
+            pass
 
     def _write(self) -> bool | None:
         """Write what stdout takes without blocking (a client that reads slowly must not stop the
@@ -178,6 +193,17 @@ class StdioServer:
 
 def _nothing() -> None:
     pass
+
+
+def _internal_error(line: bytes | Oversize) -> bytes:
+    """The -32603 reply for a fault in our own code, with the id when it can be read. Never raises:
+    it stands in for a reply that must not go missing."""
+    try:
+        raw = line.head if isinstance(line, Oversize) else line
+        request_id = jsonrpc.recover_id(raw)
+    except Exception:  # pragma: no cover - recover_id reads any text
+        request_id = None
+    return jsonrpc.error_line(request_id, jsonrpc.INTERNAL_ERROR, "Internal error while handling the message")
 
 
 def banner(server: Server) -> str:
@@ -220,14 +246,26 @@ def watch(stdio: StdioServer, server: Server, options: Options) -> Any:
     return watcher
 
 
+def stop_on_signals() -> None:
+    """SIGTERM ends the process at once (its COBOL workers die with it: PR_SET_PDEATHSIG), SIGINT
+    raises KeyboardInterrupt; both even when the launcher left them ignored, so a server told to
+    stop always stops, whatever it is doing."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def run(server: Server, loop: SelectLoop, options: Options) -> int:
     if os.isatty(0):
         sys.stderr.write(banner(server))
         sys.stderr.flush()
+    stop_on_signals()
     stdio = StdioServer(server, loop, options)
     watcher = watch(stdio, server, options) if options.watch else None
     try:
         return stdio.serve()
+    except Exception:
+        stdio.flush_blocking()  # replies already computed still go out before the fault ends the process
+        raise
     finally:
         if watcher is not None:
             watcher.stop()

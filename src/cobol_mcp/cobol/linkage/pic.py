@@ -252,7 +252,7 @@ def to_stored(value: Decimal, picture: Picture) -> int:
             if picture.scale == 0:
                 raise PictureError("must be a whole number")
             raise PictureError(f"must be a multiple of {10**-picture.scale}")
-        coefficient = int(text[:shift])
+        coefficient = int(text[:shift]) if len(text) + shift <= picture.nines else -1  # bounded int()
     elif len(text) + shift > picture.nines:
         coefficient = -1
     else:

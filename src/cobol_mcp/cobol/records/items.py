@@ -94,6 +94,8 @@ def has_default(f: Field, covered: bool = False) -> bool:
 
 
 def show(value: Any) -> str:
+    if isinstance(value, list | dict):  # named, not printed: it may be huge or nested past repr's limit
+        return json_type(value)
     if isinstance(value, str):
         return json.dumps(value if len(value) <= 40 else value[:37] + "...", ensure_ascii=False)
     return str(value).lower() if isinstance(value, bool) else str(value)
@@ -127,7 +129,10 @@ def user_number(value: Any, path: str, f: Field) -> Decimal:
     if isinstance(value, str):
         if not _NUMBER_TEXT.fullmatch(value):
             raise FieldError(path, f'"{path}": {show(value)} is not a plain decimal number', f.pic)
-        number = Decimal(value)
+        try:
+            number = Decimal(value)
+        except ArithmeticError:  # an exponent past Decimal's range (10**18)
+            raise FieldError(path, f'"{path}": {show(value)} is out of range for {pic_text(f)}', f.pic) from None
     elif isinstance(value, float):
         number = Decimal(repr(value)) if math.isfinite(value) else Decimal("NaN")
     else:

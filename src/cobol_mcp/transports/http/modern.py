@@ -136,7 +136,7 @@ def refusal(headers: dict[bytes, bytes], raw_headers: list[tuple[bytes, bytes]],
 
 def error_code(line: bytes, request_id: Any) -> int | None:
     """The code of a JSON-RPC error reply written by :func:`jsonrpc.error_line`; None for a result."""
-    head = f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(request_id)},"error":{{"code":'.encode()
+    head = jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(request_id)},"error":{{"code":')
     if not line.startswith(head):
         return None
     end = line.find(b",", len(head))

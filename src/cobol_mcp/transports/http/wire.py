@@ -66,7 +66,7 @@ def error_body(code: int, message: str, request_id: Any = None, data: Any = None
     if request_id is not None:
         reply["id"] = request_id
     reply["error"] = error
-    return jsonrpc.dumps(reply).encode()
+    return jsonrpc.utf8(jsonrpc.dumps(reply))
 
 
 _accept_cache: dict[bytes | None, tuple[bool, bool]] = {}
