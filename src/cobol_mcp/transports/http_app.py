@@ -31,7 +31,17 @@ from . import http_modern
 from .http_calls import Calls
 from .http_security import Guard
 from .http_sessions import Sessions, SessionState
-from .http_wire import JSON_HEADERS, TEXT_HEADERS, Reply, accepts, error_body, is_json_type, send_bytes
+from .http_wire import (
+    JSON_HEADERS,
+    REQUEST_ID_KEY,
+    TEXT_HEADERS,
+    GuardedSend,
+    Reply,
+    accepts,
+    error_body,
+    is_json_type,
+    send_bytes,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -81,7 +91,12 @@ class McpHttpApp:
         if kind == "http":
             path = scope["path"]
             if path == ENDPOINT or path == ENDPOINT + "/":
-                await self._endpoint(scope, receive, send)
+                guarded = GuardedSend(send)
+                try:
+                    await self._endpoint(scope, receive, guarded)
+                except Exception:  # a fault in producing a reply must still answer in JSON-RPC, never uvicorn's 500
+                    log.exception("unexpected fault while answering a request")
+                    await guarded.fail(scope.get(REQUEST_ID_KEY))
             elif path == HEALTH:
                 await self._health(scope, send)
             else:
@@ -197,6 +212,8 @@ class McpHttpApp:
                 INVALID_REQUEST, f"Payload Too Large: a message may have at most {limit} bytes"), JSON_HEADERS + cors)
             return
         message = jsonrpc.parse(body)
+        if isinstance(message, (Request, Invalid)):
+            scope[REQUEST_ID_KEY] = message.id  # what a fault in answering it still answers to
         if isinstance(message, Invalid):
             await send_bytes(send, 400, error_body(message.code, message.message, message.id), JSON_HEADERS + cors)
             return
