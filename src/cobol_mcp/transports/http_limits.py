@@ -88,7 +88,9 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     _head_timer: asyncio.TimerHandle | None = None
     _in_head = False
-    _head_bytes = 0
+    _head_bytes = 0  # bytes received while the head is incomplete
+    _parsed_head = 0  # bytes of the request line and headers, as parsed
+    _refused = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -102,6 +104,8 @@ class GuardedHttpTools(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return
         if self._in_head:
             self._head_bytes += len(data)
         super().data_received(data)
@@ -110,13 +114,33 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self._parsed_head = 0
         if not self._in_head:  # pipelined after a request still being answered
             self._await_head()
+
+    def on_url(self, url: bytes) -> None:
+        self._parsed_head += len(url)
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._parsed_head += len(name) + len(value) + 4
+        super().on_header(name, value)
 
     def on_headers_complete(self) -> None:
         self._in_head = False
         self._stop_head_timer()
+        if self._parsed_head > Limits.max_head_bytes:
+            self._refuse(HEAD_TOO_LARGE)  # no request starts; what follows in this read is dropped
+            return
         super().on_headers_complete()
+
+    def on_body(self, body: bytes) -> None:
+        if not self._refused:
+            super().on_body(body)
+
+    def on_message_complete(self) -> None:
+        if not self._refused:
+            super().on_message_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -141,6 +165,7 @@ class GuardedHttpTools(HttpToolsProtocol):
             self._refuse(SLOW)
 
     def _refuse(self, response: bytes) -> None:
+        self._refused = True
         self._in_head = False
         self._stop_head_timer()
         if not self.transport.is_closing():
