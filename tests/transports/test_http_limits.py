@@ -369,3 +369,12 @@ def _unchunk(text: str) -> str:
 
 def _is_hex(line: str) -> bool:
     return bool(line) and all(c in "0123456789abcdefABCDEF" for c in line)
+
+
+def test_bytes_that_are_not_http_get_a_json_rpc_400(tight):
+    with socket.create_connection(("127.0.0.1", tight.port)) as sock:
+        sock.sendall(b"GARBAGE\x00\x01 / HTTP/1.1\r\n\r\n")
+        status, headers, body = read_response(sock)
+        assert status == 400 and headers["content-type"] == "application/json"
+        assert_json_rpc_error(body)
+        assert closed_by_server(sock)

@@ -79,6 +79,7 @@ def refusal(status: int, reason: str, text: str, extra: bytes = b"") -> bytes:
 BUSY = refusal(503, "Service Unavailable", "Service Unavailable: too many connections; try again later",
                b"retry-after: 1\r\n")
 SLOW = refusal(408, "Request Timeout", "Request Timeout: the request's headers did not arrive in time")
+NOT_HTTP = refusal(400, "Bad Request", "Bad Request: the request is not valid HTTP/1.1")
 HEAD_TOO_LARGE = refusal(431, "Request Header Fields Too Large",
                          "Request Header Fields Too Large: the request line and headers are too long")
 
@@ -111,6 +112,10 @@ class GuardedHttpTools(HttpToolsProtocol):
         super().data_received(data)
         if self._in_head and self._head_bytes > Limits.max_head_bytes and not self.transport.is_closing():
             self._refuse(HEAD_TOO_LARGE)
+
+    def send_400_response(self, msg: str) -> None:
+        """Bytes that are not HTTP: uvicorn's plain-text 400, with a JSON-RPC body instead."""
+        self._refuse(NOT_HTTP)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
