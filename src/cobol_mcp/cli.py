@@ -68,6 +68,16 @@ def _parser(command: str) -> argparse.ArgumentParser:
                             help="HTTP: an allowed Origin besides the server's own (repeatable)")
         parser.add_argument("--session-idle", type=float, default=3600.0, metavar="SECONDS",
                             help="HTTP: idle sessions end after this long (default 3600)")
+        parser.add_argument("--max-sessions", type=int, metavar="N", help="HTTP: open sessions at most (10000)")
+        parser.add_argument("--max-calls", type=int, metavar="N",
+                            help="HTTP: tool calls running or queued at most (1024)")
+        parser.add_argument("--max-connections", type=int, metavar="N", help="HTTP: open connections at most (2048)")
+        parser.add_argument("--read-timeout", type=float, metavar="SECONDS",
+                            help="HTTP: for a request's headers, then for its body (30)")
+        parser.add_argument("--max-head-bytes", type=int, metavar="N",
+                            help="HTTP: request line and headers at most (65536)")
+        parser.add_argument("--max-buffered-bytes", type=int, metavar="N",
+                            help="HTTP: request bodies being read, all together, at most (128 MiB)")
     elif command == "call":
         parser.add_argument("tool")
         parser.add_argument("arguments", nargs="*", metavar="key=value",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -85,6 +87,32 @@ class HttpServer:
     def __exit__(self, *exc: object) -> None:
         self.stop()
         self._stderr.close()
+
+
+def hold(markers: Path, ticket: str, wait_seconds: int = 600) -> dict:
+    """Arguments of the `hold` test program: it creates `markers/in-<ticket>` once running, and returns
+    only when `markers/release` exists (or after `wait_seconds`)."""
+    return {"entered_marker": str(markers / f"in-{ticket}"), "release_marker": str(markers / "release"),
+            "wait_seconds": wait_seconds}
+
+
+async def entered(markers: Path, ticket: str) -> None:
+    """Wait until the `hold` call of `ticket` runs in a COBOL worker, and has run long enough (past the
+    runtime's 50 ms stall mark) that the next call goes to another worker instead of queueing behind it."""
+    while not (markers / f"in-{ticket}").exists():
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.08)
+
+
+def released_after_progress(lines: Iterable[str], markers: Path) -> str:
+    """The SSE text of a `hold` call's stream, the call released once its first progress notification came
+    (so that notification structurally came first)."""
+    seen = []
+    for line in lines:
+        seen.append(line)
+        if "notifications/progress" in line:
+            (markers / "release").touch()
+    return "\n".join(seen)
 
 
 def rpc(method: str, params: dict | None = None, id: int | str | None = 1) -> dict:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
-import time
 
 import httpx
 import pytest
@@ -21,6 +21,8 @@ from .conftest import (
     PROGRAMS,
     HttpServer,
     McpHttp,
+    entered,
+    hold,
     modern_post,
     rpc,
     sse_messages,
@@ -100,20 +102,19 @@ def test_an_invalid_log_level_is_refused(stateless):
     assert reply.status_code == 400 and reply.json()["error"]["code"] == -32602
 
 
-def test_a_disconnect_cancels_a_modern_call(cache_dir):
-    with HttpServer("--cobol-workers", "1", "--timeout", "60", "--programs", str(PROGRAMS)) as one_worker:
-        body = json.dumps(rpc("tools/call", {"name": "sleep_for", "arguments": {"milliseconds": 40000},
+def test_a_disconnect_cancels_a_modern_call(cache_dir, tmp_path):
+    with HttpServer("--cobol-workers", "1", "--timeout", "600", "--programs", str(PROGRAMS)) as one_worker:
+        body = json.dumps(rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "m"),
                                              "_meta": ENVELOPE}, id=1)).encode()
         head = (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{one_worker.port}\r\nContent-Type: application/json\r\n"
-                f"Accept: {BOTH}\r\nMCP-Protocol-Version: {MODERN}\r\nMcp-Method: tools/call\r\nMcp-Name: sleep_for\r\n"
+                f"Accept: {BOTH}\r\nMCP-Protocol-Version: {MODERN}\r\nMcp-Method: tools/call\r\nMcp-Name: hold\r\n"
                 f"Content-Length: {len(body)}\r\n\r\n").encode()
         with socket.create_connection(("127.0.0.1", one_worker.port)) as sock:
             sock.sendall(head + body)
-            time.sleep(0.5)  # the only COBOL worker is asleep in the call now
-        start = time.monotonic()
+            asyncio.run(entered(tmp_path, "m"))  # the only COBOL worker is held in the call now
+        # never released, the held call ends only by being cancelled; only then can the one worker add
         reply = modern_post(one_worker, "tools/call", {"name": "add", "arguments": {"a": 2, "b": 3}})
         assert reply.json()["result"]["structuredContent"] == {"sum": "5"}
-        assert time.monotonic() - start < 3  # the sleeping call was stopped within a second, not waited for
 
 
 def test_a_legacy_session_and_a_modern_request_at_once(cache_dir):

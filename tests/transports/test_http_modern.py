@@ -17,8 +17,10 @@ from .conftest import (
     SERVER_INFO_KEY,
     VERSION_KEY,
     McpHttp,
+    hold,
     modern_post,
     raw_post,
+    released_after_progress,
     rpc,
     sse_messages,
 )
@@ -205,16 +207,20 @@ def test_get_and_delete_are_for_legacy_sessions_only(server, client):
     assert client.http.delete(server.url, headers=client.headers()).status_code == 204  # a legacy session ends
 
 
-def test_progress_notifications_on_a_modern_stream(server):
-    params = {"name": "sleep_for", "arguments": {"milliseconds": 1300}}
-    reply = modern_post(server, "tools/call", params, id=9,
-                        meta={**ENVELOPE, "progressToken": "p-1", "io.modelcontextprotocol/logLevel": "debug"})
-    assert reply.headers["content-type"].startswith("text/event-stream")
-    messages = sse_messages(reply.text)
-    assert [m.get("method") for m in messages] == ["notifications/progress", None]  # never notifications/message
+def test_progress_notifications_on_a_modern_stream(server, tmp_path):
+    params = {"name": "hold", "arguments": hold(tmp_path, "m"),
+              "_meta": {**ENVELOPE, "progressToken": "p-1", "io.modelcontextprotocol/logLevel": "debug"}}
+    headers = {"content-type": "application/json", "accept": BOTH, "mcp-protocol-version": MODERN,
+               "mcp-method": "tools/call", "mcp-name": "hold"}
+    with httpx.stream("POST", server.url, content=json.dumps(rpc("tools/call", params, id=9)), headers=headers,
+                      timeout=30) as reply:
+        assert reply.headers["content-type"].startswith("text/event-stream")
+        messages = sse_messages(released_after_progress(reply.iter_lines(), tmp_path))
+    methods = [m.get("method") for m in messages]
+    assert methods[-1] is None and methods[:-1] and set(methods[:-1]) == {"notifications/progress"}  # no messages
     assert messages[0]["params"]["progressToken"] == "p-1"
-    assert messages[1]["result"]["resultType"] == "complete" and messages[1]["result"]["structuredContent"] == {
-        "slept": 1300}
+    assert messages[-1]["result"]["resultType"] == "complete" and messages[-1]["result"]["structuredContent"] == {
+        "released": 1}
 
 
 def test_a_legacy_session_keeps_its_era_whatever_the_body_says(server):

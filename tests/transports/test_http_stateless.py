@@ -9,7 +9,7 @@ import sys
 import httpx
 import pytest
 
-from .conftest import BOTH, INIT, PROGRAMS, HttpServer, rpc, sse_messages
+from .conftest import BOTH, INIT, PROGRAMS, HttpServer, hold, released_after_progress, rpc, sse_messages
 
 HEADERS = {"content-type": "application/json", "accept": BOTH, "mcp-protocol-version": "2025-11-25"}
 
@@ -56,13 +56,13 @@ def test_a_conversation_spread_over_two_processes(pair):
     assert a.proc.pid != b.proc.pid
 
 
-def test_sse_and_progress_work_statelessly(pair):
+def test_sse_and_progress_work_statelessly(pair, tmp_path):
     a, _ = pair
-    reply = post(a, rpc("tools/call", {"name": "sleep_for", "arguments": {"milliseconds": 1600},
-                                       "_meta": {"progressToken": 8}}, id=6))
-    messages = sse_messages(reply.text)
+    message = rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "s"), "_meta": {"progressToken": 8}}, id=6)
+    with httpx.stream("POST", a.url, content=json.dumps(message), headers=HEADERS, timeout=30) as reply:
+        messages = sse_messages(released_after_progress(reply.iter_lines(), tmp_path))
     assert messages[0]["params"] == {"progressToken": 8, "progress": 1, "message": "COBOL program running for 1 s"}
-    assert messages[-1]["result"]["structuredContent"] == {"slept": 1600}
+    assert messages[-1]["result"]["structuredContent"] == {"released": 1}
 
 
 def test_several_http_processes(cache_dir):

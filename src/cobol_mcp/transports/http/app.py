@@ -3,7 +3,7 @@
 One POST carries one JSON-RPC message. The protocol core (:class:`Session`) decides what it means;
 this module only moves bytes. Each POST is of the handshake era (2025-11-25 and before) or of the
 stateless 2026-07-28 revision, told apart by :func:`.modern.is_modern`, which also checks and
-answers the modern ones; handshake-era sessions are kept by :mod:`.http_sessions`.
+answers the modern ones; handshake-era sessions are kept by :mod:`.sessions`.
 
 - a request is answered with ``application/json``, or with an SSE stream when the client accepts
   only that, or when progress notifications go ahead of the reply (a tool call that carries a
@@ -13,7 +13,7 @@ answers the modern ones; handshake-era sessions are kept by :mod:`.http_sessions
 - handshake-era sessions (``MCP-Session-Id``) start with ``initialize``, end with DELETE or after an
   idle time; in stateless mode every request is served on its own, already initialized;
 - a modern request never has a session; closing its response stream cancels its tool call;
-- tool calls go to the COBOL worker pool and run in parallel (:mod:`.http_calls`); ``ping`` never
+- tool calls go to the COBOL worker pool and run in parallel (:mod:`.calls`); ``ping`` never
   waits for them.
 """
 
@@ -32,7 +32,17 @@ from . import modern
 from .calls import Calls
 from .security import Guard
 from .sessions import Sessions, SessionState
-from .wire import JSON_HEADERS, TEXT_HEADERS, Reply, accepts, error_body, is_json_type, send_bytes
+from .wire import (
+    JSON_HEADERS,
+    REQUEST_ID_KEY,
+    TEXT_HEADERS,
+    GuardedSend,
+    Reply,
+    accepts,
+    error_body,
+    is_json_type,
+    send_bytes,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,6 +56,7 @@ if TYPE_CHECKING:
 ENDPOINT = "/mcp"
 HEALTH = "/healthz"
 
+CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read at all
 CORS_EXPOSE = (b"access-control-expose-headers", b"mcp-session-id, mcp-protocol-version, www-authenticate")
 ALLOWED_REQUEST_HEADERS = (b"content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, "
                            b"mcp-name, last-event-id")
@@ -56,12 +67,20 @@ class Settings:
 
     def __init__(self, *, host: str = "127.0.0.1", port: int = 8000, stateless: bool = False,
                  auth_token: str | None = None, allow_origins: list[str] | tuple[str, ...] = (),
-                 session_idle: float = 3600.0, max_body_bytes: int = 4 << 20) -> None:
+                 session_idle: float = 3600.0, max_body_bytes: int = 4 << 20, max_sessions: int = 10_000,
+                 max_calls: int = 1024, max_connections: int = 2048, read_timeout: float = 30.0,
+                 max_head_bytes: int = 64 << 10, max_buffered_bytes: int = 128 << 20) -> None:
         self.host, self.port, self.stateless = host, port, stateless
         self.auth_token = auth_token or None
         self.allow_origins = list(allow_origins)
         self.session_idle = session_idle
         self.max_body_bytes = max_body_bytes
+        self.max_sessions = max_sessions  # open handshake-era sessions; more: 503
+        self.max_calls = max_calls  # tool calls running or queued for a COBOL worker; more: 503
+        self.max_connections = max_connections  # open connections; more: 503 (see limits)
+        self.read_timeout = read_timeout  # seconds for a request's headers, then for its body; later: 408
+        self.max_head_bytes = max_head_bytes  # request line and headers; more: 431
+        self.max_buffered_bytes = max_buffered_bytes  # request bodies being read, all together; more: 503
 
 
 class McpHttpApp:
@@ -73,8 +92,10 @@ class McpHttpApp:
         self.guard = Guard(settings.host, settings.port, settings.allow_origins, settings.auth_token)
         self._build = build
         self.server: Server | None = None
-        self.calls = Calls()
-        self.sessions = Sessions(0.0 if settings.stateless else settings.session_idle, self.calls.cancel)
+        self.calls = Calls(settings.max_calls)
+        self.sessions = Sessions(0.0 if settings.stateless else settings.session_idle, self.calls.cancel,
+                                 settings.max_sessions)
+        self.buffered = 0  # bytes of request bodies being read now
         self._pristine: Session | None = None
 
     # ---------------------------------------------------------------------------------- ASGI
@@ -83,7 +104,12 @@ class McpHttpApp:
         if kind == "http":
             path = scope["path"]
             if path == ENDPOINT or path == ENDPOINT + "/":
-                await self._endpoint(scope, receive, send)
+                guarded = GuardedSend(send)
+                try:
+                    await self._endpoint(scope, receive, guarded)
+                except Exception:  # a fault in producing a reply must still answer in JSON-RPC, never uvicorn's 500
+                    log.exception("unexpected fault while answering a request")
+                    await guarded.fail(scope.get(REQUEST_ID_KEY))
             elif path == HEALTH:
                 await self._health(scope, send)
             else:
@@ -120,8 +146,13 @@ class McpHttpApp:
         self._pristine = self._new_session()  # what a 2026-07-28 request is served by: it never changes
         self.sessions.start(loop)
 
+    def abort_calls(self) -> None:
+        """The server is stopping: end every tool call still running, its request answered with an error."""
+        self.calls.abort()
+
     def stop(self) -> None:
         self.sessions.stop()
+        self.calls.abort()
         self.calls.close()
         if self.server is not None:
             self.server.runtime.close()
@@ -141,9 +172,9 @@ class McpHttpApp:
         rejected = self.guard.check(headers.get(b"host"), origin, headers.get(b"authorization"),
                                     token_needed=method != "OPTIONS")  # a CORS preflight carries no credentials
         cors = self._cors(origin, rejected)
-        if rejected is not None:
+        if rejected is not None:  # answered from the headers alone: an unread body ends the connection
             status, text, extra = rejected
-            await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors)
+            await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors + CLOSE)
             return
         if method == "POST":
             await self._post(scope, headers, receive, send, cors)
@@ -185,20 +216,27 @@ class McpHttpApp:
         content_type = headers.get(b"content-type")
         if content_type is not None and not is_json_type(content_type):
             await send_bytes(send, 415, error_body(INVALID_REQUEST, "Unsupported Media Type: send application/json"),
-                             JSON_HEADERS + cors)
+                             JSON_HEADERS + cors + CLOSE)
             return
         json_ok, sse_ok = accepts(headers.get(b"accept"))
         if not (json_ok or sse_ok):
             await send_bytes(send, 406, error_body(
-                INVALID_REQUEST, "Not Acceptable: accept application/json and text/event-stream"), JSON_HEADERS + cors)
+                INVALID_REQUEST, "Not Acceptable: accept application/json and text/event-stream"),
+                JSON_HEADERS + cors + CLOSE)
             return
-        body = await self._body(headers, receive)
-        if body is None:
-            limit = self.settings.max_body_bytes
-            await send_bytes(send, 413, error_body(
-                INVALID_REQUEST, f"Payload Too Large: a message may have at most {limit} bytes"), JSON_HEADERS + cors)
+        body_or_refusal = await self._body(headers, receive)
+        if isinstance(body_or_refusal, tuple):
+            status, text, extra = body_or_refusal
+            await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors + CLOSE)
             return
-        message = jsonrpc.parse(body)
+        body = body_or_refusal
+        try:
+            message = jsonrpc.parse(body)
+        finally:
+            self.buffered -= len(body)
+            del body, body_or_refusal
+        if isinstance(message, (Request, Invalid)):
+            scope[REQUEST_ID_KEY] = message.id  # what a fault in answering it still answers to
         if isinstance(message, Invalid):
             await send_bytes(send, 400, error_body(message.code, message.message, message.id), JSON_HEADERS + cors)
             return
@@ -238,27 +276,42 @@ class McpHttpApp:
         await self._serve(state.session, state, message, reply, receive)
         state.last_seen = time.monotonic()
 
-    async def _body(self, headers: dict[bytes, bytes], receive: Receive) -> bytes | None:
-        """The request body, or None when it exceeds the limit."""
+    async def _body(self, headers: dict[bytes, bytes], receive: Receive) -> bytes | tuple[int, str, Headers]:
+        """The request body, still counted in `self.buffered` (the caller uncounts it once parsed), or why it
+        is refused: (status, text, extra headers) for a body too large, too slow, or with no room for it."""
         limit = self.settings.max_body_bytes
+        too_large = 413, f"Payload Too Large: a message may have at most {limit} bytes", []
         length = headers.get(b"content-length")
         if length is not None and length.isdigit() and int(length) > limit:
-            return None
-        message = await receive()
-        body = message.get("body", b"")
-        if not message.get("more_body"):
-            return body if len(body) <= limit else None
-        chunks, size = [body], len(body)
-        while message.get("more_body"):
-            message = await receive()
-            if message["type"] != "http.request":
-                return b""  # the client left; whatever is answered goes nowhere
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > limit:
-                return None
-            chunks.append(chunk)
-        return b"".join(chunks)
+            return too_large
+        chunks: list[bytes] = []
+        size = 0
+        outcome: bytes | tuple[int, str, Headers] | None = None
+        try:
+            async with asyncio.timeout(self.settings.read_timeout):
+                while outcome is None:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        outcome = (499, "the client left", [])  # whatever is answered goes nowhere
+                        break
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    self.buffered += len(chunk)
+                    if size > limit:
+                        outcome = too_large
+                    elif self.buffered > self.settings.max_buffered_bytes:
+                        outcome = 503, "Service Unavailable: too many request bodies in flight; try again later", [
+                            (b"retry-after", b"1")]
+                    else:
+                        chunks.append(chunk)
+                        if not message.get("more_body"):
+                            outcome = b"".join(chunks) if len(chunks) != 1 else chunks[0]
+        except TimeoutError:
+            outcome = 408, f"Request Timeout: the body did not arrive within {self.settings.read_timeout:g} s", []
+        finally:
+            if not isinstance(outcome, bytes):
+                self.buffered -= size
+        return outcome
 
     def _new_session(self) -> Session:
         return Session(self.server.model, strict_lifecycle=self.options.strict_lifecycle)  # type: ignore[union-attr]

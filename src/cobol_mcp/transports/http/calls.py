@@ -15,6 +15,7 @@ import asyncio
 import time
 
 from ...protocol import jsonrpc
+from .wire import JSON_HEADERS, error_body, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 TICK_SECONDS = 1.0  # progress notifications of a running call; without a session: disconnect checks after this
 MIN_TIMER_SECONDS = 0.0005  # a deadline already past is looked at again this soon, not in a busy loop
 CANCELLED: Any = object()  # how a call ends when the client cancelled it or its session ended
+STOPPING: Any = object()  # how a call ends when the server stops under it
+SERVER_BUSY = -32000  # JSON-RPC's implementation-defined server error: the call was not started
 _WAITING: Any = object()
 
 
@@ -75,7 +78,9 @@ class ReaderLoop:
 class Calls:
     """Runs tool calls for POST handlers; `attach` it to the loop and the server before the first."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_calls: int = 1024) -> None:
+        self.max_calls = max_calls  # running or waiting for a COBOL worker; more get 503
+        self._pending: set[_Pending] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.server: Server | None = None
         self._flush_pending = False
@@ -121,12 +126,18 @@ class Calls:
     async def run(self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply,
                   receive: Receive) -> None:
         """Run `call` and finish `reply` with its result. `state`: the session it runs in, if any."""
+        if len(self._pending) >= self.max_calls:
+            await send_bytes(reply.send, 503, error_body(
+                SERVER_BUSY, f"Service Unavailable: {self.max_calls} tool calls are running or queued; try again later",
+                call.request_id), [*JSON_HEADERS, (b"retry-after", b"1"), *reply.headers])
+            return
         pending = _Pending(self.loop)  # type: ignore[arg-type]
         pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve)  # type: ignore[union-attr]
         if pending.result is _WAITING:
             self.kick()
             if state is not None:
                 state.running[call.request_id] = pending
+            self._pending.add(pending)
             try:
                 token = (call.meta or {}).get("progressToken") if reply.sse_ok else None
                 if isinstance(token, bool) or not isinstance(token, (str, int)):
@@ -136,11 +147,14 @@ class Calls:
                 elif not await self._wait_long(pending, token, reply, receive, state is None):
                     return  # the client left and the call was cancelled
             finally:
+                self._pending.discard(pending)
                 if state is not None and state.running.get(call.request_id) is pending:
                     del state.running[call.request_id]
         result = pending.result
         if result is CANCELLED:
             await reply.finish(None)
+        elif result is STOPPING:
+            await reply.finish(session.internal_error(call.request_id, "the server is stopping"))
         elif isinstance(result, BaseException):
             await reply.finish(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
         else:
@@ -179,6 +193,14 @@ class Calls:
         finally:
             if watcher is not None and not watcher.done():
                 watcher.cancel()
+
+    def abort(self) -> None:
+        """The server is stopping: every call still running ends now, and its request gets an error."""
+        for pending in list(self._pending):
+            if pending.handle is not None and self.server is not None:
+                self.server.catalog.cancel(pending.handle)  # type: ignore[arg-type]
+            pending.resolve(STOPPING)
+        self._pending.clear()
 
     def cancel(self, state: SessionState, request_id: Any) -> None:
         """Stop a call running in a session (notifications/cancelled, or the session ended)."""

@@ -1,6 +1,6 @@
 """Serve MCP over Streamable HTTP: ``cobol-mcp-server --transport http``.
 
-uvicorn runs the ASGI application of :mod:`.http_app`; this module turns the command line into
+uvicorn runs the ASGI application of :mod:`.app`; this module turns the command line into
 its settings, refuses unsafe or impossible combinations, and starts one process or, with
 ``--workers N`` (stateless only), N processes sharing the port. Nothing here is imported on
 the stdio path.
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 CONFIG_ENV = "COBOL_MCP_HTTP_CONFIG"  # how worker processes receive the configuration
 TOKEN_ENV = "COBOL_MCP_AUTH_TOKEN"
 GRACEFUL_SHUTDOWN_SECONDS = 5
+BOUNDS = ("max_sessions", "max_calls", "max_connections", "read_timeout", "max_head_bytes", "max_buffered_bytes")
 
 
 def settings_from_args(options: Options, args: argparse.Namespace) -> Settings:
@@ -35,6 +36,7 @@ def settings_from_args(options: Options, args: argparse.Namespace) -> Settings:
         allow_origins=args.allow_origin,
         session_idle=args.session_idle,
         max_body_bytes=options.max_message_bytes,
+        **{name: getattr(args, name) for name in BOUNDS if getattr(args, name, None) is not None},
     )
 
 
@@ -50,6 +52,9 @@ def problems(settings: Settings, processes: int) -> list[str]:
         found.append(f"--port {settings.port} is not a TCP port")
     if settings.auth_token is not None and not settings.auth_token.strip():
         found.append("the bearer token is empty")
+    for name in BOUNDS:
+        if not getattr(settings, name) > 0:
+            found.append(f"--{name.replace('_', '-')} must be more than 0")
     return found
 
 
@@ -77,7 +82,20 @@ def uvicorn_options(settings: Settings, level: str) -> dict[str, object]:
         "server_header": False,
         "proxy_headers": False,
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+        "http": _protocol(),
+        "backlog": max(2048, settings.max_connections),
     }
+
+
+def _protocol() -> str:
+    """uvicorn's HTTP protocol: with httptools, the one that bounds heads and connections (see limits)."""
+    try:
+        import httptools  # noqa: F401
+    except ImportError:
+        return "auto"  # h11: its own bound on a head's size, no time bound on it
+    from .limits import PROTOCOL
+
+    return PROTOCOL
 
 
 def run_http(options: Options, args: argparse.Namespace) -> int:
@@ -102,8 +120,13 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
     mode = "stateless" if settings.stateless else f"sessions, idle limit {settings.session_idle:g} s"
     log.info(f"MCP endpoint http://{host}:{settings.port}{ENDPOINT} ({mode}; {processes} process"
              f"{'es' if processes > 1 else ''}{'; bearer token required' if settings.auth_token else ''})")
+    from .limits import StoppingServer, configure, raise_file_limit
+
+    configure(settings)
+    raise_file_limit(settings.max_connections + 1024)  # connections, COBOL worker pipes and the rest
     if processes == 1:
-        server = uvicorn.Server(uvicorn.Config(McpHttpApp(options, settings), **uvicorn_options(settings, level)))
+        app = McpHttpApp(options, settings)
+        server = StoppingServer(uvicorn.Config(app, **uvicorn_options(settings, level)), app.abort_calls)
         server.run()
         return 0 if server.started else 1
     _build_once(options)  # compile in one process, not N at once; the workers find the cache warm
@@ -126,4 +149,8 @@ def app_from_environment() -> McpHttpApp:
 
     config = json.loads(os.environ.pop(CONFIG_ENV))  # it holds the token: COBOL workers must not inherit it
     log.set_level(config["log_level"])
-    return McpHttpApp(Options(**config["options"]), Settings(**config["settings"]))
+    settings = Settings(**config["settings"])
+    from .limits import configure
+
+    configure(settings)
+    return McpHttpApp(Options(**config["options"]), settings)

@@ -41,8 +41,9 @@ class SessionState:
 class Sessions:
     """The live sessions of this process. `cancel(state, request_id)` stops one running call."""
 
-    def __init__(self, idle: float, cancel: Callable[[SessionState, Any], None]) -> None:
+    def __init__(self, idle: float, cancel: Callable[[SessionState, Any], None], limit: int = MAX_SESSIONS) -> None:
         self.idle = idle  # seconds; 0: sessions never expire
+        self.limit = limit  # open sessions at most; initialize gets 503 beyond
         self._cancel = cancel
         self._by_id: dict[str, SessionState] = {}
         self._reaper: asyncio.Task[None] | None = None
@@ -51,7 +52,7 @@ class Sessions:
         return len(self._by_id)
 
     def full(self) -> bool:
-        return len(self._by_id) >= MAX_SESSIONS
+        return len(self._by_id) >= self.limit
 
     def open(self, session: Session) -> str:
         session_id = secrets.token_urlsafe(24)  # visible ASCII, 192 random bits

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from ...protocol import jsonrpc
 
 TYPE_CHECKING = False
@@ -17,6 +19,57 @@ JSON_HEADERS = [(b"content-type", b"application/json")]
 TEXT_HEADERS = [(b"content-type", b"text/plain; charset=utf-8")]
 SSE_HEADERS = [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache, no-transform"),
                (b"x-accel-buffering", b"no")]
+
+
+REQUEST_ID_KEY = "cobol_mcp.request_id"  # the scope entry holding the id of the request being answered
+
+
+class GuardedSend:
+    """An ASGI `send` that remembers how far the response got, so that a fault can still end it."""
+
+    __slots__ = ("_send", "started", "streaming", "finished")
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        self.started = self.streaming = self.finished = False
+
+    async def __call__(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "http.response.start":
+            self.started = True
+            self.streaming = any(name == b"content-type" and value.startswith(b"text/event-stream")
+                                 for name, value in message.get("headers", ()))
+        elif kind == "http.response.body" and not message.get("more_body"):
+            self.finished = True
+        await self._send(message)
+
+    async def fail(self, request_id: Any) -> None:
+        """End the response with a JSON-RPC -32603 whatever state it is in (the fault is logged already)."""
+        if self.finished:
+            return
+        line, answered = fallback_error(request_id)
+        try:
+            if not self.started:
+                status = 200 if answered else 500  # an error reply to a known request; else the server failed
+                await send_bytes(self, status, line, JSON_HEADERS)
+            else:
+                body = sse_event(line) if self.streaming else b""  # a JSON body already begun cannot take more
+                await self({"type": "http.response.body", "body": body, "more_body": False})
+        except Exception:  # the connection is beyond saving; uvicorn closes it
+            pass
+
+
+def fallback_error(request_id: Any) -> tuple[bytes, bool]:
+    """A -32603 reply built by the standard library alone (ASCII, so any string id encodes), and
+    whether it carries the request's id."""
+    error = {"code": jsonrpc.INTERNAL_ERROR, "message": "Internal error while answering the request"}
+    if request_id is not None:
+        try:
+            return json.dumps({"jsonrpc": "2.0", "id": request_id, "error": error}, ensure_ascii=True,
+                              allow_nan=False, default=str).encode(), True
+        except (ValueError, TypeError):
+            pass
+    return json.dumps({"jsonrpc": "2.0", "error": error}).encode(), False
 
 
 class Reply:

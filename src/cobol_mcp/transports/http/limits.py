@@ -1,0 +1,226 @@
+"""What the HTTP server holds per connection, and how fast it stops: bounds below the ASGI application.
+
+uvicorn (with httptools) gives a request no time limit before its headers are complete, lets the
+headers grow without bound, and answers its own overload with plain text. :class:`GuardedHttpTools`
+adds, per connection:
+
+- a time bound: a request's head (request line and headers) must be complete within
+  ``read_timeout`` seconds of the connection or of the request's first byte, else 408 and close;
+- a size bound: a head over ``max_head_bytes`` gets 431 and close;
+- a count bound: a connection beyond ``max_connections`` gets 503 with ``Retry-After`` and close.
+
+Every such answer has a JSON-RPC error body. :class:`StoppingServer` makes SIGTERM and SIGINT stop the
+server within a few seconds whatever it is doing: requests get a short grace, the tool calls still
+running are ended (their requests answered with an error), connections that remain are closed, the
+COBOL workers are killed, and a watchdog ends the process if any of that hangs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from ... import log
+from ...protocol.jsonrpc import INVALID_REQUEST
+from .wire import error_body
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import FrameType
+
+    from .app import Settings
+
+GRACE_SECONDS = 2.0  # requests in flight at a stop get this long to finish on their own
+ABORT_SECONDS = 1.0  # then calls are ended and their requests answered; this long for that
+WATCHDOG_SECONDS = 10.0  # a stop that has not ended the process by then ends it hard
+PROTOCOL = f"{__name__}:GuardedHttpTools"
+
+
+class Limits:
+    """The bounds the protocol enforces; one set per process, from the settings (:func:`configure`)."""
+
+    max_connections = 2048
+    read_timeout = 30.0
+    max_head_bytes = 64 << 10
+
+
+def configure(settings: Settings) -> None:
+    Limits.max_connections = settings.max_connections
+    Limits.read_timeout = settings.read_timeout
+    Limits.max_head_bytes = settings.max_head_bytes
+
+
+def raise_file_limit(wanted: int) -> None:
+    """Let the process hold `wanted` descriptors (connections plus COBOL pipes), as far as the hard limit allows."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def refusal(status: int, reason: str, text: str, extra: bytes = b"") -> bytes:
+    """A complete HTTP/1.1 response that ends the connection, with a JSON-RPC error body."""
+    body = error_body(INVALID_REQUEST, text)
+    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            f"connection: close\r\n").encode() + extra + b"\r\n" + body
+
+
+BUSY = refusal(503, "Service Unavailable", "Service Unavailable: too many connections; try again later",
+               b"retry-after: 1\r\n")
+SLOW = refusal(408, "Request Timeout", "Request Timeout: the request's headers did not arrive in time")
+NOT_HTTP = refusal(400, "Bad Request", "Bad Request: the request is not valid HTTP/1.1")
+HEAD_TOO_LARGE = refusal(431, "Request Header Fields Too Large",
+                         "Request Header Fields Too Large: the request line and headers are too long")
+
+
+class GuardedHttpTools(HttpToolsProtocol):
+    """uvicorn's httptools protocol with the time, size and count bounds of the module's list."""
+
+    _head_timer: asyncio.TimerHandle | None = None
+    _in_head = False
+    _head_bytes = 0  # bytes received while the head is incomplete
+    _parsed_head = 0  # bytes of the request line and headers, as parsed
+    _refused = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > Limits.max_connections:
+            self._refuse(BUSY)
+            return
+        self._await_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_head_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return
+        if self._in_head:
+            self._head_bytes += len(data)
+        super().data_received(data)
+        if self._in_head and self._head_bytes > Limits.max_head_bytes and not self.transport.is_closing():
+            self._refuse(HEAD_TOO_LARGE)
+
+    def send_400_response(self, msg: str) -> None:
+        """Bytes that are not HTTP: uvicorn's plain-text 400, with a JSON-RPC body instead."""
+        self._refuse(NOT_HTTP)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._parsed_head = 0
+        if not self._in_head:  # pipelined after a request still being answered
+            self._await_head()
+
+    def on_url(self, url: bytes) -> None:
+        self._parsed_head += len(url)
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._parsed_head += len(name) + len(value) + 4
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        self._in_head = False
+        self._stop_head_timer()
+        if self._parsed_head > Limits.max_head_bytes:
+            self._refuse(HEAD_TOO_LARGE)  # no request starts; what follows in this read is dropped
+            return
+        super().on_headers_complete()
+
+    def on_body(self, body: bytes) -> None:
+        if not self._refused:
+            super().on_body(body)
+
+    def on_message_complete(self) -> None:
+        if not self._refused:
+            super().on_message_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        idle = self.cycle is None or self.cycle.response_complete  # no pipelined request started
+        if idle and not self.transport.is_closing() and self._head_timer is None:
+            self._await_head()
+
+    # ------------------------------------------------------------------------------ head bound
+    def _await_head(self) -> None:
+        self._in_head, self._head_bytes = True, 0
+        self._stop_head_timer()
+        self._head_timer = self.loop.call_later(Limits.read_timeout, self._head_late)
+
+    def _stop_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_late(self) -> None:
+        self._head_timer = None
+        if self._in_head and not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
+            self._refuse(SLOW)
+
+    def _refuse(self, response: bytes) -> None:
+        self._refused = True
+        self._in_head = False
+        self._stop_head_timer()
+        if not self.transport.is_closing():
+            self.transport.write(response)
+            self.transport.close()
+
+
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server with a stop that ends in seconds (see the module's description)."""
+
+    def __init__(self, config: uvicorn.Config, abort_calls: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._abort_calls = abort_calls
+        self._watchdog: threading.Timer | None = None
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self._watchdog is None:
+            self._watchdog = threading.Timer(WATCHDOG_SECONDS, _hard_exit)
+            self._watchdog.daemon = True
+            self._watchdog.start()
+        super().handle_exit(sig, frame)
+
+    async def shutdown(self, sockets: list[object] | None = None) -> None:  # type: ignore[override]
+        log.info("stopping")
+        for server in self.servers:
+            server.close()
+        state = self.server_state
+        for connection in list(state.connections):
+            connection.shutdown()  # idle ones close now, busy ones after their response
+        await self._settle(GRACE_SECONDS)
+        if state.tasks:
+            self._abort_calls()  # the calls still running end; their requests are answered with an error
+            await self._settle(ABORT_SECONDS)
+        for task in list(state.tasks):
+            task.cancel()
+        for connection in list(state.connections):
+            transport = getattr(connection, "transport", None)
+            if transport is not None:
+                transport.abort()
+        await asyncio.sleep(0)
+        await self.lifespan.shutdown()  # the application stops: its COBOL workers are killed
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+
+    async def _settle(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while (self.server_state.tasks or self.server_state.connections) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
+
+def _hard_exit() -> None:
+    log.error(f"the server did not stop within {WATCHDOG_SECONDS:g} s of the signal; ending it")
+    os._exit(1)  # COBOL workers die with it (they ask the kernel for that)
