@@ -22,7 +22,9 @@ from pathlib import Path
 RECIPES = Path(__file__).resolve().parent.parent.parent / "deploy" / "nginx"
 STATELESS = RECIPES / "cobol-mcp.conf"
 SESSIONS = RECIPES / "cobol-mcp-sessions.conf"
-SERVER_LINES = re.compile(r"(?m)^([ \t]*)server 127\.0\.0\.1:8001 ([^\n]*)\n(?:[ \t]*server 127\.0\.0\.1:800\d [^\n]*\n)*")
+SERVER_LINES = re.compile(
+    r"(?m)^([ \t]*)server 127\.0\.0\.1:8001 ([^\n]*)\n(?:[ \t]*server 127\.0\.0\.1:800\d [^\n]*\n)*"
+)
 
 
 def nginx_binary() -> str | None:
@@ -52,7 +54,8 @@ def site_config(recipe: str | Path, replicas: list[int]) -> str:
     if isinstance(recipe, Path):
         recipe = recipe.read_text()
     text, count = SERVER_LINES.subn(
-        lambda m: "".join(f"{m[1]}server 127.0.0.1:{replica} {m[2]}\n" for replica in replicas), recipe)
+        lambda m: "".join(f"{m[1]}server 127.0.0.1:{replica} {m[2]}\n" for replica in replicas), recipe
+    )
     if count == 0:
         raise ValueError("the recipe lists no `server 127.0.0.1:8001 ...` upstream lines")
     text = replace_once(text, "listen 80;", "listen 127.0.0.1:__PORT__;")
@@ -72,8 +75,9 @@ class Nginx:
         self.base = f"http://127.0.0.1:{self.port}"
         self.url = f"{self.base}/mcp"
         (self.dir / "site.conf").write_text(site.replace("__PORT__", str(self.port)))
-        temp = "\n".join(f"    {kind}_temp_path {self.dir / kind};" for kind in
-                         ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        temp = "\n".join(
+            f"    {kind}_temp_path {self.dir / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
         user = "user root root;\n" if os.geteuid() == 0 else ""  # workers must reach this directory
         (self.dir / "nginx.conf").write_text(
             f"{user}worker_processes {workers};\n"
@@ -82,12 +86,26 @@ class Nginx:
             f"{temp}\n"
             f"    access_log {self.dir / 'access.log' if access_log else 'off'};\n"
             f"    include {self.dir / 'site.conf'};\n"
-            "}\n")
+            "}\n"
+        )
         self.error_log = self.dir / "error.log"
         self.proc = subprocess.Popen(
-            [binary, "-p", str(self.dir), "-c", str(self.dir / "nginx.conf"), "-e", str(self.error_log),
-             "-g", f"daemon off; pid {self.dir / 'nginx.pid'}; error_log {self.error_log} warn;"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                binary,
+                "-p",
+                str(self.dir),
+                "-c",
+                str(self.dir / "nginx.conf"),
+                "-e",
+                str(self.error_log),
+                "-g",
+                f"daemon off; pid {self.dir / 'nginx.pid'}; error_log {self.error_log} warn;",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def errors(self) -> str:
         return self.error_log.read_text(errors="replace") if self.error_log.exists() else ""

@@ -35,7 +35,8 @@ mcp = pytest.importorskip("mcp")
 pytestmark = pytest.mark.skipif(
     nginx_binary() is None,
     reason="nginx is not installed (./test.sh installs Debian's nginx with apt-get when run as root or with "
-           "passwordless sudo; else: sudo apt-get install nginx)")
+    "passwordless sudo; else: sudo apt-get install nginx)",
+)
 
 LEGACY = {"content-type": "application/json", "accept": BOTH, "mcp-protocol-version": "2025-11-25"}
 TIMEOUT = 30  # hang guard per request
@@ -102,6 +103,7 @@ def stateful(cache_dir):
 
 # ------------------------------------------------------------------------------ stateless replicas
 
+
 async def sdk_session(url: str, mode: str) -> str:
     async with mcp.Client(url, mode=mode) as client:
         await check_bundled_tools(client)
@@ -120,8 +122,9 @@ def test_requests_spread_over_every_replica(stateless):
     front, replicas = stateless
     with httpx.Client() as client:  # one keep-alive client connection: nginx still balances per request
         replies = [add(front.url, i, client) for i in range(30)]
-        modern = [modern_post(front, "tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=i)
-                  for i in range(30)]
+        modern = [
+            modern_post(front, "tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=i) for i in range(30)
+        ]
     assert [r.status_code for r in replies + modern] == [200] * 60
     assert [sum_of(r) for r in replies] == [sum_of(r) for r in modern] == [str(i + 1) for i in range(30)]
     for batch in (replies, modern):
@@ -162,8 +165,11 @@ def killed_replica_mid_run(front: Nginx, replicas: list[HttpServer]) -> None:
                 i += 1
                 try:
                     reply = add(front.url, worker * 100_000 + i, client)
-                    outcome: object = reply.status_code if sum_of(reply) == str(worker * 100_000 + i + 1) \
-                        or reply.status_code != 200 else "wrong sum"
+                    outcome: object = (
+                        reply.status_code
+                        if sum_of(reply) == str(worker * 100_000 + i + 1) or reply.status_code != 200
+                        else "wrong sum"
+                    )
                 except httpx.HTTPError as exc:
                     reply, outcome = None, type(exc).__name__
                 with lock:
@@ -210,6 +216,7 @@ def killed_replica_mid_run(front: Nginx, replicas: list[HttpServer]) -> None:
 
 # ------------------------------------------------------------------------------ session affinity
 
+
 def open_session(client: httpx.Client, url: str) -> tuple[str, str]:
     """initialize through nginx: (the session id, the replica that created it)."""
     reply = client.post(url, content=json.dumps(rpc("initialize", INIT, id=0)), headers=LEGACY, timeout=TIMEOUT)
@@ -238,7 +245,9 @@ def test_hashing_the_session_id_misses_the_replica_that_created_it(stateful, tmp
     """The tempting design: requests without Mcp-Session-Id round robin, with it `hash $http_mcp_session_id`.
     The initialize has no id yet, so the replica the id hashes to is, two times in three, another one."""
     text = SESSIONS.read_text()
-    text = replace_once(text, "map $http_mcp_protocol_version $cobol_mcp_pool", "map $http_mcp_session_id $cobol_mcp_pool")
+    text = replace_once(
+        text, "map $http_mcp_protocol_version $cobol_mcp_pool", "map $http_mcp_session_id $cobol_mcp_pool"
+    )
     text = replace_once(text, '"2026-07-28"  cobol_mcp_any;', '""  cobol_mcp_any;')
     text = replace_once(text, "hash $remote_addr consistent;", "hash $http_mcp_session_id consistent;")
     with Nginx(tmp_path, site_config(text, [r.port for r in stateful])) as front, httpx.Client() as client:
@@ -263,18 +272,25 @@ def test_client_affinity_keeps_every_session_on_its_replica(stateful, tmp_path):
             with httpx.Client(transport=httpx.HTTPTransport(local_address=source)) as client:
                 session, home = open_session(client, front.url)
                 replies = [in_session(client, front.url, session, rpc("notifications/initialized", id=None))]
-                replies += [in_session(client, front.url, session, rpc("tools/call", {
-                    "name": "add", "arguments": {"a": i, "b": n}}, id=i)) for i in range(1, 7)]
-                replies.append(client.delete(front.url, headers={**LEGACY, "mcp-session-id": session},
-                                             timeout=TIMEOUT))
+                replies += [
+                    in_session(
+                        client,
+                        front.url,
+                        session,
+                        rpc("tools/call", {"name": "add", "arguments": {"a": i, "b": n}}, id=i),
+                    )
+                    for i in range(1, 7)
+                ]
+                replies.append(client.delete(front.url, headers={**LEGACY, "mcp-session-id": session}, timeout=TIMEOUT))
             assert [r.status_code for r in replies] == [202] + [200] * 6 + [204], [r.text for r in replies]
             assert [sum_of(r) for r in replies[1:7]] == [str(i + n) for i in range(1, 7)]
             assert {answered_by(r) for r in replies} == {home}  # every request of the session on its replica
             homes[source] = home
         assert len(set(homes.values())) >= 2  # the clients are spread (consistent hash of their addresses)
         # 2026-07-28 requests need no affinity: round robin over all three, whatever the client address.
-        modern = [modern_post(front, "tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=i)
-                  for i in range(9)]
+        modern = [
+            modern_post(front, "tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=i) for i in range(9)
+        ]
         assert [sum_of(r) for r in modern] == [str(i + 1) for i in range(9)]
         assert {answered_by(r) for r in modern} == {address(r) for r in stateful}
         assert asyncio.run(asyncio.wait_for(sdk_session(front.url, "legacy"), 60)) == "2025-11-25"
