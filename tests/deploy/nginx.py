@@ -65,7 +65,7 @@ def site_config(recipe: str | Path, replicas: list[int]) -> str:
 class Nginx:
     """`nginx -p DIR -c DIR/nginx.conf -g 'daemon off; ...'`, ready once /healthz answers through it."""
 
-    def __init__(self, directory: Path, site: str, workers: int = 1, access_log: bool = True) -> None:
+    def __init__(self, directory: Path, site: str, workers: int | str = 1, access_log: bool = True) -> None:
         binary = nginx_binary()
         if binary is None:
             raise RuntimeError("nginx is not installed")
