@@ -68,6 +68,8 @@ def _parser(command: str) -> argparse.ArgumentParser:
                             help="HTTP: an allowed Origin besides the server's own (repeatable)")
         parser.add_argument("--session-idle", type=float, default=3600.0, metavar="SECONDS",
                             help="HTTP: idle sessions end after this long (default 3600)")
+        parser.add_argument("--metrics", action="store_true",
+                            help="HTTP: serve Prometheus metrics at /metrics (same checks as /mcp)")
         parser.add_argument("--max-sessions", type=int, metavar="N", help="HTTP: open sessions at most (10000)")
         parser.add_argument("--max-calls", type=int, metavar="N",
                             help="HTTP: tool calls running or queued at most (1024)")

@@ -96,5 +96,6 @@ def build_server(options: Options, loop: object | None = None) -> Server:
         resources=tuple(Resource(uri, name, "text/x-cobol", text, description)
                         for uri, name, text, description in found["resources"]),
         list_changed=options.watch,
+        reloadable=options.watch,
     )
     return Server(model, catalog, runtime, list(found["errors"]), options, found)

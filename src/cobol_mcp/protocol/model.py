@@ -28,14 +28,16 @@ class Resource(ValueObject):
 
 class ServerModel:
     """What the server offers: the tools list, resources and identity. The tools list is fixed for the
-    life of the process unless ``list_changed`` (live reload), when :meth:`replace_tools` swaps it."""
+    life of the process unless ``reloadable`` (live reload), when :meth:`replace_tools` swaps it;
+    ``list_changed`` declares that clients are told (a transport that cannot tell them clears it)."""
 
     def __init__(self, name: str, version: str, tools: tuple[dict[str, Any], ...],
                  resources: tuple[Resource, ...] = (), instructions: str | None = None,
-                 title: str | None = None, list_changed: bool = False) -> None:
+                 title: str | None = None, list_changed: bool = False, reloadable: bool = False) -> None:
         self.name, self.version, self.resources = name, version, resources
         self.instructions, self.title = instructions, title
         self.list_changed = list_changed
+        self.reloadable = reloadable or list_changed
         self._by_uri = {r.uri: r for r in resources}
         self.replace_tools(tools)
 
@@ -43,7 +45,7 @@ class ServerModel:
         """A new tools list, served from the next request on (sessions read it through the model)."""
         self.tools = tools
         self.tools_list_json = jsonrpc.dumps({"tools": list(tools)})  # served as is: serialized once
-        hints = modern.RELOAD_CACHE_HINTS if self.list_changed else modern.CACHE_HINTS
+        hints = modern.RELOAD_CACHE_HINTS if self.reloadable else modern.CACHE_HINTS
         self.modern = modern.ModernEra(self, SUPPORTED_VERSIONS, hints)
 
     @property

@@ -50,11 +50,14 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ...options import Options
+    from ...reload import Watcher
     from ...server import Server
+    from .metrics import Metrics
     from .wire import Headers, Receive, Send
 
 ENDPOINT = "/mcp"
 HEALTH = "/healthz"
+METRICS = "/metrics"
 
 CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read at all
 CORS_EXPOSE = (b"access-control-expose-headers", b"mcp-session-id, mcp-protocol-version, www-authenticate")
@@ -69,7 +72,7 @@ class Settings:
                  auth_token: str | None = None, allow_origins: list[str] | tuple[str, ...] = (),
                  session_idle: float = 3600.0, max_body_bytes: int = 4 << 20, max_sessions: int = 10_000,
                  max_calls: int = 1024, max_connections: int = 2048, read_timeout: float = 30.0,
-                 max_head_bytes: int = 64 << 10, max_buffered_bytes: int = 128 << 20) -> None:
+                 max_head_bytes: int = 64 << 10, max_buffered_bytes: int = 128 << 20, metrics: bool = False) -> None:
         self.host, self.port, self.stateless = host, port, stateless
         self.auth_token = auth_token or None
         self.allow_origins = list(allow_origins)
@@ -81,6 +84,7 @@ class Settings:
         self.read_timeout = read_timeout  # seconds for a request's headers, then for its body; later: 408
         self.max_head_bytes = max_head_bytes  # request line and headers; more: 431
         self.max_buffered_bytes = max_buffered_bytes  # request bodies being read, all together; more: 503
+        self.metrics = metrics  # serve /metrics (Prometheus)
 
 
 class McpHttpApp:
@@ -97,11 +101,15 @@ class McpHttpApp:
                                  settings.max_sessions)
         self.buffered = 0  # bytes of request bodies being read now
         self._pristine: Session | None = None
+        self.metrics: Metrics | None = None  # with --metrics, from start-up on
+        self._watcher: Watcher | None = None  # with --watch
 
     # ---------------------------------------------------------------------------------- ASGI
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         kind = scope["type"]
         if kind == "http":
+            if self.metrics is not None:
+                send = self._counted(send)
             path = scope["path"]
             if path == ENDPOINT or path == ENDPOINT + "/":
                 guarded = GuardedSend(send)
@@ -112,6 +120,8 @@ class McpHttpApp:
                     await guarded.fail(scope.get(REQUEST_ID_KEY))
             elif path == HEALTH:
                 await self._health(scope, send)
+            elif path == METRICS and self.metrics is not None:
+                await self._metrics(scope, send)
             else:
                 await send_bytes(send, 404, b"Not Found: the MCP endpoint is /mcp\n", TEXT_HEADERS)
         elif kind == "lifespan":
@@ -145,12 +155,37 @@ class McpHttpApp:
         server.catalog.warm()
         self._pristine = self._new_session()  # what a 2026-07-28 request is served by: it never changes
         self.sessions.start(loop)
+        if self.settings.metrics:
+            from .metrics import Metrics  # prometheus-client: loaded only when asked for
+
+            self.metrics = Metrics(lambda: self.server.runtime if self.server is not None else None,
+                                   lambda: len(self.sessions))
+            self.calls.observe = self.metrics.call_done
+        if self.options.watch:
+            self._watch(loop, server)
+
+    def _watch(self, loop: asyncio.AbstractEventLoop, server: Server) -> None:
+        """Live reload: the watcher's thread hands each new tool set to this loop, which swaps it in
+        between requests. No client is told: a handshake-era client has no stream to receive
+        tools/list_changed on (GET is not offered), so listChanged is not declared; 2026-07-28 replies
+        carry short cache hints instead."""
+        from ...reload import Watcher
+
+        server.model.list_changed = False
+
+        def post(function: Callable[[], object]) -> None:
+            loop.call_soon_threadsafe(function)
+
+        self._watcher = Watcher(server, self.options, post, lambda changed: None)
+        self._watcher.start()
 
     def abort_calls(self) -> None:
         """The server is stopping: end every tool call still running, its request answered with an error."""
         self.calls.abort()
 
     def stop(self) -> None:
+        if self._watcher is not None:
+            self._watcher.stop()
         self.sessions.stop()
         self.calls.abort()
         self.calls.close()
@@ -163,6 +198,33 @@ class McpHttpApp:
             await send_bytes(send, 405, b"", [(b"allow", b"GET, HEAD")])
             return
         await send_bytes(send, 200, b'{"status":"ok"}', JSON_HEADERS)
+
+    def _counted(self, send: Send) -> Send:
+        """`send`, counting each response's status for /metrics."""
+        metrics = self.metrics
+        assert metrics is not None
+
+        async def counted(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                metrics.response(message["status"])
+            await send(message)
+
+        return counted
+
+    async def _metrics(self, scope: dict[str, Any], send: Send) -> None:
+        headers = dict(scope["headers"])
+        rejected = self.guard.check(headers.get(b"host"), headers.get(b"origin"), headers.get(b"authorization"),
+                                    token_needed=True)  # same checks as /mcp: tool names and load are not public
+        if rejected is not None:
+            status, text, extra = rejected
+            await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra)
+        elif scope["method"] not in ("GET", "HEAD"):
+            await send_bytes(send, 405, b"", [(b"allow", b"GET, HEAD")])
+        else:
+            from .metrics import CONTENT_TYPE
+
+            assert self.metrics is not None
+            await send_bytes(send, 200, self.metrics.render(), [(b"content-type", CONTENT_TYPE.encode())])
 
     async def _endpoint(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         headers = dict(scope["headers"])

@@ -86,6 +86,8 @@ class Calls:
         self._flush_pending = False
         self._expiry: asyncio.TimerHandle | None = None
         self._expiry_at = 0.0
+        # Told of each finished call (tool, outcome, seconds) when /metrics is served; else no cost.
+        self.observe: Callable[[str, str, float], None] | None = None
 
     def reader_loop(self, loop: asyncio.AbstractEventLoop) -> ReaderLoop:
         self.loop = loop
@@ -126,11 +128,22 @@ class Calls:
     async def run(self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply,
                   receive: Receive) -> None:
         """Run `call` and finish `reply` with its result. `state`: the session it runs in, if any."""
+        if self.observe is None:
+            await self._run(session, state, call, reply, receive)
+            return
+        started = time.perf_counter()
+        outcome = await self._run(session, state, call, reply, receive)
+        tool = call.name if self.server.catalog.tool(call.name) is not None else "(unknown)"  # type: ignore[union-attr]
+        self.observe(tool, outcome, time.perf_counter() - started)  # (a client's name never becomes a label)
+
+    async def _run(self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply,
+                   receive: Receive) -> str:
+        """`run`; returns the outcome: ok, error (an isError result), cancelled, busy or fault."""
         if len(self._pending) >= self.max_calls:
             await send_bytes(reply.send, 503, error_body(
                 SERVER_BUSY, f"Service Unavailable: {self.max_calls} tool calls are running or queued; try again later",
                 call.request_id), [*JSON_HEADERS, (b"retry-after", b"1"), *reply.headers])
-            return
+            return "busy"
         pending = _Pending(self.loop)  # type: ignore[arg-type]
         pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve)  # type: ignore[union-attr]
         if pending.result is _WAITING:
@@ -145,7 +158,7 @@ class Calls:
                 if token is None and state is not None:
                     await pending.wake
                 elif not await self._wait_long(pending, token, reply, receive, state is None):
-                    return  # the client left and the call was cancelled
+                    return "cancelled"  # the client left and the call was cancelled
             finally:
                 self._pending.discard(pending)
                 if state is not None and state.running.get(call.request_id) is pending:
@@ -153,12 +166,15 @@ class Calls:
         result = pending.result
         if result is CANCELLED:
             await reply.finish(None)
-        elif result is STOPPING:
+            return "cancelled"
+        if result is STOPPING:
             await reply.finish(session.internal_error(call.request_id, "the server is stopping"))
-        elif isinstance(result, BaseException):
+            return "fault"
+        if isinstance(result, BaseException):
             await reply.finish(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
-        else:
-            await reply.finish(session.tool_result(call, result))
+            return "fault"
+        await reply.finish(session.tool_result(call, result))
+        return "error" if isinstance(result, dict) and result.get("isError") else "ok"
 
     async def _wait_long(self, pending: _Pending, token: str | int | None, reply: Reply, receive: Receive,
                          cancel_on_disconnect: bool) -> bool:

@@ -1,6 +1,8 @@
 """Prometheus metrics for ``/metrics``, with the official client library (loaded only for HTTP).
 
-Per call: a counter by tool and outcome and a latency histogram by tool. Per response: a counter by
+Served at ``/metrics`` with ``--metrics``, behind the same Host, Origin and token checks as ``/mcp``.
+Per call: a counter by tool and outcome and a latency histogram by tool (a name the catalog does not
+know is counted as ``(unknown)``, so clients cannot grow the label set). Per response: a counter by
 HTTP status. Read at scrape time, at no cost per call: COBOL worker starts, deaths and timeouts,
 calls waiting for a worker, open sessions. Each server process has its own registry: with
 ``--workers N`` a scrape sees the process that accepted it (run replicas on their own ports, as
@@ -21,25 +23,16 @@ if TYPE_CHECKING:
 
     from ...cobol.runtime.pool import Runtime
 
-__all__ = ["CONTENT_TYPE", "Metrics", "outcome_of"]
+__all__ = ["CONTENT_TYPE", "Metrics"]
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
 
-def outcome_of(result: object) -> str:
-    """ok, error (an isError result: bad arguments, RETURN-CODE, a COBOL fault) or fault (the server's)."""
-    if isinstance(result, BaseException):
-        return "fault"
-    if isinstance(result, dict) and result.get("isError"):
-        return "error"
-    return "ok"
-
-
 class Metrics:
     def __init__(self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int]) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
-        self.calls = Counter("cobol_mcp_tool_calls", "Tool calls by tool and outcome (ok, error, fault, cancelled)",
+        self.calls = Counter("cobol_mcp_tool_calls", "Tool calls by tool and outcome (ok, error, cancelled, busy, fault)",
                              ["tool", "outcome"], registry=self.registry)
         self.latency = Histogram("cobol_mcp_tool_call_seconds", "Tool call latency, arguments in to result out",
                                  ["tool"], buckets=LATENCY_BUCKETS, registry=self.registry)

@@ -36,6 +36,7 @@ def settings_from_args(options: Options, args: argparse.Namespace) -> Settings:
         allow_origins=args.allow_origin,
         session_idle=args.session_idle,
         max_body_bytes=options.max_message_bytes,
+        metrics=getattr(args, "metrics", False),
         **{name: getattr(args, name) for name in BOUNDS if getattr(args, name, None) is not None},
     )
 
@@ -109,6 +110,14 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
     os.environ.pop(TOKEN_ENV, None)  # the COBOL workers inherit the environment; the token is not theirs
     processes = args.http_workers
     found = problems(settings, processes)
+    if options.watch and processes > 1:
+        found.append(f"--watch needs one process, not --workers {processes}: each would recompile on its own "
+                     "(reload one replica per port instead)")
+    if settings.metrics:
+        try:
+            import prometheus_client  # noqa: F401
+        except ImportError:
+            found.append("--metrics needs prometheus-client: pip install 'cobol-mcp-server[http]'")
     if found:
         for problem in found:
             log.error(problem)
