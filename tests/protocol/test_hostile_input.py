@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from cobol_mcp.protocol import jsonrpc
 from cobol_mcp.protocol.framing import LineBuffer
 from cobol_mcp.protocol.jsonrpc import Invalid, OutOfRangeNumber, Request
-from cobol_mcp.protocol.modern import CAPABILITIES_KEY, LOG_LEVEL_KEY, VERSION_KEY
 from cobol_mcp.protocol.model import Resource, ServerModel
+from cobol_mcp.protocol.modern import CAPABILITIES_KEY, LOG_LEVEL_KEY, VERSION_KEY
 from cobol_mcp.protocol.session import Cancel, Session, ToolCall
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -71,7 +71,8 @@ def test_metrics_need_the_token_and_a_local_host(cache_dir):
     token = "s3cret-token-for-metrics-tests"
     with HttpServer("--metrics", "--auth-token", token) as server:
         assert httpx.get(f"{server.base}/metrics", timeout=30).status_code == 401
-        assert httpx.get(f"{server.base}/metrics", headers={"authorization": "Bearer wrong"}, timeout=30).status_code == 401
+        wrong = {"authorization": "Bearer wrong"}
+        assert httpx.get(f"{server.base}/metrics", headers=wrong, timeout=30).status_code == 401
         assert httpx.get(f"{server.base}/metrics", headers={"host": "evil.example"}, timeout=30).status_code == 421
         good = httpx.get(f"{server.base}/metrics", headers={"authorization": f"Bearer {token}"}, timeout=30)
         assert good.status_code == 200 and "cobol_mcp_tool_calls" in good.text

@@ -107,7 +107,8 @@ class Session:
         if method == "tools/list":
             if self._bad_cursor(req):
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: unknown cursor (one page only)")
-            return jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self.server.tools_list_json}}}\n')
+            listing = self.server.tools_list_json
+            return jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{listing}}}\n')
         if self.server.resources:
             if method == "resources/list":
                 if self._bad_cursor(req):

@@ -32,7 +32,8 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 class Metrics:
     def __init__(self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int]) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
-        self.calls = Counter("cobol_mcp_tool_calls", "Tool calls by tool and outcome (ok, error, cancelled, busy, fault)",
+        self.calls = Counter("cobol_mcp_tool_calls",
+                             "Tool calls by tool and outcome (ok, error, cancelled, busy, fault)",
                              ["tool", "outcome"], registry=self.registry)
         self.latency = Histogram("cobol_mcp_tool_call_seconds", "Tool call latency, arguments in to result out",
                                  ["tool"], buckets=LATENCY_BUCKETS, registry=self.registry)
