@@ -125,12 +125,21 @@ def test_headers_that_never_end_get_408(tight):
         assert closed_by_server(sock)
 
 
-def test_a_connection_that_sends_nothing_is_closed(tight):
+def test_a_connection_that_sends_nothing_is_closed_without_a_word(tight):
     with socket.create_connection(("127.0.0.1", tight.port)) as sock:
-        status, _, body = read_response(sock)
-        assert status == 408
-        assert_json_rpc_error(body)
-        assert closed_by_server(sock)
+        sock.settimeout(60)  # a hang guard: the server closes it after --read-timeout (1 s)
+        assert sock.recv(65536) == b""  # no 408: there was no request to answer
+
+
+def test_an_idle_keep_alive_connection_is_closed_without_a_408(tight):
+    """A 408 on an idle connection would be read as the answer to the next request the client sends
+    on it; a plain close tells the client to open a new connection."""
+    with socket.create_connection(("127.0.0.1", tight.port)) as sock:
+        sock.settimeout(60)
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        status, headers, body = read_response(sock)
+        assert status == 200 and headers.get("connection") != "close"
+        assert sock.recv(65536) == b""  # then idle past --read-timeout: closed, nothing sent
 
 
 def test_a_body_that_never_ends_gets_408(tight):

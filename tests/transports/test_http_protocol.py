@@ -18,7 +18,9 @@ def test_healthz_answers_without_a_session(server):
     assert reply.json() == {"status": "ok"}
     assert httpx.head(f"{server.base}/healthz").status_code == 200
     assert httpx.post(f"{server.base}/healthz").status_code == 405
-    assert httpx.get(f"{server.base}/elsewhere").status_code == 404
+    elsewhere = httpx.get(f"{server.base}/elsewhere")
+    assert elsewhere.status_code == 404
+    assert elsewhere.json()["error"]["message"] == "Not Found: the MCP endpoint is /mcp"  # JSON-RPC, like every error
 
 
 def test_initialize_issues_a_visible_ascii_session_id(server):

@@ -35,7 +35,6 @@ from .sessions import Sessions, SessionState
 from .wire import (
     JSON_HEADERS,
     REQUEST_ID_KEY,
-    TEXT_HEADERS,
     GuardedSend,
     Reply,
     accepts,
@@ -123,7 +122,8 @@ class McpHttpApp:
             elif path == METRICS and self.metrics is not None:
                 await self._metrics(scope, send)
             else:
-                await send_bytes(send, 404, b"Not Found: the MCP endpoint is /mcp\n", TEXT_HEADERS)
+                await send_bytes(send, 404, error_body(INVALID_REQUEST, "Not Found: the MCP endpoint is /mcp"),
+                                 JSON_HEADERS)
         elif kind == "lifespan":
             await self._lifespan(receive, send)
 

@@ -5,7 +5,10 @@ headers grow without bound, and answers its own overload with plain text. :class
 adds, per connection:
 
 - a time bound: a request's head (request line and headers) must be complete within
-  ``read_timeout`` seconds of the connection or of the request's first byte, else 408 and close;
+  ``read_timeout`` seconds of the connection or of the request's first byte, else 408 and close; a
+  connection with no request begun that long (fresh, or idle after a reply) is closed without a word,
+  as keep-alive connections are: a 408 there would be read as the answer to a request the client
+  may be sending at that very moment;
 - a size bound: a head over ``max_head_bytes`` gets 431 and close;
 - a count bound: a connection beyond ``max_connections`` gets 503 with ``Retry-After`` and close.
 
@@ -89,6 +92,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     _head_timer: asyncio.TimerHandle | None = None
     _in_head = False
+    _begun = False  # a byte of the awaited request has arrived
     _head_bytes = 0  # bytes received while the head is incomplete
     _parsed_head = 0  # bytes of the request line and headers, as parsed
     _refused = False
@@ -109,6 +113,7 @@ class GuardedHttpTools(HttpToolsProtocol):
             return
         if self._in_head:
             self._head_bytes += len(data)
+            self._begun = True
         super().data_received(data)
         if self._in_head and self._head_bytes > Limits.max_head_bytes and not self.transport.is_closing():
             self._refuse(HEAD_TOO_LARGE)
@@ -122,6 +127,7 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._parsed_head = 0
         if not self._in_head:  # pipelined after a request still being answered
             self._await_head()
+        self._begun = True
 
     def on_url(self, url: bytes) -> None:
         self._parsed_head += len(url)
@@ -155,7 +161,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     # ------------------------------------------------------------------------------ head bound
     def _await_head(self) -> None:
-        self._in_head, self._head_bytes = True, 0
+        self._in_head, self._head_bytes, self._begun = True, 0, False
         self._stop_head_timer()
         self._head_timer = self.loop.call_later(Limits.read_timeout, self._head_late)
 
@@ -167,7 +173,12 @@ class GuardedHttpTools(HttpToolsProtocol):
     def _head_late(self) -> None:
         self._head_timer = None
         if self._in_head and not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
-            self._refuse(SLOW)
+            if self._begun:
+                self._refuse(SLOW)
+            else:  # no request to answer: close like an idle keep-alive connection
+                self._refused = True
+                self._in_head = False
+                self.transport.close()
 
     def _refuse(self, response: bytes) -> None:
         self._refused = True
