@@ -137,7 +137,7 @@ def test_an_idle_keep_alive_connection_is_closed_without_a_408(tight):
     with socket.create_connection(("127.0.0.1", tight.port)) as sock:
         sock.settimeout(60)
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        status, headers, body = read_response(sock)
+        status, headers, _ = read_response(sock)
         assert status == 200 and headers.get("connection") != "close"
         assert sock.recv(65536) == b""  # then idle past --read-timeout: closed, nothing sent
 
