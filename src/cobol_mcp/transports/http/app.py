@@ -108,7 +108,7 @@ class McpHttpApp:
         kind = scope["type"]
         if kind == "http":
             if self.metrics is not None:
-                send = self._counted(send)
+                send = self.metrics.counted(send)
             path = scope["path"]
             if path == ENDPOINT or path == ENDPOINT + "/":
                 guarded = GuardedSend(send)
@@ -120,7 +120,10 @@ class McpHttpApp:
             elif path == HEALTH:
                 await self._health(scope, send)
             elif path == METRICS and self.metrics is not None:
-                await self._metrics(scope, send)
+                headers = dict(scope["headers"])  # same checks as /mcp: tool names and load are not public
+                rejected = self.guard.check(headers.get(b"host"), headers.get(b"origin"),
+                                            headers.get(b"authorization"), token_needed=True)
+                await self.metrics.serve(scope["method"], rejected, send)
             else:
                 await send_bytes(send, 404, error_body(INVALID_REQUEST, "Not Found: the MCP endpoint is /mcp"),
                                  JSON_HEADERS)
@@ -159,24 +162,29 @@ class McpHttpApp:
             from .metrics import Metrics  # prometheus-client: loaded only when asked for
 
             self.metrics = Metrics(lambda: self.server.runtime if self.server is not None else None,
-                                   lambda: len(self.sessions))
+                                   lambda: len(self.sessions), self.sessions.streams)
             self.calls.observe = self.metrics.call_done
         if self.options.watch:
             self._watch(loop, server)
 
     def _watch(self, loop: asyncio.AbstractEventLoop, server: Server) -> None:
         """Live reload: the watcher's thread hands each new tool set to this loop, which swaps it in
-        between requests. No client is told: a handshake-era client has no stream to receive
-        tools/list_changed on (GET is not offered), so listChanged is not declared; 2026-07-28 replies
-        carry short cache hints instead."""
-        from ...reload import Watcher
+        between requests and sends tools/list_changed on every session's open GET stream. Stateless,
+        there are no streams: listChanged is not declared, and 2026-07-28 replies carry short cache
+        hints instead."""
+        from ...reload import LIST_CHANGED, Watcher
 
-        server.model.list_changed = False
+        if self.settings.stateless:
+            server.model.list_changed = False
 
         def post(function: Callable[[], object]) -> None:
             loop.call_soon_threadsafe(function)
 
-        self._watcher = Watcher(server, self.options, post, lambda changed: None)
+        def reloaded(changed: bool) -> None:
+            if changed:
+                self.sessions.notify(LIST_CHANGED)
+
+        self._watcher = Watcher(server, self.options, post, reloaded)
         self._watcher.start()
 
     def abort_calls(self) -> None:
@@ -198,33 +206,6 @@ class McpHttpApp:
             await send_bytes(send, 405, b"", [(b"allow", b"GET, HEAD")])
             return
         await send_bytes(send, 200, b'{"status":"ok"}', JSON_HEADERS)
-
-    def _counted(self, send: Send) -> Send:
-        """`send`, counting each response's status for /metrics."""
-        metrics = self.metrics
-        assert metrics is not None
-
-        async def counted(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                metrics.response(message["status"])
-            await send(message)
-
-        return counted
-
-    async def _metrics(self, scope: dict[str, Any], send: Send) -> None:
-        headers = dict(scope["headers"])
-        rejected = self.guard.check(headers.get(b"host"), headers.get(b"origin"), headers.get(b"authorization"),
-                                    token_needed=True)  # same checks as /mcp: tool names and load are not public
-        if rejected is not None:
-            status, text, extra = rejected
-            await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra)
-        elif scope["method"] not in ("GET", "HEAD"):
-            await send_bytes(send, 405, b"", [(b"allow", b"GET, HEAD")])
-        else:
-            from .metrics import CONTENT_TYPE
-
-            assert self.metrics is not None
-            await send_bytes(send, 200, self.metrics.render(), [(b"content-type", CONTENT_TYPE.encode())])
 
     async def _endpoint(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         headers = dict(scope["headers"])
@@ -251,6 +232,10 @@ class McpHttpApp:
             await send_bytes(send, 400, error_body(INVALID_REQUEST, problem[0], None, problem[1]), JSON_HEADERS + cors)
         elif method == "DELETE" and not self.settings.stateless:
             await self.sessions.delete(headers, send, cors)
+        elif method == "GET" and self._watcher is not None and not self.settings.stateless:
+            from .streams import open_stream  # only with --watch
+
+            await open_stream(self.sessions, headers, receive, send, cors)
         else:  # GET: this server has nothing to send unprompted, so it offers no standalone stream
             allow = b"POST" if self.settings.stateless else b"POST, DELETE"
             text = ("Method Not Allowed: this server sends no messages outside replies, so it offers no GET stream"

@@ -28,14 +28,29 @@ MAX_SESSIONS = 10_000
 
 
 class SessionState:
-    """One MCP session: the protocol state and the tool calls still running in it (by request id)."""
+    """One MCP session: the protocol state, the tool calls still running in it (by request id), and
+    its open GET streams (each a queue of messages to send; None ends it)."""
 
-    __slots__ = ("session", "last_seen", "running")
+    __slots__ = ("session", "last_seen", "running", "streams")
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.last_seen = time.monotonic()
         self.running: dict[Any, Any] = {}
+        self.streams: list[asyncio.Queue[bytes | None]] = []
+
+    def busy(self) -> bool:
+        """Whether it is in use (a call running, a stream open), so not idle however long unseen."""
+        return bool(self.running or self.streams)
+
+
+def post(queue: asyncio.Queue[bytes | None], message: bytes | None) -> None:
+    """Queue a message for a stream; a stream whose client reads nothing is ended, never let grow."""
+    if queue.full():
+        while not queue.empty():
+            queue.get_nowait()
+        message = None
+    queue.put_nowait(message)
 
 
 class Sessions:
@@ -68,7 +83,7 @@ class Sessions:
         if state is None:
             return None
         now = time.monotonic()
-        if self.idle > 0 and not state.running and now - state.last_seen > self.idle:
+        if self.idle > 0 and not state.busy() and now - state.last_seen > self.idle:
             self.end(key)
             return None
         state.last_seen = now
@@ -80,6 +95,21 @@ class Sessions:
             return
         for request_id in list(state.running):
             self._cancel(state, request_id)
+        for queue in state.streams:
+            post(queue, None)
+
+    def streams(self) -> int:
+        """GET streams open in all sessions."""
+        return sum(len(state.streams) for state in self._by_id.values())
+
+    def notify(self, message: bytes) -> int:
+        """Send a notification on every open GET stream; how many got it."""
+        sent = 0
+        for state in self._by_id.values():
+            for queue in state.streams:
+                post(queue, message)
+                sent += 1
+        return sent
 
     # ------------------------------------------------------------------------------ lifetime
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -98,7 +128,7 @@ class Sessions:
             await asyncio.sleep(min(max(idle / 4, 0.05), 30.0))
             now = time.monotonic()
             for session_id, state in list(self._by_id.items()):
-                if not state.running and now - state.last_seen > idle:
+                if not state.busy() and now - state.last_seen > idle:
                     log.debug(f"session {session_id[:8]}... ended after {idle:g} s idle")
                     self.end(session_id)
 
