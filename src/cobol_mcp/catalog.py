@@ -87,8 +87,13 @@ class Catalog:
     def definitions(self) -> list[dict[str, Any]]:
         return [tool.definition() for tool in self._tools.values()]
 
-    def call(self, name: str, arguments: dict[str, Any], done: Done) -> tuple[Tool, object] | None:
-        """Route a call to its tool. Unknown tools get an error result naming what exists."""
+    def call(self, name: str, arguments: dict[str, Any], done: Done,
+             request_id: Any = None) -> tuple[Tool, object] | None:
+        """Route a call to its tool. Unknown tools get an error result naming what exists. With
+        ``--log-level debug`` each call ends with a "tool call" line (tool, outcome, duration_ms,
+        request_id), one JSON object with ``--log-format json``."""
+        if log.enabled("debug"):
+            done = _logged(name, request_id, done)
         tool = self._tools.get(name)
         if tool is None:
             known = ", ".join(self._tools) or "none"
@@ -110,3 +115,17 @@ class Catalog:
     def cancel(running: tuple[Tool, object]) -> bool:
         tool, handle = running
         return tool.cancel(handle)
+
+
+def _logged(name: str, request_id: Any, done: Done) -> Done:
+    import time
+
+    started = time.perf_counter()
+
+    def logged(result: dict[str, Any] | BaseException) -> None:
+        outcome = "fault" if isinstance(result, BaseException) else "error" if result.get("isError") else "ok"
+        log.debug("tool call", tool=name, outcome=outcome, duration_ms=round((time.perf_counter() - started) * 1000, 3),
+                  request_id=request_id)
+        done(result)
+
+    return logged

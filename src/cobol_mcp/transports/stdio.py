@@ -146,7 +146,7 @@ class StdioServer:
                 log.exception(f"writing the result of {call.name!r} failed")
                 out.append(session.internal_error(call.request_id, "the result could not be written"))
 
-        handle = self.catalog.call(call.name, call.arguments, done)
+        handle = self.catalog.call(call.name, call.arguments, done, call.request_id)
         if handle is not None:
             running[call.request_id] = handle
 

@@ -145,7 +145,8 @@ class Calls:
                 call.request_id), [*JSON_HEADERS, (b"retry-after", b"1"), *reply.headers])
             return "busy"
         pending = _Pending(self.loop)  # type: ignore[arg-type]
-        pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve)  # type: ignore[union-attr]
+        pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve,  # type: ignore[union-attr]
+                                                  call.request_id)
         if pending.result is _WAITING:
             self.kick()
             if state is not None:
