@@ -54,6 +54,24 @@ def test_an_assign_name_that_escapes_the_data_directory_is_not_served(served):
     assert any("escape.cob" in e and "reaches outside the data directory" in e for e in server.errors)
 
 
+def test_a_link_in_the_data_directory_pointing_outside_is_refused_at_call_time(served, tmp_path):
+    server, data = served
+    secret = tmp_path / "elsewhere" / "SALESOUT"
+    secret.parent.mkdir()
+    secret.write_text("not the program's to overwrite\n")
+    (data / "SALESIN").write_text("NORTH     0012550\n")
+    (data / "SALESOUT").symlink_to(secret)
+    result = call(server, "sales_report", {})
+    assert result["isError"] is True
+    assert "SALESOUT (REPORT-FILE) is a link to" in result["content"][0]["text"]
+    assert "outside the data directory" in result["content"][0]["text"]
+    assert secret.read_text() == "not the program's to overwrite\n"  # the program never ran
+    (data / "SALESOUT").unlink()
+    (data / "SALESOUT").symlink_to(data / "REPORT.TXT")  # a link that stays inside is fine
+    assert not call(server, "sales_report", {}).get("isError")
+    assert "NORTH" in (data / "REPORT.TXT").read_text()
+
+
 def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(served):
     from cobol_mcp.cobol import console_tool
 

@@ -191,6 +191,10 @@ class ConsoleTool:
             done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
             return None
 
+        outside = self._outside(given)
+        if outside is not None:
+            done(error_result(outside))
+            return None
         private = tempfile.mkdtemp(prefix="cobol-mcp-files-") if given else None
 
         def finished(run: RunResult) -> None:
@@ -226,6 +230,21 @@ class ConsoleTool:
 
     def cancel(self, handle: object) -> bool:
         return isinstance(handle, RunUnit | _Pending) and handle.cancel()
+
+    def _outside(self, given: dict[str, bytes]) -> str | None:
+        """Why a file of this call would be outside the data directory (a symbolic link there that
+        points elsewhere), or None. ASSIGN names were checked when the program was read; links are
+        looked at on each call, since they can change."""
+        base = os.path.realpath(self.data_dir or os.getcwd())
+        for select, use in self._entry.get("files", {}).items():
+            name = use["assign"]
+            if name in given:
+                continue  # given with the call: a private file, not the data directory's
+            target = os.path.realpath(os.path.join(base, name))
+            if os.path.commonpath((base, target)) != base:
+                return (f"Tool {self.name!r} was not run: its file {name} ({select}) is a link to {target}, "
+                        f"outside the data directory {base}")
+        return None
 
     def _arguments(self, arguments: dict[str, Any]) -> tuple[bytes, list[str], dict[str, bytes]]:
         properties = self._entry["definition"]["inputSchema"]["properties"]
