@@ -39,8 +39,9 @@ def _parser(command: str) -> argparse.ArgumentParser:
                         help="per-call limit for a COBOL program (default 10)")
     parser.add_argument("--cobol-workers", dest="cobol_workers", type=int, default=None,
                         metavar="N", help="most COBOL worker processes (default: CPU count; started on demand)")
-    parser.add_argument("--data-dir", default=None, metavar="DIR",
-                        help="where console programs' files are (their working directory and COB_FILE_PATH)")
+    parser.add_argument("--data-dir", action="append", default=[], metavar="[NAME=]DIR",
+                        help="where console programs' files are (their working directory and COB_FILE_PATH); "
+                             "NAME=DIR for the --programs folder NAME only (repeatable)")
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
     if command == "serve":
@@ -91,8 +92,19 @@ def _parser(command: str) -> argparse.ArgumentParser:
 def _options(args: argparse.Namespace) -> Any:
     from .options import Options, backend_name
 
+    programs = [backend_name(spec) for spec in args.programs]
+    data_dir, data_dirs = None, {}
+    for spec in args.data_dir:
+        name, sep, folder = spec.partition("=")
+        if sep and name in {backend for backend, _ in programs}:
+            data_dirs[name] = folder
+        elif sep and "/" not in name:
+            raise SystemExit(f"cobol-mcp-server: --data-dir {spec}: no --programs folder is named {name!r} "
+                             f"(names: {', '.join(b for b, _ in programs) or 'none'})")
+        else:
+            data_dir = spec
     return Options(
-        programs=[backend_name(spec) for spec in args.programs],
+        programs=programs,
         bundled=args.bundled,
         expose_source=getattr(args, "expose_source", False),
         strict_lifecycle=getattr(args, "strict_lifecycle", False),
@@ -103,7 +115,8 @@ def _options(args: argparse.Namespace) -> Any:
         cache_dir=args.cache_dir,
         rebuild=args.rebuild,
         watch=getattr(args, "watch", False),
-        data_dir=args.data_dir,
+        data_dir=data_dir,
+        data_dirs=data_dirs,
     )
 
 

@@ -23,7 +23,8 @@ class Options:
                  expose_source: bool = False, strict_lifecycle: bool = False, max_message_bytes: int = 4 << 20,
                  timeout: float = 10.0, workers: int | None = None, source_format: str | None = None,
                  cache_dir: str | Path | None = None, rebuild: bool = False, worker_spin: float = 0.0003,
-                 watch: bool = False, data_dir: str | Path | None = None) -> None:
+                 watch: bool = False, data_dir: str | Path | None = None,
+                 data_dirs: dict[str, str | Path] | None = None) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
         self.expose_source = expose_source
@@ -37,9 +38,15 @@ class Options:
         self.watch = watch  # live reload: recompile on change, tools/list_changed
         # Where console programs' files are (their working directory and COB_FILE_PATH); None: the server's.
         self.data_dir = os.path.abspath(data_dir) if data_dir is not None else None
+        self.data_dirs = {name: os.path.abspath(folder) for name, folder in (data_dirs or {}).items()}  # per backend
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin
+
+
+    def data_dir_for(self, backend: str) -> str | None:
+        """The data directory of one backend's programs: its own, else the default (None: the server's)."""
+        return self.data_dirs.get(backend, self.data_dir)
 
 
 def backend_name(spec: str) -> tuple[str, str]:

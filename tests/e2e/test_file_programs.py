@@ -72,6 +72,33 @@ def test_a_link_in_the_data_directory_pointing_outside_is_refused_at_call_time(s
     assert "NORTH" in (data / "REPORT.TXT").read_text()
 
 
+def test_a_folder_can_have_its_own_data_directory(cache_dir, tmp_path):
+    from cobol_mcp.cli import _options, _parser
+
+    default, own = tmp_path / "default", tmp_path / "own"
+    default.mkdir()
+    own.mkdir()
+    (own / "SALESIN").write_text("WEST      0000100\n")
+    args = _parser("serve").parse_args(["--no-bundled", "--programs", f"files={PROGRAMS}", "--data-dir", str(default),
+                                        "--data-dir", f"files={own}"])
+    options = _options(args)
+    assert options.data_dir_for("files") == str(own) and options.data_dir_for("other") == str(default)
+    server = build_server(options)
+    try:
+        assert call(server, "sales_report", {})["structuredContent"]["stdout"] == "LINES 0001\n"
+        assert (own / "SALESOUT").exists() and not (default / "SALESOUT").exists()
+    finally:
+        server.runtime.close()
+
+
+def test_a_data_directory_for_an_unknown_folder_is_refused():
+    from cobol_mcp.cli import _options, _parser
+
+    args = _parser("serve").parse_args(["--programs", f"files={PROGRAMS}", "--data-dir", "fils=/tmp"])
+    with pytest.raises(SystemExit, match="no --programs folder is named 'fils'"):
+        _options(args)
+
+
 def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(served):
     from cobol_mcp.cobol import console_tool
 
