@@ -31,8 +31,10 @@ def main() -> None:
             loop.run_once(0.05)
         return box[0]
 
-    cases = [("add (callable, worker)", "add", {"a": "1.5", "b": "2.25"}),
-             ("console_calc (run unit)", "console_calc", {"input": "1.5\n2.25"})]
+    cases = [
+        ("add (callable, worker)", "add", {"a": "1.5", "b": "2.25"}),
+        ("console_calc (run unit)", "console_calc", {"input": "1.5\n2.25"}),
+    ]
     for _, name, arguments in cases:
         call(name, arguments)  # warm up
     for label, name, arguments in cases:

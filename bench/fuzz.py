@@ -38,19 +38,76 @@ from typing import Any
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DEFAULT_SERVER = [os.path.join(ROOT, ".venv", "bin", "cobol-mcp-server")]
-MODERN_META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
-               "io.modelcontextprotocol/clientCapabilities": {}}
+MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
 VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "1999-01-01", "")
-METHODS = ("initialize", "ping", "tools/list", "tools/call", "tools/call", "tools/call", "resources/list",
-           "resources/read", "resources/templates/list", "server/discover", "logging/setLevel", "completion/complete",
-           "no/such/method")
-NOTIFICATIONS = ("notifications/initialized", "notifications/cancelled", "notifications/progress",
-                 "notifications/roots/list_changed", "whatever")
-ODD_NUMBERS = ("1e999999999", "-1e999999999", "1e-999999999", "1e99999999999999999999999", "9" * 5000,
-               "-" + "9" * 4400, "0.1e-99999999999999999999", "1" + "0" * 4500 + "e-4480", "-0", "0.0", "1E+2",
-               "123456789012345678901234567890.123456789", "NaN", "Infinity", "-Infinity", "1.5", "-0.005")
-STRINGS = ("", " ", "1.10", "2.20", "-1234.5", "0.005", "20240229", "20230229", "99999999", "16010101", "2024-02-29",
-           "\u20ac", "caf\u00e9", "\x00", "\\", '"', "\n", "abc", "1e5", "1E+999999999", "9" * 40, "\u0661\u0662")
+METHODS = (
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "tools/call",
+    "tools/call",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "server/discover",
+    "logging/setLevel",
+    "completion/complete",
+    "no/such/method",
+)
+NOTIFICATIONS = (
+    "notifications/initialized",
+    "notifications/cancelled",
+    "notifications/progress",
+    "notifications/roots/list_changed",
+    "whatever",
+)
+ODD_NUMBERS = (
+    "1e999999999",
+    "-1e999999999",
+    "1e-999999999",
+    "1e99999999999999999999999",
+    "9" * 5000,
+    "-" + "9" * 4400,
+    "0.1e-99999999999999999999",
+    "1" + "0" * 4500 + "e-4480",
+    "-0",
+    "0.0",
+    "1E+2",
+    "123456789012345678901234567890.123456789",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1.5",
+    "-0.005",
+)
+STRINGS = (
+    "",
+    " ",
+    "1.10",
+    "2.20",
+    "-1234.5",
+    "0.005",
+    "20240229",
+    "20230229",
+    "99999999",
+    "16010101",
+    "2024-02-29",
+    "\u20ac",
+    "caf\u00e9",
+    "\x00",
+    "\\",
+    '"',
+    "\n",
+    "abc",
+    "1e5",
+    "1E+999999999",
+    "9" * 40,
+    "\u0661\u0662",
+)
 SURROGATES = ("\ud800", "\udc00", "\udfff", "\ud83d", "a\udc80b")
 INTERNAL_ERROR = -32603
 ID_BASE = 7 * 10**12
@@ -86,8 +143,12 @@ def _tag_number(text: str) -> tuple[str, str]:
 
 
 def parse_reply(line: bytes) -> dict[str, Any]:
-    return json.loads(line.decode("utf-8"), parse_int=_tag_number, parse_float=_tag_number,  # type: ignore[no-any-return]
-                      parse_constant=_tag_number)
+    return json.loads(
+        line.decode("utf-8"),
+        parse_int=_tag_number,
+        parse_float=_tag_number,  # type: ignore[no-any-return]
+        parse_constant=_tag_number,
+    )
 
 
 # ------------------------------------------------------------------------------------------ grammar
@@ -95,8 +156,11 @@ def parse_reply(line: bytes) -> dict[str, Any]:
 
 def dumps(value: Any) -> str:
     """JSON text of generated values; Raw numbers and lone surrogates (as escapes) included."""
-    return json.dumps(value, separators=(",", ":"), default=_raw, ensure_ascii=False).replace(
-        '"\ue000RAW', "").replace('RAW\ue000"', "")
+    return (
+        json.dumps(value, separators=(",", ":"), default=_raw, ensure_ascii=False)
+        .replace('"\ue000RAW', "")
+        .replace('RAW\ue000"', "")
+    )
 
 
 class Raw:
@@ -128,9 +192,9 @@ class Grammar:
         if kind == 1:
             return r.choice(SURROGATES) + r.choice(STRINGS)
         if kind == 2:
-            return r.randint(-10**40, 10**40) if r.random() < 0.3 else r.randint(-1000, 1000)
+            return r.randint(-(10**40), 10**40) if r.random() < 0.3 else r.randint(-1000, 1000)
         if kind == 3:
-            return Raw(f"{r.randint(-10**6, 10**6)}.{r.randint(0, 10**9)}")
+            return Raw(f"{r.randint(-(10**6), 10**6)}.{r.randint(0, 10**9)}")
         if kind == 4:
             return r.choice((None, True, False, [], {}))
         if kind == 5:
@@ -172,13 +236,19 @@ class Grammar:
         r = self.rng
         good = r.random() < 0.5
         if tool == "add":
-            args: dict[str, Any] = {"a": r.choice(STRINGS[2:5]), "b": r.randint(-99, 99)} if good else \
-                {"a": self.scalar(), "b": self.scalar()}
+            args: dict[str, Any] = (
+                {"a": r.choice(STRINGS[2:5]), "b": r.randint(-99, 99)}
+                if good
+                else {"a": self.scalar(), "b": self.scalar()}
+            )
         elif tool == "format_currency":
             args = {"amount": r.choice(("1234.56", "-0.5", "0.005", 12))} if good else {"amount": self.scalar()}
         else:
-            args = {"date": r.choice(("20240229", "20230229", "16010101", "99991231"))} if good else \
-                {"date": self.scalar()}
+            args = (
+                {"date": r.choice(("20240229", "20230229", "16010101", "99991231"))}
+                if good
+                else {"date": self.scalar()}
+            )
         if r.random() < 0.1:
             args[self.key()] = self.value()
         if r.random() < 0.05:
@@ -235,8 +305,27 @@ class Grammar:
             if op == 0 and buf:
                 del buf[min(i, len(buf) - 1)]
             elif op == 1:
-                buf[i:i] = r.choice((b'"', b"\\", b"{", b"}", b"[", b"]", b",", b":", b"\x00", b"\xff", b"\xc3",
-                                     b"\xed\xa0\x80", b"\\ud800", b"1e999999999", b"9" * 50, b" ", b"\r"))
+                buf[i:i] = r.choice(
+                    (
+                        b'"',
+                        b"\\",
+                        b"{",
+                        b"}",
+                        b"[",
+                        b"]",
+                        b",",
+                        b":",
+                        b"\x00",
+                        b"\xff",
+                        b"\xc3",
+                        b"\xed\xa0\x80",
+                        b"\\ud800",
+                        b"1e999999999",
+                        b"9" * 50,
+                        b" ",
+                        b"\r",
+                    )
+                )
             elif op == 2 and buf:
                 buf[min(i, len(buf) - 1)] = r.randrange(256) or 32
             elif op == 3 and buf:
@@ -264,11 +353,19 @@ def hostile(g: Grammar, n: int) -> Line:
     kind = r.randrange(14)
     if kind == 0:
         depth = r.choice((10, 1000, 5000, 100_000))
-        return Line(f'{{"jsonrpc":"2.0","id":"{hid}","method":"ping","params":{{"x":{"[" * depth}{"]" * depth}}}}}'
-                    .encode(), key, depth > 900, -32700 if depth > 900 else None)
+        return Line(
+            f'{{"jsonrpc":"2.0","id":"{hid}","method":"ping","params":{{"x":{"[" * depth}{"]" * depth}}}}}'.encode(),
+            key,
+            depth > 900,
+            -32700 if depth > 900 else None,
+        )
     if kind == 1:  # invalid UTF-8 inside a string
-        return Line(b'{"jsonrpc":"2.0","id":"' + hid.encode() + b'","method":"ping","params":{"s":"\xff\xc3("}}',
-                    key, True, -32700)
+        return Line(
+            b'{"jsonrpc":"2.0","id":"' + hid.encode() + b'","method":"ping","params":{"s":"\xff\xc3("}}',
+            key,
+            True,
+            -32700,
+        )
     if kind == 2:  # a batch: not supported, -32600 with a null id
         return Line(b"[" + to_bytes(g.request(n)[0]) + b"]", None, False, -32600)
     if kind == 3:
@@ -279,8 +376,12 @@ def hostile(g: Grammar, n: int) -> Line:
         odd = r.choice(("null", "true", "1.5", "{}", "[1]", "1e-999999999", "NaN", "0.1e-99999999999999999999"))
         return Line(f'{{"jsonrpc":"2.0","id":{odd},"method":"ping"}}'.encode(), None, False, -32600)
     if kind == 6:  # params not an object
-        return Line(f'{{"jsonrpc":"2.0","id":"{hid}","method":"ping","params":{r.choice(("[1]", "1", "null"))}}}'
-                    .encode(), key, True, -32602)
+        return Line(
+            f'{{"jsonrpc":"2.0","id":"{hid}","method":"ping","params":{r.choice(("[1]", "1", "null"))}}}'.encode(),
+            key,
+            True,
+            -32602,
+        )
     if kind == 7:  # jsonrpc wrong or method missing / not a string
         body = r.choice(('"jsonrpc":"1.0","method":"ping"', '"jsonrpc":"2.0"', '"jsonrpc":"2.0","method":7'))
         return Line(f'{{{body},"id":"{hid}"}}'.encode(), key, True, -32600)
@@ -290,11 +391,16 @@ def hostile(g: Grammar, n: int) -> Line:
     if kind == 9:  # truncated JSON with a readable id
         return Line(to_bytes(g.request(n, f'"{hid}"')[0])[: -r.randint(1, 30)], None, False, None)
     if kind == 10:  # a lone surrogate in method or id
-        return Line(to_bytes(f'{{"jsonrpc":"2.0","id":"{hid}\ud800","method":"\udc00"}}'), ("s", f"{hid}\ud800"),
-                    True, -32601)
+        return Line(
+            to_bytes(f'{{"jsonrpc":"2.0","id":"{hid}\ud800","method":"\udc00"}}'), ("s", f"{hid}\ud800"), True, -32601
+        )
     if kind == 11:  # huge numbers anywhere
-        return Line(f'{{"jsonrpc":"2.0","id":"{hid}","method":"ping","params":{{"n":{r.choice(ODD_NUMBERS)}}}}}'
-                    .encode(), key, True, None)
+        return Line(
+            f'{{"jsonrpc":"2.0","id":"{hid}","method":"ping","params":{{"n":{r.choice(ODD_NUMBERS)}}}}}'.encode(),
+            key,
+            True,
+            None,
+        )
     if kind == 12:  # a response from the "client": no reply
         return Line(b'{"jsonrpc":"2.0","id":"' + hid.encode() + b'","result":{}}', key, False, None)
     text = to_bytes(f'{{"jsonrpc":"2.0","id":"{hid}","method":"ping"}}')  # trailing garbage
@@ -357,17 +463,25 @@ class Report:
         return self.lines / self.seconds if self.seconds else 0.0
 
     def summary(self, seed: int) -> str:
-        head = (f"seed {seed}: {self.lines} lines ({self.bytes_sent / 1e6:.1f} MB), {self.replies} replies in "
-                f"{self.seconds:.1f} s = {self.rate:,.0f} lines/s; exit status {self.exit_status}; "
-                f"peak RSS (server + workers) {self.peak_rss / 2**20:.1f} MiB; problems: {self.problem_count}")
+        head = (
+            f"seed {seed}: {self.lines} lines ({self.bytes_sent / 1e6:.1f} MB), {self.replies} replies in "
+            f"{self.seconds:.1f} s = {self.rate:,.0f} lines/s; exit status {self.exit_status}; "
+            f"peak RSS (server + workers) {self.peak_rss / 2**20:.1f} MiB; problems: {self.problem_count}"
+        )
         return "\n".join([head, *(f"  - {p}" for p in self.problems)])
 
 
-def run(seed: int, lines: int, server: list[str] | None = None, env: dict[str, str] | None = None,
-        timeout: float = 3600.0) -> Report:
+def run(
+    seed: int, lines: int, server: list[str] | None = None, env: dict[str, str] | None = None, timeout: float = 3600.0
+) -> Report:
     report = Report()
-    proc = subprocess.Popen(server or DEFAULT_SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env={**os.environ, **(env or {})})
+    proc = subprocess.Popen(
+        server or DEFAULT_SERVER,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, **(env or {})},
+    )
     assert proc.stdin is not None and proc.stdout is not None
     lock = threading.Lock()
     expected: dict[Key, Line] = {}  # requests sent, not yet answered
@@ -407,8 +521,12 @@ def run(seed: int, lines: int, server: list[str] | None = None, env: dict[str, s
         except (UnicodeDecodeError, ValueError) as exc:
             report.problem(f"reply is not UTF-8 JSON ({exc}): {raw[:200]!r}")
             return
-        if not isinstance(reply, dict) or reply.get("jsonrpc") != "2.0" or "id" not in reply \
-                or ("result" in reply) == ("error" in reply):
+        if (
+            not isinstance(reply, dict)
+            or reply.get("jsonrpc") != "2.0"
+            or "id" not in reply
+            or ("result" in reply) == ("error" in reply)
+        ):
             report.problem(f"reply is not a JSON-RPC response: {raw[:200]!r}")
             return
         error = reply.get("error")

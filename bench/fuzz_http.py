@@ -46,8 +46,11 @@ LEGACY_VERSION = "2025-11-25"
 MODERN = "2026-07-28"
 VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
-ENVELOPE = {VERSION_KEY: MODERN, CAPABILITIES_KEY: {}, "io.modelcontextprotocol/clientInfo": {"name": "fuzz",
-                                                                                                 "version": "1"}}
+ENVELOPE = {
+    VERSION_KEY: MODERN,
+    CAPABILITIES_KEY: {},
+    "io.modelcontextprotocol/clientInfo": {"name": "fuzz", "version": "1"},
+}
 INIT = {"protocolVersion": LEGACY_VERSION, "capabilities": {}, "clientInfo": {"name": "fuzz", "version": "1"}}
 BOTH = b"application/json, text/event-stream"
 MAX_BODY = 65536  # the server runs with this --max-message-bytes, so limits are reached cheaply
@@ -69,10 +72,32 @@ class Server:
         self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cobol_mcp", "--transport", "http", "--host", "127.0.0.1", "--port", str(self.port),
-             "--max-message-bytes", str(MAX_BODY), "--read-timeout", str(READ_TIMEOUT), "--timeout", "5",
-             "--log-level", "critical", *extra],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.stderr, env=env, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "cobol_mcp",
+                "--transport",
+                "http",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--max-message-bytes",
+                str(MAX_BODY),
+                "--read-timeout",
+                str(READ_TIMEOUT),
+                "--timeout",
+                "5",
+                "--log-level",
+                "critical",
+                *extra,
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=self.stderr,
+            env=env,
+            start_new_session=True,
+        )
 
     def wait_ready(self, timeout: float = 120.0) -> None:
         deadline = time.monotonic() + timeout
@@ -127,13 +152,35 @@ def health(port: int) -> str | None:
 class Case:
     """One request to send, and what is known about it."""
 
-    __slots__ = ("kind", "method", "path", "headers", "body", "length", "raw", "expect_id", "notification",
-                 "fresh", "session_slot")
+    __slots__ = (
+        "kind",
+        "method",
+        "path",
+        "headers",
+        "body",
+        "length",
+        "raw",
+        "expect_id",
+        "notification",
+        "fresh",
+        "session_slot",
+    )
 
-    def __init__(self, kind: str, body: bytes | None = None, headers: list[tuple[bytes, bytes]] | None = None,
-                 *, method: bytes = b"POST", path: bytes = b"/mcp", length: bytes | None = None,
-                 raw: bytes | None = None, expect_id: Any = None, notification: bool = False,
-                 fresh: bool = False, session_slot: bool = False) -> None:
+    def __init__(
+        self,
+        kind: str,
+        body: bytes | None = None,
+        headers: list[tuple[bytes, bytes]] | None = None,
+        *,
+        method: bytes = b"POST",
+        path: bytes = b"/mcp",
+        length: bytes | None = None,
+        raw: bytes | None = None,
+        expect_id: Any = None,
+        notification: bool = False,
+        fresh: bool = False,
+        session_slot: bool = False,
+    ) -> None:
         self.kind, self.method, self.path = kind, method, path
         self.headers = headers if headers is not None else []
         self.body, self.length, self.raw = body, length, raw
@@ -185,14 +232,24 @@ class Generator:
 
     # ------------------------------------------------------------------------------------------ valid
     def request_id(self, rng: random.Random) -> int | str:
-        return rng.choice([rng.randrange(1 << 31), -rng.randrange(1000), f"r-{rng.randrange(1 << 20)}", "",
-                           "\u00e9\u4e2d\U0001f600", rng.randrange(1 << 53)])
+        return rng.choice(
+            [
+                rng.randrange(1 << 31),
+                -rng.randrange(1000),
+                f"r-{rng.randrange(1 << 20)}",
+                "",
+                "\u00e9\u4e2d\U0001f600",
+                rng.randrange(1 << 53),
+            ]
+        )
 
     def tool_call(self, rng: random.Random) -> dict[str, Any]:
         name = rng.choice(TOOLS)
         if name == "add":
-            arguments: dict[str, Any] = {"a": rng.choice([rng.randrange(-999, 999), "1.10", 2.5, "x"]),
-                                         "b": rng.randrange(100)}
+            arguments: dict[str, Any] = {
+                "a": rng.choice([rng.randrange(-999, 999), "1.10", 2.5, "x"]),
+                "b": rng.randrange(100),
+            }
         elif name == "format_currency":
             arguments = {"amount": rng.choice([rng.randrange(10**6), "12.34", -1, None])}
         else:
@@ -200,15 +257,29 @@ class Generator:
         return {"name": name, "arguments": arguments}
 
     def legacy(self, rng: random.Random) -> Case:
-        headers = [(b"Content-Type", b"application/json"), (b"Accept", rng.choice([BOTH, b"application/json",
-                                                                                   b"text/event-stream"]))]
+        headers = [
+            (b"Content-Type", b"application/json"),
+            (b"Accept", rng.choice([BOTH, b"application/json", b"text/event-stream"])),
+        ]
         if rng.random() < 0.1:
             rid = self.request_id(rng)
-            return Case("legacy", dumps({"jsonrpc": "2.0", "method": "notifications/cancelled",
-                                         "params": {"requestId": rid}}), headers, notification=True,
-                        session_slot=True)
-        method, params = rng.choice([("ping", None), ("tools/list", {}), ("tools/call", self.tool_call(rng)),
-                                     ("resources/list", {}), ("prompts/list", {}), ("tools/call", self.tool_call(rng))])
+            return Case(
+                "legacy",
+                dumps({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": rid}}),
+                headers,
+                notification=True,
+                session_slot=True,
+            )
+        method, params = rng.choice(
+            [
+                ("ping", None),
+                ("tools/list", {}),
+                ("tools/call", self.tool_call(rng)),
+                ("resources/list", {}),
+                ("prompts/list", {}),
+                ("tools/call", self.tool_call(rng)),
+            ]
+        )
         rid = self.request_id(rng)
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": rid, "method": method}
         if params is not None:
@@ -216,13 +287,24 @@ class Generator:
         return Case("legacy", dumps(message), headers, expect_id=rid, session_slot=True)
 
     def modern_message(self, rng: random.Random) -> tuple[dict[str, Any], list[tuple[bytes, bytes]]]:
-        method, params = rng.choice([("tools/list", {}), ("tools/call", self.tool_call(rng)), ("resources/list", {}),
-                                     ("prompts/list", {}), ("server/discover", {}),
-                                     ("tools/call", self.tool_call(rng))])
+        method, params = rng.choice(
+            [
+                ("tools/list", {}),
+                ("tools/call", self.tool_call(rng)),
+                ("resources/list", {}),
+                ("prompts/list", {}),
+                ("server/discover", {}),
+                ("tools/call", self.tool_call(rng)),
+            ]
+        )
         params = {**params, "_meta": dict(ENVELOPE)}
         rid = self.request_id(rng)
-        headers = [(b"Content-Type", b"application/json"), (b"Accept", BOTH),
-                   (b"MCP-Protocol-Version", MODERN.encode()), (b"Mcp-Method", method.encode())]
+        headers = [
+            (b"Content-Type", b"application/json"),
+            (b"Accept", BOTH),
+            (b"MCP-Protocol-Version", MODERN.encode()),
+            (b"Mcp-Method", method.encode()),
+        ]
         if method == "tools/call":
             name = params["name"].encode()
             if rng.random() < 0.2:
@@ -236,9 +318,29 @@ class Generator:
 
     # ------------------------------------------------------------------------------------------ mutated
     def odd_value(self, rng: random.Random) -> Any:
-        values: list[Any] = [None, True, False, 0, -1, 1.5, 10**30, "", "x" * rng.randrange(1, 300), [], {}, [1, [2]],
-                             {"a": {"b": None}}, "\u0000", "\u202e", 2**63, -(2**63) - 1, 1e308, "1e999",
-                             "\ud800", 10**400]
+        values: list[Any] = [
+            None,
+            True,
+            False,
+            0,
+            -1,
+            1.5,
+            10**30,
+            "",
+            "x" * rng.randrange(1, 300),
+            [],
+            {},
+            [1, [2]],
+            {"a": {"b": None}},
+            "\u0000",
+            "\u202e",
+            2**63,
+            -(2**63) - 1,
+            1e308,
+            "1e999",
+            "\ud800",
+            10**400,
+        ]
         return rng.choice(values)
 
     def mutate(self, rng: random.Random, value: Any, depth: int = 0) -> Any:
@@ -253,8 +355,9 @@ class Generator:
             elif action < 0.8:
                 value[key] = self.mutate(rng, value[key], depth + 1)
             else:
-                value[rng.choice(["extra", "id", "method", "params", "_meta", "jsonrpc", "result", "error"])] = \
+                value[rng.choice(["extra", "id", "method", "params", "_meta", "jsonrpc", "result", "error"])] = (
                     self.odd_value(rng)
+                )
             return value
         if isinstance(value, list) and value and depth < 6:
             value = list(value)
@@ -288,24 +391,50 @@ class Generator:
     # ------------------------------------------------------------------------------------------ hostile
     def hostile(self, rng: random.Random) -> Case:
         headers = [(b"Content-Type", b"application/json"), (b"Accept", BOTH)]
-        kinds = ["deep_array", "deep_object", "big_number", "long_string", "invalid_utf8", "batch", "empty",
-                 "whitespace", "bom", "nul", "numbers", "dup_keys", "over_limit", "at_limit",
-                 "surrogate_id", "surrogate_raw", "huge_exponent_id"]
+        kinds = [
+            "deep_array",
+            "deep_object",
+            "big_number",
+            "long_string",
+            "invalid_utf8",
+            "batch",
+            "empty",
+            "whitespace",
+            "bom",
+            "nul",
+            "numbers",
+            "dup_keys",
+            "over_limit",
+            "at_limit",
+            "surrogate_id",
+            "surrogate_raw",
+            "huge_exponent_id",
+        ]
         kind = rng.choice(kinds)
         depth = rng.choice([100, 1000, 10_000, 30_000])
         if kind == "deep_array":
-            body = b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":' + \
-                b"[" * depth + b"]" * depth + b',"b":1}}}'
+            body = (
+                b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":'
+                + b"[" * depth
+                + b"]" * depth
+                + b',"b":1}}}'
+            )
         elif kind == "deep_object":
             body = b'{"jsonrpc":"2.0","id":2,"method":"ping","params":' + b'{"a":' * depth + b"1" + b"}" * depth + b"}"
         elif kind == "big_number":
             digits = rng.choice([20, 400, 5000, 40_000])
-            body = b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":' + \
-                b"9" * digits + b',"b":1.' + b"5" * digits + b"}}}"
+            body = (
+                b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":'
+                + b"9" * digits
+                + b',"b":1.'
+                + b"5" * digits
+                + b"}}}"
+            )
         elif kind == "long_string":
             size = rng.choice([1000, 60_000, MAX_BODY - 100])
-            body = dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
-                          "params": {"name": "x" * size, "arguments": {}}})[:MAX_BODY]
+            body = dumps(
+                {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "x" * size, "arguments": {}}}
+            )[:MAX_BODY]
         elif kind == "invalid_utf8":
             body = b'{"jsonrpc":"2.0","id":"\xff\xfe","method":"ping"}'
         elif kind == "batch":
@@ -319,8 +448,17 @@ class Generator:
         elif kind == "nul":
             body = b'{"jsonrpc":"2.0","id":6,"method":"ping\x00"}'
         elif kind == "numbers":
-            body = rng.choice([b"NaN", b"Infinity", b"-0", b"1e400", b'{"jsonrpc":"2.0","id":1e5,"method":"ping"}',
-                               b'{"jsonrpc":"2.0","id":-0.0,"method":"ping"}', b'{"jsonrpc":"2.0","id":NaN}'])
+            body = rng.choice(
+                [
+                    b"NaN",
+                    b"Infinity",
+                    b"-0",
+                    b"1e400",
+                    b'{"jsonrpc":"2.0","id":1e5,"method":"ping"}',
+                    b'{"jsonrpc":"2.0","id":-0.0,"method":"ping"}',
+                    b'{"jsonrpc":"2.0","id":NaN}',
+                ]
+            )
         elif kind == "dup_keys":
             body = b'{"jsonrpc":"2.0","id":7,"id":"x","method":"ping","method":"tools/list"}'
         elif kind == "over_limit":
@@ -342,22 +480,58 @@ class Generator:
     def odd_headers(self, rng: random.Random) -> Case:
         base = self.legacy(rng) if rng.random() < 0.5 else self.modern(rng)
         headers = list(base.headers)
-        name, value = rng.choice([
-            (b"Content-Type", rng.choice([b"text/plain", b"application/json; charset=latin-1", b"", b"*/*",
-                                          b"application/jsonx", b"APPLICATION/JSON"])),
-            (b"Accept", rng.choice([b"", b"text/html", b"*/*", b"application/json;q=0", b"text/event-stream;q=0.0",
-                                    b"application/*", b"\xff\xfe"])),
-            (b"Origin", rng.choice([b"http://evil.example", b"null", b"http://localhost:1", b"file://", b"\x80",
-                                    b"http://127.0.0.1:" + str(rng.randrange(65536)).encode()])),
-            (b"Mcp-Session-Id", rng.choice([b"", b"nope", b"x" * 2000, b"\xff\xfe\xfd", b" "])),
-            (b"MCP-Protocol-Version", rng.choice([b"", b"2099-01-01", b"2024-11-05", MODERN.encode(), b"\x00x"])),
-            (b"Mcp-Method", rng.choice([b"", b"tools/call", b"initialize", b"=?base64?!!?="])),
-            (b"Mcp-Name", rng.choice([b"=?base64?YWRk?=", b"=?base64?????=", b"add", b""])),
-            (b"Authorization", rng.choice([b"Bearer x", b"Basic Zm9vOmJhcg==", b""])),
-            (b"X-Big", b"v" * rng.choice([1000, 30_000, 70_000])),
-            (b"Expect", b"100-continue"),
-            (b"Connection", b"close"),
-        ])
+        name, value = rng.choice(
+            [
+                (
+                    b"Content-Type",
+                    rng.choice(
+                        [
+                            b"text/plain",
+                            b"application/json; charset=latin-1",
+                            b"",
+                            b"*/*",
+                            b"application/jsonx",
+                            b"APPLICATION/JSON",
+                        ]
+                    ),
+                ),
+                (
+                    b"Accept",
+                    rng.choice(
+                        [
+                            b"",
+                            b"text/html",
+                            b"*/*",
+                            b"application/json;q=0",
+                            b"text/event-stream;q=0.0",
+                            b"application/*",
+                            b"\xff\xfe",
+                        ]
+                    ),
+                ),
+                (
+                    b"Origin",
+                    rng.choice(
+                        [
+                            b"http://evil.example",
+                            b"null",
+                            b"http://localhost:1",
+                            b"file://",
+                            b"\x80",
+                            b"http://127.0.0.1:" + str(rng.randrange(65536)).encode(),
+                        ]
+                    ),
+                ),
+                (b"Mcp-Session-Id", rng.choice([b"", b"nope", b"x" * 2000, b"\xff\xfe\xfd", b" "])),
+                (b"MCP-Protocol-Version", rng.choice([b"", b"2099-01-01", b"2024-11-05", MODERN.encode(), b"\x00x"])),
+                (b"Mcp-Method", rng.choice([b"", b"tools/call", b"initialize", b"=?base64?!!?="])),
+                (b"Mcp-Name", rng.choice([b"=?base64?YWRk?=", b"=?base64?????=", b"add", b""])),
+                (b"Authorization", rng.choice([b"Bearer x", b"Basic Zm9vOmJhcg==", b""])),
+                (b"X-Big", b"v" * rng.choice([1000, 30_000, 70_000])),
+                (b"Expect", b"100-continue"),
+                (b"Connection", b"close"),
+            ]
+        )
         if rng.random() < 0.5:
             headers = [(n, v) for n, v in headers if n.lower() != name.lower()]
         headers.append((name, value))
@@ -374,8 +548,23 @@ class Generator:
     def framing(self, rng: random.Random) -> Case:
         message = dumps({"jsonrpc": "2.0", "id": 11, "method": "ping"})
         headers = [(b"Content-Type", b"application/json"), (b"Accept", BOTH)]
-        kind = rng.choice(["short_length", "long_length", "bad_length", "negative_length", "chunked_bad",
-                           "chunked_ok", "garbage", "no_body_post", "get", "delete", "options", "put", "path"])
+        kind = rng.choice(
+            [
+                "short_length",
+                "long_length",
+                "bad_length",
+                "negative_length",
+                "chunked_bad",
+                "chunked_ok",
+                "garbage",
+                "no_body_post",
+                "get",
+                "delete",
+                "options",
+                "put",
+                "path",
+            ]
+        )
         case = Case("framing:" + kind, message, headers, fresh=True, session_slot=True)
         if kind == "short_length":
             case.length = str(len(message) - 5).encode()
@@ -396,8 +585,9 @@ class Generator:
         elif kind == "no_body_post":
             case.body = None
         else:
-            case.method = {"get": b"GET", "delete": b"DELETE", "options": b"OPTIONS", "put": b"PUT",
-                           "path": b"POST"}[kind]
+            case.method = {"get": b"GET", "delete": b"DELETE", "options": b"OPTIONS", "put": b"PUT", "path": b"POST"}[
+                kind
+            ]
             if kind == "path":
                 case.path = rng.choice([b"/mcp/../x", b"/%00", b"/mcp?x=" + b"y" * 1000, b"*", b"/healthz/x"])
             if kind != "path" and kind != "put":
@@ -486,11 +676,12 @@ class Report:
         return self.requests / self.seconds if self.seconds else 0.0
 
     def summary(self) -> str:
-        lines = [f"seed {self.seed}: {self.requests} requests in {self.seconds:.1f} s ({self.rate:,.0f}/s), "
-                 f"server peak RSS {self.peak_rss_kib / 1024:.1f} MiB, alive: {self.alive}",
-                 "statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(self.statuses.items())),
-                 f"problems: {sum(self.problems.values())}" + (f" (503 with Retry-After: {self.shed})"
-                                                               if self.shed else "")]
+        lines = [
+            f"seed {self.seed}: {self.requests} requests in {self.seconds:.1f} s ({self.rate:,.0f}/s), "
+            f"server peak RSS {self.peak_rss_kib / 1024:.1f} MiB, alive: {self.alive}",
+            "statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(self.statuses.items())),
+            f"problems: {sum(self.problems.values())}" + (f" (503 with Retry-After: {self.shed})" if self.shed else ""),
+        ]
         lines += [f"  {what} x{n}: {self.samples[what]}" for what, n in self.problems.most_common()]
         return "\n".join(lines)
 
@@ -518,8 +709,12 @@ def check(report: Report, case: Case, response: Response | None) -> None:
         try:
             message = json.loads(response.body)
             error = message.get("error")
-            ok = (message.get("jsonrpc") == "2.0" and isinstance(error, dict)
-                  and isinstance(error.get("code"), int) and isinstance(error.get("message"), str))
+            ok = (
+                message.get("jsonrpc") == "2.0"
+                and isinstance(error, dict)
+                and isinstance(error.get("code"), int)
+                and isinstance(error.get("message"), str)
+            )
         except (ValueError, AttributeError):
             ok = False
         if not ok:
@@ -600,19 +795,36 @@ class Connection:
     async def ensure_session(self) -> None:
         if self.session is not None:
             return
-        case = Case("setup", dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INIT}),
-                    [(b"Content-Type", b"application/json"), (b"Accept", BOTH)])
+        case = Case(
+            "setup",
+            dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INIT}),
+            [(b"Content-Type", b"application/json"), (b"Accept", BOTH)],
+        )
         response = await self.exchange(case.encode(self.host, None), False)
         if response is not None and response.status == 200 and "mcp-session-id" in response.headers:
             self.session = response.headers["mcp-session-id"].encode()
-            done = Case("setup", dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-                        [(b"Content-Type", b"application/json"), (b"Accept", BOTH), (b"Mcp-Session-Id", self.session),
-                         (b"MCP-Protocol-Version", LEGACY_VERSION.encode())])
+            done = Case(
+                "setup",
+                dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+                [
+                    (b"Content-Type", b"application/json"),
+                    (b"Accept", BOTH),
+                    (b"Mcp-Session-Id", self.session),
+                    (b"MCP-Protocol-Version", LEGACY_VERSION.encode()),
+                ],
+            )
             await self.exchange(done.encode(self.host, None), False)
 
 
-async def drive(report: Report, port: int, generator: Generator, requests: int, concurrency: int,
-                deadline: float, between_batches: Callable[[], bool]) -> None:
+async def drive(
+    report: Report,
+    port: int,
+    generator: Generator,
+    requests: int,
+    concurrency: int,
+    deadline: float,
+    between_batches: Callable[[], bool],
+) -> None:
     counter = iter(range(requests))
     stop = False
 
@@ -650,8 +862,13 @@ async def drive(report: Report, port: int, generator: Generator, requests: int, 
     await asyncio.gather(*(worker() for _ in range(concurrency)))
 
 
-def run(seed: int = 1, requests: int = 1000, concurrency: int = 8, time_limit: float = 600.0,
-        server_args: tuple[str, ...] = ()) -> Report:
+def run(
+    seed: int = 1,
+    requests: int = 1000,
+    concurrency: int = 8,
+    time_limit: float = 600.0,
+    server_args: tuple[str, ...] = (),
+) -> Report:
     """Fuzz a fresh server with `requests` seeded requests (at most `time_limit` seconds); a Report."""
     report = Report(seed)
     server = Server(server_args)
@@ -670,8 +887,9 @@ def run(seed: int = 1, requests: int = 1000, concurrency: int = 8, time_limit: f
             return True
 
         started = time.monotonic()
-        asyncio.run(drive(report, server.port, Generator(seed), requests, concurrency,
-                          started + time_limit, between_batches))
+        asyncio.run(
+            drive(report, server.port, Generator(seed), requests, concurrency, started + time_limit, between_batches)
+        )
         report.seconds = time.monotonic() - started
         between_batches()
         report.alive = server.proc.poll() is None
@@ -688,8 +906,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=3600.0, metavar="SECONDS")
     parser.add_argument("--stateless", action="store_true", help="run the server with --stateless")
     args = parser.parse_args(argv)
-    report = run(args.seed, args.requests, args.concurrency, args.time_limit,
-                 ("--stateless",) if args.stateless else ())
+    report = run(
+        args.seed, args.requests, args.concurrency, args.time_limit, ("--stateless",) if args.stateless else ()
+    )
     print(report.summary())
     return 1 if report.problems or not report.alive else 0
 

@@ -41,6 +41,7 @@ BODY = '{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"add","a
 
 # ------------------------------------------------------------------------------------------ servers
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -50,8 +51,14 @@ def free_port() -> int:
 class Server:
     def __init__(self, name: str, cmd: list[str], port: int, env: dict[str, str] | None = None) -> None:
         self.name, self.cmd, self.port = name, cmd, port
-        self.proc = subprocess.Popen(cmd, env={**os.environ, **(env or {})}, stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        self.proc = subprocess.Popen(
+            cmd,
+            env={**os.environ, **(env or {})},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
 
     def wait_ready(self, path: str, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
@@ -114,14 +121,17 @@ class Server:
 
 # ------------------------------------------------------------------------------------------ load
 
+
 class Run:
     """One measured window at one concurrency level against one server."""
 
     def __init__(self, port: int, concurrency: int, warmup: float, seconds: float, max_requests: int) -> None:
         self.port, self.concurrency = port, concurrency
         self.warmup, self.seconds, self.max_requests = warmup, seconds, max_requests
-        self.head = (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
-                     "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-11-25\r\n")
+        self.head = (
+            f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-11-25\r\n"
+        )
         self.next_id = 1
         self.latencies: list[float] = []
         self.errors = 0
@@ -249,6 +259,7 @@ def parse_response(buf: bytearray) -> tuple[int, bytes, int] | None:
 
 # ------------------------------------------------------------------------------------------ report
 
+
 def percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -272,12 +283,19 @@ def summary(server: Server, concurrency: int, runs: list[Run]) -> dict[str, obje
     done = len(lat)
     rss_main, rss_tree = server.rss()
     return {
-        "server": server.name, "concurrency": concurrency, "rounds": len(runs), "requests": done, "errors": errors,
-        "seconds": round(elapsed, 3), "rps": round(done / elapsed, 1) if elapsed else 0.0,
-        "p50_ms": round(percentile(lat, 0.50) * 1e3, 3), "p99_ms": round(percentile(lat, 0.99) * 1e3, 3),
+        "server": server.name,
+        "concurrency": concurrency,
+        "rounds": len(runs),
+        "requests": done,
+        "errors": errors,
+        "seconds": round(elapsed, 3),
+        "rps": round(done / elapsed, 1) if elapsed else 0.0,
+        "p50_ms": round(percentile(lat, 0.50) * 1e3, 3),
+        "p99_ms": round(percentile(lat, 0.99) * 1e3, 3),
         "max_ms": round(lat[-1] * 1e3, 3) if lat else float("nan"),
         "cpu_us_per_request": round(cpu / max(1, done + errors) * 1e6, 1),
-        "rss_mib": round(rss_main, 1), "rss_tree_mib": round(rss_tree, 1),
+        "rss_mib": round(rss_main, 1),
+        "rss_tree_mib": round(rss_tree, 1),
         "error_samples": [sample for run in runs for sample in run.error_samples][:3],
     }
 
@@ -288,14 +306,21 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="measured window per level and server")
     parser.add_argument("--warmup", type=float, default=0.5, help="unmeasured warm-up before each window")
     parser.add_argument("--max-requests", type=int, default=50_000, help="most requests measured per window")
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="windows per server and level, the servers taking turns (pooled in the report)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="windows per server and level, the servers taking turns (pooled in the report)",
+    )
     parser.add_argument("--ours-python", default=sys.executable, help="Python for cobol-mcp-server (needs uvicorn)")
     parser.add_argument("--sdk-python", default=sys.executable, help="Python with mcp 2.x and uvicorn")
     parser.add_argument("--cobol-workers", type=int, default=None, help="our --workers (COBOL processes)")
     parser.add_argument("--only", choices=("ours", "sdk"), default=None, help="benchmark one server only")
-    parser.add_argument("--floor", action="store_true",
-                        help="also run a do-nothing uvicorn app (bench/peers/uvicorn_floor.py): uvicorn's own cost")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also run a do-nothing uvicorn app (bench/peers/uvicorn_floor.py): uvicorn's own cost",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = parser.parse_args()
     levels = [int(c) for c in args.concurrency.split(",")]
@@ -305,16 +330,32 @@ def main() -> int:
     try:
         if args.only != "sdk":
             port = free_port()
-            cmd = [args.ours_python, "-m", "cobol_mcp", "--transport", "http", "--stateless", "--port", str(port),
-                   "--log-level", "warning"]
+            cmd = [
+                args.ours_python,
+                "-m",
+                "cobol_mcp",
+                "--transport",
+                "http",
+                "--stateless",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+            ]
             if args.cobol_workers:
                 cmd += ["--workers", str(args.cobol_workers)]
             env = {"PYTHONPATH": os.path.join(ROOT, "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
             servers.append(Server("cobol-mcp-server", cmd, port, env))
         if args.only != "ours":
             port = free_port()
-            cmd = [args.sdk_python, os.path.join(ROOT, "bench", "peers", "sdk_http_server.py"), "--port", str(port),
-                   "--stateless", "--json"]
+            cmd = [
+                args.sdk_python,
+                os.path.join(ROOT, "bench", "peers", "sdk_http_server.py"),
+                "--port",
+                str(port),
+                "--stateless",
+                "--json",
+            ]
             servers.append(Server("mcp-sdk", cmd, port))
         if args.floor:
             port = free_port()
@@ -325,17 +366,23 @@ def main() -> int:
         for name, python in (("cobol-mcp-server", args.ours_python), ("mcp-sdk", args.sdk_python)):
             if args.only in (None, "ours" if name == "cobol-mcp-server" else "sdk"):
                 print(f"{name}: {accelerators(python)}", file=sys.stderr)
-        print(f"loopback, {os.cpu_count()} CPUs; both stateless with JSON replies; {args.rounds} round(s) of "
-              f"{args.seconds:g} s (at most {args.max_requests} requests) per server and level, each after "
-              f"{args.warmup:g} s warm-up", file=sys.stderr)
+        print(
+            f"loopback, {os.cpu_count()} CPUs; both stateless with JSON replies; {args.rounds} round(s) of "
+            f"{args.seconds:g} s (at most {args.max_requests} requests) per server and level, each after "
+            f"{args.warmup:g} s warm-up",
+            file=sys.stderr,
+        )
         for concurrency in levels:
             runs: dict[str, list[Run]] = {server.name: [] for server in servers}
             for _ in range(args.rounds):
                 for server in servers:
                     run = measure(server, concurrency, args)
                     runs[server.name].append(run)
-                    print(f"  c={concurrency:<3} {server.name:<17} {len(run.latencies) / run.elapsed:>9.1f} req/s  "
-                          f"errors {run.errors}", file=sys.stderr)
+                    print(
+                        f"  c={concurrency:<3} {server.name:<17} {len(run.latencies) / run.elapsed:>9.1f} req/s  "
+                        f"errors {run.errors}",
+                        file=sys.stderr,
+                    )
             results += [summary(server, concurrency, runs[server.name]) for server in servers]
         report(results, levels)
         if args.json:
@@ -348,8 +395,10 @@ def main() -> int:
 
 def accelerators(python: str) -> str:
     """Which HTTP parser and event loop uvicorn picks in that Python."""
-    probe = ("import importlib.util as u, uvicorn; print(uvicorn.__version__, "
-             "'httptools' if u.find_spec('httptools') else 'h11', 'uvloop' if u.find_spec('uvloop') else 'asyncio')")
+    probe = (
+        "import importlib.util as u, uvicorn; print(uvicorn.__version__, "
+        "'httptools' if u.find_spec('httptools') else 'h11', 'uvloop' if u.find_spec('uvloop') else 'asyncio')"
+    )
     done = subprocess.run([python, "-c", probe], capture_output=True, text=True)
     version, http, loop = [*done.stdout.split(), "?", "?", "?"][:3]
     return f"uvicorn {version}, {http}, {loop} ({python})"
@@ -357,12 +406,16 @@ def accelerators(python: str) -> str:
 
 def report(results: list[dict[str, object]], levels: list[int]) -> None:
     print()
-    print(f"{'server':<17} {'c':>3} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>6} "
-          f"{'CPU us/req':>10} {'RSS MiB':>8} {'+workers':>8}")
+    print(
+        f"{'server':<17} {'c':>3} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>6} "
+        f"{'CPU us/req':>10} {'RSS MiB':>8} {'+workers':>8}"
+    )
     for r in results:
-        print(f"{r['server']:<17} {r['concurrency']:>3} {r['rps']:>9.1f} {r['p50_ms']:>8.3f} {r['p99_ms']:>8.3f} "
-              f"{r['max_ms']:>8.3f} {r['errors']:>6} {r['cpu_us_per_request']:>10.1f} {r['rss_mib']:>8.1f} "
-              f"{r['rss_tree_mib']:>8.1f}")
+        print(
+            f"{r['server']:<17} {r['concurrency']:>3} {r['rps']:>9.1f} {r['p50_ms']:>8.3f} {r['p99_ms']:>8.3f} "
+            f"{r['max_ms']:>8.3f} {r['errors']:>6} {r['cpu_us_per_request']:>10.1f} {r['rss_mib']:>8.1f} "
+            f"{r['rss_tree_mib']:>8.1f}"
+        )
     names = list(dict.fromkeys(str(r["server"]) for r in results))
     if len(names) >= 2:
         print()

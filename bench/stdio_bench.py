@@ -27,9 +27,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-INIT = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
-                   "clientInfo": {"name": "bench", "version": "1"}}}
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}},
+}
 
 
 def line(message: dict) -> bytes:
@@ -37,14 +40,19 @@ def line(message: dict) -> bytes:
 
 
 def call(i: int) -> bytes:
-    return line({"jsonrpc": "2.0", "id": i, "method": "tools/call",
-                 "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}}})
+    return line(
+        {
+            "jsonrpc": "2.0",
+            "id": i,
+            "method": "tools/call",
+            "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}},
+        }
+    )
 
 
 class Server:
     def __init__(self, command: list[str]) -> None:
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     def send(self, data: bytes) -> None:
         self.proc.stdin.write(data)
@@ -130,19 +138,25 @@ def main() -> int:
     parser.add_argument("--pipelined", type=int, default=20000)
     parser.add_argument("--cold", type=int, default=10)
     args = parser.parse_args()
-    servers = {"cobol-mcp-server": shlex.split(args.server),
-               "plain-python floor": [sys.executable, os.path.join(HERE, "peers", "floor.py")]}
+    servers = {
+        "cobol-mcp-server": shlex.split(args.server),
+        "plain-python floor": [sys.executable, os.path.join(HERE, "peers", "floor.py")],
+    }
     for spec in args.peer:
         name, _, command = spec.partition("=")
         servers[name] = shlex.split(command)
     results: dict[str, list[dict[str, float]]] = {name: [] for name in servers}
     for round_number in range(args.rounds):
-        order = list(servers)[round_number % len(servers):] + list(servers)[:round_number % len(servers)]
+        order = list(servers)[round_number % len(servers) :] + list(servers)[: round_number % len(servers)]
         for name in order:
             results[name].append(measure(servers[name], args.calls, args.pipelined, args.cold))
             print(f"round {round_number + 1}: {name} done", file=sys.stderr)
-    keys = [("cold_ms", "cold start ms"), ("call_p50_us", "call p50 us"), ("pipelined_per_s", "pipelined calls/s"),
-            ("rss_mb", "RSS MB")]
+    keys = [
+        ("cold_ms", "cold start ms"),
+        ("call_p50_us", "call p50 us"),
+        ("pipelined_per_s", "pipelined calls/s"),
+        ("rss_mb", "RSS MB"),
+    ]
     ours = next(iter(servers))
     print(f"| server | {' | '.join(label for _, label in keys)} |")
     print(f"|---|{'---|' * len(keys)}")

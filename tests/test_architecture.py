@@ -21,8 +21,14 @@ needs_linter = pytest.mark.skipif(not LINT.exists(), reason="import-linter is no
 
 def lint(src_parent: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(src_parent)}
-    return subprocess.run([str(LINT), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [str(LINT), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 @needs_linter
@@ -33,13 +39,19 @@ def test_import_contracts_are_kept():
 
 
 @needs_linter
-@pytest.mark.parametrize(("module", "line", "named"), [
-    ("protocol/jsonrpc.py", "from ..catalog import Catalog", "cobol_mcp.protocol.jsonrpc -> cobol_mcp.catalog"),
-    ("cobol/linkage/model.py", "from ..records import codec",
-     "cobol_mcp.cobol.linkage.model -> cobol_mcp.cobol.records"),
-    ("protocol/framing.py", "import socket", "cobol_mcp.protocol.framing -> socket"),
-    ("cobol/tool.py", "import ctypes", "cobol_mcp.cobol.tool -> ctypes"),
-])
+@pytest.mark.parametrize(
+    ("module", "line", "named"),
+    [
+        ("protocol/jsonrpc.py", "from ..catalog import Catalog", "cobol_mcp.protocol.jsonrpc -> cobol_mcp.catalog"),
+        (
+            "cobol/linkage/model.py",
+            "from ..records import codec",
+            "cobol_mcp.cobol.linkage.model -> cobol_mcp.cobol.records",
+        ),
+        ("protocol/framing.py", "import socket", "cobol_mcp.protocol.framing -> socket"),
+        ("cobol/tool.py", "import ctypes", "cobol_mcp.cobol.tool -> ctypes"),
+    ],
+)
 def test_a_wrong_import_fails_the_check_and_is_named(tmp_path, module, line, named):
     copy = tmp_path / "src" / "cobol_mcp"
     shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.cob", "*.cpy"))
@@ -59,8 +71,11 @@ def test_no_module_imports_another_modules_private_names():
     for path in _modules():
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.ImportFrom):
-                crossings += [f"{path.relative_to(SRC)}:{node.lineno}: {alias.name}" for alias in node.names
-                              if alias.name.startswith("_") and alias.name != "__version__"]
+                crossings += [
+                    f"{path.relative_to(SRC)}:{node.lineno}: {alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and alias.name != "__version__"
+                ]
     assert crossings == []
 
 

@@ -57,9 +57,22 @@ def test_an_unknown_format_is_refused():
 
 
 def test_the_server_writes_only_json_to_stderr(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "--log-format", "json", "--no-bundled",
-                           "--programs", str(tmp_path / "missing")], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cobol_mcp",
+            "--log-format",
+            "json",
+            "--no-bundled",
+            "--programs",
+            str(tmp_path / "missing"),
+        ],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0 and done.stdout == ""
     lines = done.stderr.splitlines()
     assert lines and all(json.loads(line)["level"] for line in lines)
@@ -69,19 +82,37 @@ def test_the_server_writes_only_json_to_stderr(tmp_path):
 def test_debug_logs_each_tool_call_as_one_json_object(cache_dir):
     """With --log-level debug --log-format json, every call ends with a "tool call" object (over real pipes)."""
     requests = [
-        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
-        {"jsonrpc": "2.0", "id": "a-1", "method": "tools/call",
-         "params": {"name": "add", "arguments": {"a": 1, "b": 2}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": "a-1",
+            "method": "tools/call",
+            "params": {"name": "add", "arguments": {"a": 1, "b": 2}},
+        },
         {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": "x", "b": 2}}},
     ]
-    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "--log-format", "json", "--log-level", "debug"],
-                          input="".join(json.dumps(r) + "\n" for r in requests), capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "cobol_mcp", "--log-format", "json", "--log-level", "debug"],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0
     records = [json.loads(line) for line in done.stderr.splitlines()]  # every stderr line is one object
     calls = [r for r in records if r["event"] == "tool call"]
     assert sorted((c["tool"], c["outcome"], str(c["request_id"])) for c in calls) == [
-        ("add", "error", "2"), ("add", "ok", "a-1")]  # in the order they ended: the bad arguments end at once
+        ("add", "error", "2"),
+        ("add", "ok", "a-1"),
+    ]  # in the order they ended: the bad arguments end at once
     assert all(isinstance(c["duration_ms"], float) and c["duration_ms"] >= 0 for c in calls)
     assert len(done.stdout.splitlines()) == 3

@@ -25,8 +25,9 @@ def has_build() -> bool:
     return subprocess.run([sys.executable, "-c", "import build, setuptools"], capture_output=True).returncode == 0
 
 
-needs_tools = pytest.mark.skipif(shutil.which("cobc") is None or not has_build(),
-                                 reason="needs cobc and the build and setuptools packages")
+needs_tools = pytest.mark.skipif(
+    shutil.which("cobc") is None or not has_build(), reason="needs cobc and the build and setuptools packages"
+)
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +38,12 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, tree / name)
     out = tmp_path_factory.mktemp("dist")
-    done = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", str(out),
-                           str(tree)], capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", str(out), str(tree)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     return out
 
@@ -61,21 +66,47 @@ def test_the_wheel_serves_from_a_fresh_virtualenv_outside_the_checkout(dist, tmp
     (wheel,) = dist.glob("*.whl")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-                   check=True, timeout=300, capture_output=True)
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
     home = tmp_path / "home"
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("PYTHON", "COBOL_MCP", "VIRTUAL_ENV", "XDG_"))}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYTHON", "COBOL_MCP", "VIRTUAL_ENV", "XDG_"))
+    }
     env["HOME"] = str(home)
     requests = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-         "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}},
+        },
     ]
-    done = subprocess.run([str(venv / "bin" / "cobol-mcp-server")], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=300, input="".join(json.dumps(r) + "\n" for r in requests))
+    done = subprocess.run(
+        [str(venv / "bin" / "cobol-mcp-server")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        input="".join(json.dumps(r) + "\n" for r in requests),
+    )
     assert done.returncode == 0, done.stderr
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     assert replies[0]["result"]["serverInfo"]["version"] == cobol_mcp.__version__

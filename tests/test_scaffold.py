@@ -17,8 +17,9 @@ needs_cobc = pytest.mark.skipif(shutil.which("cobc") is None, reason="GnuCOBOL (
 
 def cli(*args: str, cache: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COBOL_MCP_CACHE": cache}
-    return subprocess.run([sys.executable, "-m", "cobol_mcp", *args], capture_output=True, text=True, env=env,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "cobol_mcp", *args], capture_output=True, text=True, env=env, timeout=300
+    )
 
 
 @pytest.mark.parametrize("name", ["", "9LIVES", "-X", "X-", "A--B", "A_B", "A B", "X" * 27, "naïve"])
@@ -51,12 +52,21 @@ def test_new_writes_a_program_that_checks_and_calls(tmp_path):
     assert tool["inputSchema"]["properties"]["quantity"]["default"] == 1
     assert list(tool["outputSchema"]["properties"]) == ["line_total"]  # the -OUT record only
 
-    call = cli("call", "order_total", "unit_price=19.99", "quantity=3", "--programs", str(folder), "--no-bundled",
-               cache=cache)
+    call = cli(
+        "call", "order_total", "unit_price=19.99", "quantity=3", "--programs", str(folder), "--no-bundled", cache=cache
+    )
     assert call.returncode == 0, call.stderr
     assert json.loads(call.stdout) == {"line_total": 59.97}
-    too_big = cli("call", "order_total", "unit_price=9999999.99", "quantity=99999", "--programs", str(folder),
-                  "--no-bundled", cache=cache)
+    too_big = cli(
+        "call",
+        "order_total",
+        "unit_price=9999999.99",
+        "quantity=99999",
+        "--programs",
+        str(folder),
+        "--no-bundled",
+        cache=cache,
+    )
     assert too_big.returncode == 1 and "RETURN-CODE 8" in too_big.stdout
 
 

@@ -35,7 +35,10 @@ def test_ruff_format_is_clean():
 
 def test_type_ignores_say_why():
     """A `# type: ignore` is allowed only where the line says why the checker is wrong."""
-    bare = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "src").rglob("*.py"))
-            for n, line in enumerate(path.read_text().splitlines(), 1)
-            if "# type: ignore" in line and "  # " not in line.split("# type: ignore", 1)[1]]
+    bare = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "src").rglob("*.py"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if "# type: ignore" in line and "  # " not in line.split("# type: ignore", 1)[1]
+    ]
     assert bare == []

@@ -8,8 +8,11 @@ from decimal import Decimal
 def reply(message):
     method = message.get("method")
     if method == "initialize":
-        return {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
-                "serverInfo": {"name": "floor", "version": "1"}}
+        return {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "floor", "version": "1"},
+        }
     if method == "tools/call":
         arguments = message["params"]["arguments"]
         total = str(Decimal(str(arguments["a"])) + Decimal(str(arguments["b"])))

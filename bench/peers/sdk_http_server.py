@@ -30,8 +30,15 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="json_response=True (no SSE)")
     args = parser.parse_args()
     app = mcp.streamable_http_app(stateless_http=args.stateless, json_response=args.json, host=args.host)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False,
-                server_header=False, proxy_headers=False)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+        proxy_headers=False,
+    )
 
 
 if __name__ == "__main__":

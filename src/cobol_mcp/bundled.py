@@ -64,14 +64,16 @@ def exact_decimal(name: str, value: Any, integer_digits: int, decimal_places: in
     No Decimal arithmetic here: the default context would round past 28 digits."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
         kind = "a boolean" if isinstance(value, bool) else type(value).__name__.replace("NoneType", "null")
-        raise ArgumentError(f"{name!r} must be a number or a decimal string such as \"12.34\", not {kind}")
+        raise ArgumentError(f'{name!r} must be a number or a decimal string such as "12.34", not {kind}')
     if isinstance(value, str) and not (is_plain_decimal(value) or is_decimal_text(value)):
-        raise ArgumentError(f"{name!r} must be a decimal number such as \"12.34\"; got {value!r}")
+        raise ArgumentError(f'{name!r} must be a decimal number such as "12.34"; got {value!r}')
     try:
         number = Decimal(value)
     except InvalidOperation:  # valid text whose exponent is past Decimal's range (10**18)
-        raise ArgumentError(f"{name!r} = {value} is out of range; the limit is {integer_digits} integer digits "
-                            f"and {decimal_places} decimal places") from None
+        raise ArgumentError(
+            f"{name!r} = {value} is out of range; the limit is {integer_digits} integer digits "
+            f"and {decimal_places} decimal places"
+        ) from None
     if not number.is_finite():
         raise ArgumentError(f"{name!r} must be a finite number; {number} is not")
     sign, digits, exponent = number.as_tuple()
@@ -118,10 +120,12 @@ class AddPresentation:
         return {
             **derived,
             "title": "Add two decimal numbers (COBOL)",
-            "inputSchema": _object({
-                "a": _decimal_schema("First addend: up to 29 integer digits and 8 decimal places."),
-                "b": _decimal_schema("Second addend: up to 29 integer digits and 8 decimal places."),
-            }),
+            "inputSchema": _object(
+                {
+                    "a": _decimal_schema("First addend: up to 29 integer digits and 8 decimal places."),
+                    "b": _decimal_schema("Second addend: up to 29 integer digits and 8 decimal places."),
+                }
+            ),
             "outputSchema": _object({"sum": {"type": "string", "description": "a + b, exact, as a decimal string."}}),
             "annotations": READ_ONLY,
         }
@@ -147,9 +151,11 @@ class FormatCurrencyPresentation:
         return {
             **derived,
             "title": "Format US dollars (COBOL edited PICTURE)",
-            "inputSchema": _object({
-                "amount": _decimal_schema("Amount in dollars: up to 18 integer digits and 8 decimal places."),
-            }),
+            "inputSchema": _object(
+                {
+                    "amount": _decimal_schema("Amount in dollars: up to 18 integer digits and 8 decimal places."),
+                }
+            ),
             "outputSchema": _object({"formatted": {"type": "string", "description": "e.g. $1,234.56 or -$0.50"}}),
             "annotations": READ_ONLY,
         }
@@ -164,8 +170,9 @@ class FormatCurrencyPresentation:
     def result(self, amount: Decimal | int | str, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
         formatted = outputs["formatted"]
         if call.return_code != 0:
-            return _text_result(f"'amount' = {amount} cannot be formatted: it is {formatted}",
-                                {"formatted": ""}, is_error=True)
+            return _text_result(
+                f"'amount' = {amount} cannot be formatted: it is {formatted}", {"formatted": ""}, is_error=True
+            )
         return _text_result(formatted, {"formatted": formatted})
 
 
@@ -174,15 +181,24 @@ class ValidateDatePresentation:
         return {
             **derived,
             "title": "Validate a YYYYMMDD date (COBOL)",
-            "inputSchema": _object({
-                "date": {"type": "string", "pattern": "^[0-9]{8}$", "minLength": 8, "maxLength": 8,
-                         "description": "The date as 8 digits, YYYYMMDD, e.g. \"20240229\"."},
-            }),
+            "inputSchema": _object(
+                {
+                    "date": {
+                        "type": "string",
+                        "pattern": "^[0-9]{8}$",
+                        "minLength": 8,
+                        "maxLength": 8,
+                        "description": 'The date as 8 digits, YYYYMMDD, e.g. "20240229".',
+                    },
+                }
+            ),
             "outputSchema": {
-                **_object({
-                    "valid": {"type": "boolean", "description": "Whether the date exists."},
-                    "reason": {"type": ["string", "null"], "description": "Why not, when it does not."},
-                }),
+                **_object(
+                    {
+                        "valid": {"type": "boolean", "description": "Whether the date exists."},
+                        "reason": {"type": ["string", "null"], "description": "Why not, when it does not."},
+                    }
+                ),
             },
             "annotations": READ_ONLY,
         }

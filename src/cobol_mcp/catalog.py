@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
         def warm(self) -> None: ...
 
+
 SEPARATOR = "__"
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
@@ -65,11 +66,15 @@ class Catalog:
             if name in self._tools:
                 alias = f"{backend}{SEPARATOR}{name}"
                 if not valid_tool_name(alias):
-                    log.warning(f"tool {name!r} of backend {backend!r} collides with the one from "
-                                f"{self._owners[name]!r} and {alias!r} is not a valid tool name; skipped")
+                    log.warning(
+                        f"tool {name!r} of backend {backend!r} collides with the one from "
+                        f"{self._owners[name]!r} and {alias!r} is not a valid tool name; skipped"
+                    )
                     continue
-                log.warning(f"tool {name!r} of backend {backend!r} collides with the one from "
-                            f"{self._owners[name]!r}; exposed as {alias!r}")
+                log.warning(
+                    f"tool {name!r} of backend {backend!r} collides with the one from "
+                    f"{self._owners[name]!r}; exposed as {alias!r}"
+                )
                 name = alias
                 tool.name = alias
             self._tools[name] = tool
@@ -87,8 +92,9 @@ class Catalog:
     def definitions(self) -> list[dict[str, Any]]:
         return [tool.definition() for tool in self._tools.values()]
 
-    def call(self, name: str, arguments: dict[str, Any], done: Done,
-             request_id: Any = None) -> tuple[Tool, object] | None:
+    def call(
+        self, name: str, arguments: dict[str, Any], done: Done, request_id: Any = None
+    ) -> tuple[Tool, object] | None:
         """Route a call to its tool. Unknown tools get an error result naming what exists. With
         ``--log-level debug`` each call ends with a "tool call" line (tool, outcome, duration_ms,
         request_id), one JSON object with ``--log-format json``."""
@@ -124,8 +130,13 @@ def _logged(name: str, request_id: Any, done: Done) -> Done:
 
     def logged(result: dict[str, Any] | BaseException) -> None:
         outcome = "fault" if isinstance(result, BaseException) else "error" if result.get("isError") else "ok"
-        log.debug("tool call", tool=name, outcome=outcome, duration_ms=round((time.perf_counter() - started) * 1000, 3),
-                  request_id=request_id)
+        log.debug(
+            "tool call",
+            tool=name,
+            outcome=outcome,
+            duration_ms=round((time.perf_counter() - started) * 1000, 3),
+            request_id=request_id,
+        )
         done(result)
 
     return logged

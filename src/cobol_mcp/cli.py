@@ -29,62 +29,138 @@ def _parser(command: str) -> argparse.ArgumentParser:
         description="An MCP server whose tools are COBOL programs compiled by GnuCOBOL.",
     )
     parser.add_argument("--version", action="version", version=f"cobol-mcp-server {__version__}")
-    parser.add_argument("--programs", action="append", default=[], metavar="[NAME=]DIR",
-                        help="serve every CALLable COBOL program in DIR as a tool (repeatable)")
-    parser.add_argument("--no-bundled", dest="bundled", action="store_false",
-                        help="do not serve the bundled tools (add, format_currency, validate_date)")
-    parser.add_argument("--source-format", choices=("free", "fixed"), default=None,
-                        help="source format of --programs sources (default: detected per file)")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                        help="per-call limit for a COBOL program (default 10)")
-    parser.add_argument("--cobol-workers", dest="cobol_workers", type=int, default=None,
-                        metavar="N", help="most COBOL worker processes (default: CPU count; started on demand)")
-    parser.add_argument("--data-dir", action="append", default=[], metavar="[NAME=]DIR",
-                        help="where console programs' files are (their working directory and COB_FILE_PATH); "
-                             "NAME=DIR for the --programs folder NAME only (repeatable)")
+    parser.add_argument(
+        "--programs",
+        action="append",
+        default=[],
+        metavar="[NAME=]DIR",
+        help="serve every CALLable COBOL program in DIR as a tool (repeatable)",
+    )
+    parser.add_argument(
+        "--no-bundled",
+        dest="bundled",
+        action="store_false",
+        help="do not serve the bundled tools (add, format_currency, validate_date)",
+    )
+    parser.add_argument(
+        "--source-format",
+        choices=("free", "fixed"),
+        default=None,
+        help="source format of --programs sources (default: detected per file)",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, metavar="SECONDS", help="per-call limit for a COBOL program (default 10)"
+    )
+    parser.add_argument(
+        "--cobol-workers",
+        dest="cobol_workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="most COBOL worker processes (default: CPU count; started on demand)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        action="append",
+        default=[],
+        metavar="[NAME=]DIR",
+        help="where console programs' files are (their working directory and COB_FILE_PATH); "
+        "NAME=DIR for the --programs folder NAME only (repeatable)",
+    )
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
     if command == "serve":
-        parser.add_argument("--watch", action="store_true",
-                            help="recompile --programs folders on change; tell clients (tools/list_changed)")
+        parser.add_argument(
+            "--watch",
+            action="store_true",
+            help="recompile --programs folders on change; tell clients (tools/list_changed)",
+        )
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error", "critical"))
-    parser.add_argument("--log-format", default="text", choices=("text", "json"),
-                        help="stderr lines as text (default) or one JSON object each, for log shippers")
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=("text", "json"),
+        help="stderr lines as text (default) or one JSON object each, for log shippers",
+    )
     if command == "serve":
         parser.add_argument("--transport", choices=("stdio", "http"), default="stdio")
-        parser.add_argument("--strict-lifecycle", action="store_true",
-                            help="answer requests before initialize with -32002 (default: serve them)")
-        parser.add_argument("--max-message-bytes", type=int, default=4 << 20, metavar="N",
-                            help="longest accepted message line (default 4 MiB)")
-        parser.add_argument("--expose-source", action="store_true",
-                            help="offer each tool's COBOL source and copybooks as MCP resources")
+        parser.add_argument(
+            "--strict-lifecycle",
+            action="store_true",
+            help="answer requests before initialize with -32002 (default: serve them)",
+        )
+        parser.add_argument(
+            "--max-message-bytes",
+            type=int,
+            default=4 << 20,
+            metavar="N",
+            help="longest accepted message line (default 4 MiB)",
+        )
+        parser.add_argument(
+            "--expose-source", action="store_true", help="offer each tool's COBOL source and copybooks as MCP resources"
+        )
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--stateless", action="store_true", help="HTTP: no sessions (for load balancers)")
-        parser.add_argument("--workers", "--http-workers", dest="http_workers", type=int, default=1, metavar="N",
-                            help="HTTP: server processes sharing the port (needs --stateless)")
-        parser.add_argument("--auth-token", default=os.environ.get("COBOL_MCP_AUTH_TOKEN"),
-                            help="HTTP: require this bearer token (or set COBOL_MCP_AUTH_TOKEN)")
-        parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                            help="HTTP: an allowed Origin besides the server's own (repeatable)")
-        parser.add_argument("--session-idle", type=float, default=3600.0, metavar="SECONDS",
-                            help="HTTP: idle sessions end after this long (default 3600)")
-        parser.add_argument("--metrics", action="store_true",
-                            help="HTTP: serve Prometheus metrics at /metrics (same checks as /mcp)")
+        parser.add_argument(
+            "--workers",
+            "--http-workers",
+            dest="http_workers",
+            type=int,
+            default=1,
+            metavar="N",
+            help="HTTP: server processes sharing the port (needs --stateless)",
+        )
+        parser.add_argument(
+            "--auth-token",
+            default=os.environ.get("COBOL_MCP_AUTH_TOKEN"),
+            help="HTTP: require this bearer token (or set COBOL_MCP_AUTH_TOKEN)",
+        )
+        parser.add_argument(
+            "--allow-origin",
+            action="append",
+            default=[],
+            metavar="ORIGIN",
+            help="HTTP: an allowed Origin besides the server's own (repeatable)",
+        )
+        parser.add_argument(
+            "--session-idle",
+            type=float,
+            default=3600.0,
+            metavar="SECONDS",
+            help="HTTP: idle sessions end after this long (default 3600)",
+        )
+        parser.add_argument(
+            "--metrics", action="store_true", help="HTTP: serve Prometheus metrics at /metrics (same checks as /mcp)"
+        )
         parser.add_argument("--max-sessions", type=int, metavar="N", help="HTTP: open sessions at most (10000)")
-        parser.add_argument("--max-calls", type=int, metavar="N",
-                            help="HTTP: tool calls running or queued at most (1024)")
+        parser.add_argument(
+            "--max-calls", type=int, metavar="N", help="HTTP: tool calls running or queued at most (1024)"
+        )
         parser.add_argument("--max-connections", type=int, metavar="N", help="HTTP: open connections at most (2048)")
-        parser.add_argument("--read-timeout", type=float, metavar="SECONDS",
-                            help="HTTP: for a request's headers, then for its body (30)")
-        parser.add_argument("--max-head-bytes", type=int, metavar="N",
-                            help="HTTP: request line and headers at most (65536)")
-        parser.add_argument("--max-buffered-bytes", type=int, metavar="N",
-                            help="HTTP: request bodies being read, all together, at most (128 MiB)")
+        parser.add_argument(
+            "--read-timeout",
+            type=float,
+            metavar="SECONDS",
+            help="HTTP: for a request's headers, then for its body (30)",
+        )
+        parser.add_argument(
+            "--max-head-bytes", type=int, metavar="N", help="HTTP: request line and headers at most (65536)"
+        )
+        parser.add_argument(
+            "--max-buffered-bytes",
+            type=int,
+            metavar="N",
+            help="HTTP: request bodies being read, all together, at most (128 MiB)",
+        )
     elif command == "call":
         parser.add_argument("tool")
-        parser.add_argument("arguments", nargs="*", metavar="key=value",
-                            help="a value is read as JSON where it parses (numbers exactly), else as text")
+        parser.add_argument(
+            "arguments",
+            nargs="*",
+            metavar="key=value",
+            help="a value is read as JSON where it parses (numbers exactly), else as text",
+        )
         parser.add_argument("--json", action="store_true", help="also print the structured result as JSON")
     return parser
 
@@ -99,8 +175,10 @@ def _options(args: argparse.Namespace) -> Any:
         if sep and name in {backend for backend, _ in programs}:
             data_dirs[name] = folder
         elif sep and "/" not in name:
-            raise SystemExit(f"cobol-mcp-server: --data-dir {spec}: no --programs folder is named {name!r} "
-                             f"(names: {', '.join(b for b, _ in programs) or 'none'})")
+            raise SystemExit(
+                f"cobol-mcp-server: --data-dir {spec}: no --programs folder is named {name!r} "
+                f"(names: {', '.join(b for b, _ in programs) or 'none'})"
+            )
         else:
             data_dir = spec
     return Options(
@@ -161,9 +239,11 @@ def _new(argv: list[str]) -> int:
 
     from .scaffold import ScaffoldError, write_program
 
-    parser = argparse.ArgumentParser(prog="cobol-mcp-server new",
-                                     description="Write a CALLable COBOL program that follows every convention "
-                                                 "of a tool and compiles as it is: a start for your first tool.")
+    parser = argparse.ArgumentParser(
+        prog="cobol-mcp-server new",
+        description="Write a CALLable COBOL program that follows every convention "
+        "of a tool and compiles as it is: a start for your first tool.",
+    )
     parser.add_argument("name", metavar="PROGRAM-NAME", help="the PROGRAM-ID, e.g. ORDER-TOTAL")
     parser.add_argument("--dir", default=".", help="folder to write NAME.cob into (default: here)")
     args = parser.parse_args(argv)
@@ -173,9 +253,11 @@ def _new(argv: list[str]) -> int:
         print(f"cobol-mcp-server new: {exc}", file=sys.stderr)
         return 1
     folder = os.path.dirname(path) or "."
-    print(f"wrote {path}\n"
-          f"  check it:  cobol-mcp-server check --programs {folder}\n"
-          f"  serve it:  cobol-mcp-server --programs {folder}")
+    print(
+        f"wrote {path}\n"
+        f"  check it:  cobol-mcp-server check --programs {folder}\n"
+        f"  serve it:  cobol-mcp-server --programs {folder}"
+    )
     return 0
 
 

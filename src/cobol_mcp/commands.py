@@ -46,7 +46,7 @@ def call_command(options: Options, tool: str, pairs: list[str], as_json: bool) -
         box: list[Any] = []
         server.catalog.call(tool, arguments, box.append)
         while not box:
-            server.runtime.loop.run_once(0.05)  # type: ignore[attr-defined]
+            server.runtime.run_once(0.05)
             server.runtime.expire()
         result = box[0]
         if isinstance(result, BaseException):

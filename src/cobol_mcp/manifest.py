@@ -60,8 +60,14 @@ def stamp(options: Options) -> list[Any]:
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
     for name, folder, _ in backends(options):
-        parts.append((name, folder, _listing(folder, COPYBOOK_SUFFIXES),
-                      _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES)))
+        parts.append(
+            (
+                name,
+                folder,
+                _listing(folder, COPYBOOK_SUFFIXES),
+                _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES),
+            )
+        )
     trip: list[Any] = json.loads(dumps(parts))  # the form it has after a trip through the file
     return trip
 
@@ -97,8 +103,12 @@ def make(options: Options) -> dict[str, Any]:
     result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "resources": []}
     cache_dir = Path(options.cache_dir) if options.cache_dir else None
     for name, folder, bundled in backends(options):
-        scan = scan_folder(Path(folder), cache_dir=cache_dir, rebuild=options.rebuild,
-                           source_format=None if bundled else options.source_format)
+        scan = scan_folder(
+            Path(folder),
+            cache_dir=cache_dir,
+            rebuild=options.rebuild,
+            source_format=None if bundled else options.source_format,
+        )
         result["errors"] += scan.errors
         result["backends"][name] = [_entry(program, bundled, cache_dir, result["errors"]) for program in scan.programs]
         result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]

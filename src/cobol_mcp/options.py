@@ -9,6 +9,7 @@ import os
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
 SERVER_NAME = "cobol-mcp-server"
@@ -19,12 +20,24 @@ PROGRAMS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "program
 class Options:
     """What shapes the server (the command line's choices)."""
 
-    def __init__(self, *, programs: list[tuple[str, str | Path]] | None = None, bundled: bool = True,
-                 expose_source: bool = False, strict_lifecycle: bool = False, max_message_bytes: int = 4 << 20,
-                 timeout: float = 10.0, workers: int | None = None, source_format: str | None = None,
-                 cache_dir: str | Path | None = None, rebuild: bool = False, worker_spin: float = 0.0003,
-                 watch: bool = False, data_dir: str | Path | None = None,
-                 data_dirs: dict[str, str | Path] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        programs: Sequence[tuple[str, str | Path]] | None = None,
+        bundled: bool = True,
+        expose_source: bool = False,
+        strict_lifecycle: bool = False,
+        max_message_bytes: int = 4 << 20,
+        timeout: float = 10.0,
+        workers: int | None = None,
+        source_format: str | None = None,
+        cache_dir: str | Path | None = None,
+        rebuild: bool = False,
+        worker_spin: float = 0.0003,
+        watch: bool = False,
+        data_dir: str | Path | None = None,
+        data_dirs: dict[str, str | Path] | None = None,
+    ) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
         self.expose_source = expose_source
@@ -42,7 +55,6 @@ class Options:
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin
-
 
     def data_dir_for(self, backend: str) -> str | None:
         """The data directory of one backend's programs: its own, else the default (None: the server's)."""

@@ -36,8 +36,14 @@ def relevant(path: str) -> bool:
 
 
 class Watcher:
-    def __init__(self, server: Server, options: Options, post: Callable[[Callable[[], None]], object],
-                 on_reload: Callable[[bool], None], debounce_ms: int = 200) -> None:
+    def __init__(
+        self,
+        server: Server,
+        options: Options,
+        post: Callable[[Callable[[], None]], object],
+        on_reload: Callable[[bool], None],
+        debounce_ms: int = 200,
+    ) -> None:
         self.server, self.options = server, options
         self.post = post  # runs a function on the transport's thread (the one that owns the server)
         self.on_reload = on_reload  # called there after a swap, with whether the tools list changed
@@ -65,9 +71,16 @@ class Watcher:
         from watchfiles import watch
 
         log.info(f"watching {', '.join(self.folders)} for changes")
-        changes = watch(*self.folders, watch_filter=lambda _, path: relevant(path), stop_event=self._stop,
-                        debounce=self.debounce_ms, step=50, yield_on_timeout=True, rust_timeout=100,
-                        raise_interrupt=False)
+        changes = watch(
+            *self.folders,
+            watch_filter=lambda _, path: relevant(path),
+            stop_event=self._stop,
+            debounce=self.debounce_ms,
+            step=50,
+            yield_on_timeout=True,
+            rust_timeout=100,
+            raise_interrupt=False,
+        )
         try:
             for batch in changes:
                 self._ready.set()

@@ -60,8 +60,10 @@ class ScaffoldError(ValueError):
 
 def program_text(name: str) -> str:
     if len(name) > MAX_NAME or not NAME.match(name):
-        raise ScaffoldError(f"{name!r} is not a usable PROGRAM-ID: letters and digits in words joined by "
-                            f"single hyphens, starting with a letter, at most {MAX_NAME} characters")
+        raise ScaffoldError(
+            f"{name!r} is not a usable PROGRAM-ID: letters and digits in words joined by "
+            f"single hyphens, starting with a letter, at most {MAX_NAME} characters"
+        )
     return TEMPLATE.format(name=name.upper())
 
 

@@ -14,12 +14,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from .cobol.runtime.pool import ReaderLoop
     from .cobol.tool import Presentation
     from .options import Options
 
+
 class Server:
-    def __init__(self, model: ServerModel, catalog: Catalog, runtime: Runtime, errors: list[str],
-                 options: Options | None = None, found: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        model: ServerModel,
+        catalog: Catalog,
+        runtime: Runtime,
+        errors: list[str],
+        options: Options | None = None,
+        found: dict[str, Any] | None = None,
+    ) -> None:
         self.model = model
         self.catalog = catalog
         self.runtime = runtime
@@ -50,8 +59,11 @@ def keep_last_good(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     backends: dict[str, list[dict[str, Any]]] = {}
     for name, entries in new["backends"].items():
         names = {entry["tool_name"] for entry in entries}
-        kept = [entry for entry in old["backends"].get(name, [])
-                if entry["tool_name"] not in names and _failed(entry.get("source", ""), failed)]
+        kept = [
+            entry
+            for entry in old["backends"].get(name, [])
+            if entry["tool_name"] not in names and _failed(entry.get("source", ""), failed)
+        ]
         backends[name] = [*entries, *kept]
     return {**new, "backends": backends}
 
@@ -70,21 +82,31 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
             presentations = PRESENTATIONS
         tools: list[CobolTool | ConsoleTool] = [
             ConsoleTool(entry, runtime.loop, timeout=options.timeout, data_dir=options.data_dir_for(name))
-            if entry.get("kind") == "console" else
-            CobolTool(entry, runtime, backend=name, timeout=options.timeout,
-                      presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None)
+            if entry.get("kind") == "console"
+            else CobolTool(
+                entry,
+                runtime,
+                backend=name,
+                timeout=options.timeout,
+                presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None,
+            )
             for entry in entries
         ]
         catalog.add_backend(name, tools)
     return catalog
 
 
-def build_server(options: Options, loop: object | None = None) -> Server:
+def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
     found = None if options.rebuild else manifest.load(options)
     if found is None:
         found = manifest.make(options)
-    runtime = Runtime(loop, max_workers=options.workers, timeout=options.timeout, defer_writes=loop is not None,
-                      spin=options.worker_spin)
+    runtime = Runtime(
+        loop,
+        max_workers=options.workers,
+        timeout=options.timeout,
+        defer_writes=loop is not None,
+        spin=options.worker_spin,
+    )
     catalog = build_catalog(found, runtime, options)
     for message in found["errors"]:
         log.error(f"skipped: {message}")
@@ -93,8 +115,10 @@ def build_server(options: Options, loop: object | None = None) -> Server:
         version=__version__,
         title="COBOL MCP server",
         tools=tuple(catalog.definitions()),
-        resources=tuple(Resource(uri, name, "text/x-cobol", text, description)
-                        for uri, name, text, description in found["resources"]),
+        resources=tuple(
+            Resource(uri, name, "text/x-cobol", text, description)
+            for uri, name, text, description in found["resources"]
+        ),
         list_changed=options.watch,
         reloadable=options.watch,
     )

@@ -49,8 +49,9 @@ def test_one_job_keeps_the_folder_order_and_reports_failures_in_place(tmp_path):
     folder = tmp_path / "src"
     folder.mkdir()
     shutil.copy(sample("add-numbers.cob"), folder / "b.cob")
-    (folder / "a.cob").write_text("IDENTIFICATION DIVISION.\nPROGRAM-ID. broken.\nPROCEDURE DIVISION.\n"
-                                  "    MOVE UNDEFINED-ITEM TO OTHER-ITEM.\n")
+    (folder / "a.cob").write_text(
+        "IDENTIFICATION DIVISION.\nPROGRAM-ID. broken.\nPROCEDURE DIVISION.\n    MOVE UNDEFINED-ITEM TO OTHER-ITEM.\n"
+    )
     scan = scan_folder(folder, cache_dir=tmp_path / "cache", jobs=1)
     assert [p.spec.source.name for p in scan.programs] == ["b.cob"]
     assert len(scan.errors) == 1 and "a.cob" in scan.errors[0]

@@ -89,7 +89,7 @@ def test_pipelined_calls_behind_a_crash_are_resent(runtime):
     for i, name in enumerate(["return-code", "segv", "return-code", "chatty"]):
         runtime.submit(name, [b"%04d" % (i + 1), b"    "], lambda r, i=i: results.__setitem__(i, r))
     while len(results) < 4:
-        runtime.loop.run_once(0.1)
+        runtime.run_once(0.1)
         runtime.expire()
     assert results[0].ok and results[0].return_code == 1
     assert not results[1].ok and "SIGSEGV" in results[1].error
@@ -110,11 +110,11 @@ def patient(cache_dir):
 def test_hung_call_does_not_block_other_workers(patient):
     results = {}
     hung = patient.submit("endless", [b"0001", b"    "], lambda r: results.__setitem__("hung", r))
-    patient.loop.run_once(0.1)
+    patient.run_once(0.1)
     time.sleep(0.1)  # let the first worker be seen as stalled
     patient.submit("return-code", [b"0002", b"    "], lambda r: results.__setitem__("quick", r))
     while "quick" not in results:
-        patient.loop.run_once(0.1)
+        patient.run_once(0.1)
         patient.expire()
     assert results["quick"].return_code == 2
     assert "hung" not in results  # still looping: the quick call did not wait for it
@@ -124,7 +124,7 @@ def test_hung_call_does_not_block_other_workers(patient):
 def test_cancel_running_call_kills_its_worker_without_a_callback(runtime):
     results = []
     call_id = runtime.submit("endless", [b"0001", b"    "], results.append)
-    runtime.loop.run_once(0.05)
+    runtime.run_once(0.05)
     assert runtime.cancel(call_id)
     assert not runtime.busy and results == []
     assert_recovers(runtime, "endless")
@@ -162,7 +162,7 @@ def test_calls_sent_while_a_call_hangs_go_to_another_worker(patient):
     for i in range(3):
         patient.submit("return-code", [b"%04d" % i, b"    "], lambda r, i=i: results.__setitem__(i, r))
     while not all(i in results for i in range(3)):
-        patient.loop.run_once(0.05)
+        patient.run_once(0.05)
         patient.expire()
     assert [results[i].return_code for i in range(3)] == [0, 1, 2]
     assert "hung" not in results  # still looping: none of the three waited for it

@@ -17,6 +17,7 @@ RUN = Path(__file__).parent / "run.sh"
 def test_conformance_suite(cache_dir):
     if shutil.which("npm") is None:
         pytest.skip("npm is not installed: the conformance suite and Node 22 come from the npm registry")
-    done = subprocess.run(["bash", str(RUN)], env={**os.environ, "PYTHON": sys.executable},
-                          capture_output=True, text=True, timeout=900)
+    done = subprocess.run(
+        ["bash", str(RUN)], env={**os.environ, "PYTHON": sys.executable}, capture_output=True, text=True, timeout=900
+    )
     assert done.returncode == 0, f"conformance suite failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"

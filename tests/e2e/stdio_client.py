@@ -16,7 +16,10 @@ SERVER = [sys.executable, "-m", "cobol_mcp"]
 class StdioClient:
     def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen(
-            [*SERVER, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            [*SERVER, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             env={**os.environ, **(env or {})},
         )
         self._buffer = b""
@@ -45,8 +48,10 @@ class StdioClient:
         return reply["result"]
 
     def initialize(self, version: str = "2025-11-25") -> dict:
-        reply = self.request("initialize", {"protocolVersion": version, "capabilities": {},
-                                            "clientInfo": {"name": "tests", "version": "1"}})
+        reply = self.request(
+            "initialize",
+            {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "tests", "version": "1"}},
+        )
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return reply
 

@@ -22,8 +22,13 @@ def test_cancel_stops_a_hung_call_and_sends_nothing_for_it(cache_dir, era):
             client.initialize()
         client.send({"jsonrpc": "2.0", "id": "slow", "method": "tools/call", "params": params})
         time.sleep(0.3)
-        client.send({"jsonrpc": "2.0", "method": "notifications/cancelled",
-                     "params": {"requestId": "slow", "reason": "user gave up"}})
+        client.send(
+            {
+                "jsonrpc": "2.0",
+                "method": "notifications/cancelled",
+                "params": {"requestId": "slow", "reason": "user gave up"},
+            }
+        )
         quick = client.request("tools/call", {"name": "add", "arguments": {"a": 1, "b": 1}}, id="quick")
         assert quick["id"] == "quick" and quick["result"]["structuredContent"] == {"sum": "2"}
         assert client.silent_for(0.5)  # and never a reply for "slow"

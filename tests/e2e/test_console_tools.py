@@ -26,7 +26,7 @@ def call(server, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     box: list[Any] = []
     server.catalog.call(name, arguments, box.append)
     while not box:
-        server.runtime.loop.run_once(0.05)
+        server.runtime.run_once(0.05)
     assert not isinstance(box[0], BaseException), box[0]
     return box[0]
 
@@ -81,11 +81,14 @@ def test_syserr_and_return_code(server):
     assert not ok.get("isError") and ok["structuredContent"]["stdout"] == "STOCK OK: 00250\n"
 
 
-@pytest.mark.parametrize("arguments, expected", [
-    ({"nope": 1}, "unknown argument 'nope'"),
-    ({"input": 5}, "'input' must be a string"),
-    ({"input": "\u20ac"}, "not Latin-1"),
-])
+@pytest.mark.parametrize(
+    "arguments, expected",
+    [
+        ({"nope": 1}, "unknown argument 'nope'"),
+        ({"input": 5}, "'input' must be a string"),
+        ({"input": "\u20ac"}, "not Latin-1"),
+    ],
+)
 def test_bad_arguments_are_specific_errors(server, arguments, expected):
     result = call(server, "console_calc", arguments)
     assert result["isError"] is True and expected in result["content"][0]["text"]
@@ -108,7 +111,7 @@ def test_a_call_can_be_cancelled(server):
     handle = server.catalog.tool("spinner").start({}, box.append)
     assert server.catalog.tool("spinner").cancel(handle) is True
     for _ in range(10):
-        server.runtime.loop.run_once(0.05)
+        server.runtime.run_once(0.05)
     assert box == []
     assert call(server, "console_calc", {"input": "2\n2"})["structuredContent"]["stdout"] == "TOTAL 4.00\n"
 
@@ -117,8 +120,11 @@ def test_over_stdio_with_the_sdk_client(cache_dir):
     mcp = pytest.importorskip("mcp")
 
     async def exercise() -> None:
-        params = mcp.StdioServerParameters(command=sys.executable, env=dict(os.environ),
-                                           args=["-m", "cobol_mcp", "--no-bundled", "--programs", str(PROGRAMS)])
+        params = mcp.StdioServerParameters(
+            command=sys.executable,
+            env=dict(os.environ),
+            args=["-m", "cobol_mcp", "--no-bundled", "--programs", str(PROGRAMS)],
+        )
         async with mcp.Client(params, mode="legacy") as client:
             names = [tool.name for tool in (await client.list_tools()).tools]
             assert {"console_calc", "show_args", "stock_check"} <= set(names)

@@ -18,8 +18,16 @@ FAULTS = TESTS / "cobol" / "faults"
 @pytest.fixture(scope="module")
 def derived(tmp_path_factory):
     cache = tmp_path_factory.mktemp("derived-cache")
-    with StdioClient("--programs", str(SAMPLES), "--programs", f"faults={FAULTS}", "--timeout", "1.5",
-                     "--expose-source", env={"COBOL_MCP_CACHE": str(cache)}) as client:
+    with StdioClient(
+        "--programs",
+        str(SAMPLES),
+        "--programs",
+        f"faults={FAULTS}",
+        "--timeout",
+        "1.5",
+        "--expose-source",
+        env={"COBOL_MCP_CACHE": str(cache)},
+    ) as client:
         client.initialize()
         yield client
 
@@ -133,14 +141,19 @@ def test_compile_error_skips_one_program_and_serves_the_rest(tmp_path):
     shutil.copytree(FAULTS / "copybooks", folder / "copybooks")
     (folder / "broken.cob").write_text(
         "IDENTIFICATION DIVISION.\nPROGRAM-ID. broken.\nDATA DIVISION.\nLINKAGE SECTION.\n"
-        "01 B-IN.\n   05 X PIC 9.\nPROCEDURE DIVISION USING B-IN.\n    MOVE Y TO X\n    GOBACK.\n")
+        "01 B-IN.\n   05 X PIC 9.\nPROCEDURE DIVISION USING B-IN.\n    MOVE Y TO X\n    GOBACK.\n"
+    )
     env = {"COBOL_MCP_CACHE": str(tmp_path / "cache")}
     with StdioClient("--programs", str(folder), "--no-bundled", env=env) as client:
         assert tool_names(client) == ["chatty"]
         _, _, err = client.close()
     assert b"broken.cob:8: error" in err
-    check = subprocess.run([*SERVER, "check", "--programs", str(folder), "--no-bundled"], capture_output=True,
-                           env={**__import__("os").environ, **env}, timeout=120)
+    check = subprocess.run(
+        [*SERVER, "check", "--programs", str(folder), "--no-bundled"],
+        capture_output=True,
+        env={**__import__("os").environ, **env},
+        timeout=120,
+    )
     assert check.returncode == 1
     assert json.loads(check.stdout)["tools"][0]["name"] == "chatty"
     assert b"broken.cob:8: error" in check.stderr
@@ -153,8 +166,9 @@ def test_check_succeeds_on_good_programs(cache_dir):
 
 
 def test_backend_name_with_double_underscore_is_refused(cache_dir):
-    done = subprocess.run([*SERVER, "--programs", f"bad__name={FAULTS}"], capture_output=True, timeout=60,
-                          stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [*SERVER, "--programs", f"bad__name={FAULTS}"], capture_output=True, timeout=60, stdin=subprocess.DEVNULL
+    )
     assert done.returncode == 2 and b"must not contain '__'" in done.stderr and done.stdout == b""
 
 
@@ -171,8 +185,9 @@ def test_sdk_client_lists_and_calls_derived_tools(cache_dir):
     import os
 
     async def run():
-        params = mcp.StdioServerParameters(command=sys.executable, args=["-m", "cobol_mcp", "--programs", str(FAULTS)],
-                                           env=dict(os.environ))
+        params = mcp.StdioServerParameters(
+            command=sys.executable, args=["-m", "cobol_mcp", "--programs", str(FAULTS)], env=dict(os.environ)
+        )
         async with mcp.Client(params, mode="legacy") as client:
             names = [t.name for t in (await client.list_tools()).tools]
             assert "return_code" in names and "chatty" in names

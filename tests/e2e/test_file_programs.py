@@ -26,7 +26,7 @@ def call(server, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     box: list[Any] = []
     server.catalog.call(name, arguments, box.append)
     while not box:
-        server.runtime.loop.run_once(0.05)
+        server.runtime.run_once(0.05)
     return box[0]
 
 
@@ -79,8 +79,9 @@ def test_a_folder_can_have_its_own_data_directory(cache_dir, tmp_path):
     default.mkdir()
     own.mkdir()
     (own / "SALESIN").write_text("WEST      0000100\n")
-    args = _parser("serve").parse_args(["--no-bundled", "--programs", f"files={PROGRAMS}", "--data-dir", str(default),
-                                        "--data-dir", f"files={own}"])
+    args = _parser("serve").parse_args(
+        ["--no-bundled", "--programs", f"files={PROGRAMS}", "--data-dir", str(default), "--data-dir", f"files={own}"]
+    )
     options = _options(args)
     assert options.data_dir_for("files") == str(own) and options.data_dir_for("other") == str(default)
     server = build_server(options)
@@ -112,7 +113,7 @@ def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(s
     gate = console_tool._GATES[str(data)]
     assert gate.busy and len(gate.waiting) == 7  # one run unit at a time in this data directory
     while len(results) < 8:
-        server.runtime.loop.run_once(0.05)
+        server.runtime.run_once(0.05)
     assert all(not r.get("isError") for r in results), results
     assert not gate.busy and not gate.waiting
     listed = call(server, "list_accounts", {})["structuredContent"]["stdout"].splitlines()
@@ -128,9 +129,9 @@ def test_a_queued_writer_can_be_cancelled(served):
     queued = tool.start({"input": "XX0002\n2"}, second.append)
     assert tool.cancel(queued) is True
     while not first:
-        server.runtime.loop.run_once(0.05)
+        server.runtime.run_once(0.05)
     for _ in range(5):
-        server.runtime.loop.run_once(0.02)
+        server.runtime.run_once(0.02)
     assert second == []
     assert call(server, "list_accounts", {})["structuredContent"]["stdout"] == "XX0001 1.00 00001\n"
 
@@ -144,8 +145,9 @@ def test_check_lists_each_programs_kind_inputs_and_files(cache_dir, capsys):
     assert status == 1  # escape.cob is not served
     assert "add: callable, inputs: a, b" in lines
     assert "post_deposit: file-using, inputs: input, files: ACCTFILE (ACCOUNT-FILE: I-O)" in lines
-    assert ("sales_report: file-using, inputs: files, files: SALESIN (SALES-FILE: INPUT); "
-            "SALESOUT (REPORT-FILE: OUTPUT)") in lines
+    assert (
+        "sales_report: file-using, inputs: files, files: SALESIN (SALES-FILE: INPUT); SALESOUT (REPORT-FILE: OUTPUT)"
+    ) in lines
     assert "show_args: console, inputs: args" in lines
 
 
@@ -156,16 +158,22 @@ def test_an_input_file_given_in_the_call_and_the_written_file_returned(served):
     (data / "SALESIN").write_text("WEST      0000100\n")  # not read: the call gives its own SALESIN
     result = call(server, "sales_report", {"files": {"SALESIN": "EAST      0000250\nEAST      0000050"}})
     written = result["structuredContent"]["files"]["SALESOUT"].splitlines()
-    assert [line.rstrip() for line in written] == ["EAST             2.50", "EAST             0.50",
-                                                   "TOTAL            3.00"]
+    assert [line.rstrip() for line in written] == [
+        "EAST             2.50",
+        "EAST             0.50",
+        "TOTAL            3.00",
+    ]
     assert (data / "SALESIN").read_text() == "WEST      0000100\n"
 
 
-@pytest.mark.parametrize("files, expected", [
-    ("SALESIN", "'files' must be an object"),
-    ({"SALESOUT": "x"}, "'files' has 'SALESOUT', which the program does not read (it reads: SALESIN)"),
-    ({"SALESIN": 5}, "'files.SALESIN' must be a string"),
-])
+@pytest.mark.parametrize(
+    "files, expected",
+    [
+        ("SALESIN", "'files' must be an object"),
+        ({"SALESOUT": "x"}, "'files' has 'SALESOUT', which the program does not read (it reads: SALESIN)"),
+        ({"SALESIN": 5}, "'files.SALESIN' must be a string"),
+    ],
+)
 def test_bad_files_arguments_are_specific_errors(served, files, expected):
     server, _ = served
     result = call(server, "sales_report", {"files": files})
@@ -180,5 +188,7 @@ def test_relative_and_record_sequential_files(served):
     assert taken["isError"] is True and taken["structuredContent"]["stderr"] == "SLOT 0003 TAKEN BY APPLES\n"
     log = (data / "SLOTLOG").read_bytes()
     assert log == b"0003" + b"APPLES".ljust(20) + b"0001" + b"PEARS".ljust(20)
-    assert server.catalog.tool("slot_store").definition()["annotations"] == {"readOnlyHint": False,
-                                                                             "destructiveHint": False}
+    assert server.catalog.tool("slot_store").definition()["annotations"] == {
+        "readOnlyHint": False,
+        "destructiveHint": False,
+    }

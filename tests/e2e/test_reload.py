@@ -77,7 +77,8 @@ def test_changes_are_recompiled_swapped_in_and_announced(tmp_path, cache_dir):
         assert reply["result"]["capabilities"]["tools"] == {"listChanged": True}
         wait_stderr(client, "watching", seen)
         assert client.call("apply_rate", principal=1000, rate_pct="2.5")["structuredContent"] == {
-            "interest": Decimal("25.00")}
+            "interest": Decimal("25.00")
+        }
 
         write(folder / "GREET.CBL", GREET)  # a new program: a new tool
         assert client.read(timeout=120) == {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}
@@ -89,14 +90,16 @@ def test_changes_are_recompiled_swapped_in_and_announced(tmp_path, cache_dir):
         wait_stderr(client, "not reloaded", seen)  # cobc's message, and the last good version stays
         assert any("RATE.CBL" in line for line in seen)
         assert client.call("apply_rate", principal=1000, rate_pct="2.5")["structuredContent"] == {
-            "interest": Decimal("25.00")}
+            "interest": Decimal("25.00")
+        }
 
         write(folder / "RATE.CBL", RATE.format(description="Monthly interest at a yearly rate.", divisor=1200))
         assert client.read(timeout=120) == {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}
         tools = {tool["name"]: tool for tool in client.request("tools/list")["result"]["tools"]}
         assert tools["apply_rate"]["description"] == "Monthly interest at a yearly rate."
         assert client.call("apply_rate", principal=1200, rate_pct="10")["structuredContent"] == {
-            "interest": Decimal("10.00")}  # the new module answers
+            "interest": Decimal("10.00")
+        }  # the new module answers
 
         status, _, _ = client.close()
         assert status == 0

@@ -71,12 +71,23 @@ def test_surrogates_are_escaped_on_the_wire(cache_dir):
     line.decode("utf-8")
 
 
-@pytest.mark.parametrize("number", ["9" * 5000, "-" + "9" * 5000, "1e999999999", "1e99999999999999999999999",
-                                    "1e-999999999", "1" + "0" * 5000 + "e-4960"])
+@pytest.mark.parametrize(
+    "number",
+    [
+        "9" * 5000,
+        "-" + "9" * 5000,
+        "1e999999999",
+        "1e99999999999999999999999",
+        "1e-999999999",
+        "1" + "0" * 5000 + "e-4960",
+    ],
+)
 def test_out_of_range_numbers_are_argument_errors_naming_the_limit(cache_dir, number):
     data = ADD.format(1, number) + ADD.format(2, f'"{number}"')
-    data += '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"format_currency",' \
-            f'"arguments":{{"amount":{number}}}}}}}\n'
+    data += (
+        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"format_currency",'
+        f'"arguments":{{"amount":{number}}}}}}}\n'
+    )
     data += f'{{"jsonrpc":"2.0","id":4,"method":"ping","params":{{"n":{number}}}}}\n'
     status, got = exchange(data.encode())
     got.sort(key=lambda r: r["id"])  # tool calls may be answered after the ping

@@ -22,8 +22,12 @@ def test_initialize_and_tools_list(server):
         assert schema["type"] == "object" and schema["additionalProperties"] is False
         assert set(schema["required"]) == set(schema["properties"])
         assert tool["outputSchema"]["type"] == "object"
-        assert tool["annotations"] == {"readOnlyHint": True, "destructiveHint": False,
-                                       "idempotentHint": True, "openWorldHint": False}
+        assert tool["annotations"] == {
+            "readOnlyHint": True,
+            "destructiveHint": False,
+            "idempotentHint": True,
+            "openWorldHint": False,
+        }
     assert "1959" in tools[0]["description"]
 
 
@@ -114,8 +118,17 @@ def test_oversize_line_default_limit_streams(server):
 
 def test_eof_answers_every_request_in_flight(cache_dir):
     with StdioClient() as client:
-        lines = [json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call",
-                             "params": {"name": "add", "arguments": {"a": i, "b": "0.5"}}}) for i in range(2000)]
+        lines = [
+            json.dumps(
+                {
+                    "jsonrpc": "2.0",
+                    "id": i,
+                    "method": "tools/call",
+                    "params": {"name": "add", "arguments": {"a": i, "b": "0.5"}},
+                }
+            )
+            for i in range(2000)
+        ]
         lines.append(json.dumps({"jsonrpc": "2.0", "id": "last", "method": "ping"}))
         client.send_raw(("\n".join(lines) + "\n").encode())
         status, out, _ = client.close()
@@ -132,8 +145,18 @@ def test_a_client_that_writes_everything_before_reading_is_answered(cache_dir):
     neither side blocks the other, however the pipes' buffers compare with the burst."""
     with StdioClient() as client:
         count = 6000  # ~0.6 MB each way, ten times a pipe's buffer
-        lines = b"".join(json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": {
-            "name": "add", "arguments": {"a": i, "b": "0.25"}}}).encode() + b"\n" for i in range(count))
+        lines = b"".join(
+            json.dumps(
+                {
+                    "jsonrpc": "2.0",
+                    "id": i,
+                    "method": "tools/call",
+                    "params": {"name": "add", "arguments": {"a": i, "b": "0.25"}},
+                }
+            ).encode()
+            + b"\n"
+            for i in range(count)
+        )
         writer = threading.Thread(target=client.send_raw, args=(lines,), daemon=True)
         writer.start()
         writer.join(60)
@@ -144,7 +167,8 @@ def test_a_client_that_writes_everything_before_reading_is_answered(cache_dir):
         replies = [json.loads(line) for line in out.splitlines()]
         assert status == 0 and len(replies) == count
         assert {r["id"]: r["result"]["structuredContent"]["sum"] for r in replies} == {
-            i: f"{i}.25" for i in range(count)}
+            i: f"{i}.25" for i in range(count)
+        }
 
 
 def test_unterminated_last_line_is_answered_at_eof(cache_dir):

@@ -10,8 +10,11 @@ import pytest
         (0.1, 0.2, "0.3"),
         (-5, 3, "-2"),
         ("1.5", "-1.5", "0.0"),
-        ("99999999999999999999999999999.99999999", "99999999999999999999999999999.99999999",
-         "199999999999999999999999999999.99999998"),
+        (
+            "99999999999999999999999999999.99999999",
+            "99999999999999999999999999999.99999999",
+            "199999999999999999999999999999.99999998",
+        ),
         ("-0.00000001", "0", "-0.00000001"),
         ("1E+3", "1", "1001"),
         (12345678901234567890, 1, "12345678901234567891"),
@@ -25,8 +28,9 @@ def test_add(server, a, b, text):
 
 
 def test_add_json_numbers_are_exact(server):
-    server.send_raw(b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add",'
-                    b'"arguments":{"a":1.10,"b":2.20}}}\n')
+    server.send_raw(
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1.10,"b":2.20}}}\n'
+    )
     assert server.read()["result"]["structuredContent"] == {"sum": "3.30"}
 
 
@@ -53,8 +57,9 @@ def test_add_rejects_bad_arguments(server, arguments, message):
 
 
 def test_add_nan_literal_is_an_error_result(server):
-    server.send_raw(b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add",'
-                    b'"arguments":{"a":NaN,"b":1}}}\n')
+    server.send_raw(
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":NaN,"b":1}}}\n'
+    )
     result = server.read()["result"]
     assert result["isError"] is True and "finite" in result["content"][0]["text"]
 

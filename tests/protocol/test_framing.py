@@ -4,7 +4,7 @@ from cobol_mcp.protocol.framing import LineBuffer, Oversize
 def test_lines_split_across_chunks_and_crlf():
     buf = LineBuffer(100)
     assert buf.feed(b'{"a":1}\n{"b"') == [b'{"a":1}']
-    assert buf.feed(b':2}\r\n\n') == [b'{"b":2}', b""]
+    assert buf.feed(b":2}\r\n\n") == [b'{"b":2}', b""]
     assert buf.buffered == 0
 
 

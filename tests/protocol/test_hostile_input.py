@@ -19,13 +19,37 @@ from cobol_mcp.protocol.modern import CAPABILITIES_KEY, LOG_LEVEL_KEY, VERSION_K
 from cobol_mcp.protocol.session import Cancel, Session, ToolCall
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-METHODS = ("initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read",
-           "resources/templates/list", "server/discover", "notifications/initialized", "notifications/cancelled",
-           "logging/setLevel", "nope")
-HOSTILE_NUMBERS = ("1e999999999", "-1e999999999", "1e-999999999", "1e99999999999999999999999",
-                   "-0e-99999999999999999999",
-                   "9" * 5000, "-" + "1" * 4500, "1" + "0" * 5000 + "e-4990", "1.5e3", "7.0", "0", "-0", "1E+2",
-                   "123456789012345678901234567890", "0.1e-99999999999999999999999")
+METHODS = (
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "server/discover",
+    "notifications/initialized",
+    "notifications/cancelled",
+    "logging/setLevel",
+    "nope",
+)
+HOSTILE_NUMBERS = (
+    "1e999999999",
+    "-1e999999999",
+    "1e-999999999",
+    "1e99999999999999999999999",
+    "-0e-99999999999999999999",
+    "9" * 5000,
+    "-" + "1" * 4500,
+    "1" + "0" * 5000 + "e-4990",
+    "1.5e3",
+    "7.0",
+    "0",
+    "-0",
+    "1E+2",
+    "123456789012345678901234567890",
+    "0.1e-99999999999999999999999",
+)
 
 TOOLS = ({"name": "add", "inputSchema": {"type": "object"}},)
 
@@ -40,7 +64,10 @@ def unicode_text() -> st.SearchStrategy[str]:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | unicode_text()
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | unicode_text()
     | st.sampled_from([Decimal(n) for n in HOSTILE_NUMBERS[:3]] + [Decimal("1.10")]),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(unicode_text(), children, max_size=4),
     max_leaves=12,
@@ -90,13 +117,39 @@ def test_arbitrary_text_as_utf8_with_surrogates_escaped(text: str) -> None:
 
 
 @SETTINGS
-@given(st.sampled_from(METHODS) | unicode_text(), json_values, json_values,
-       st.sampled_from(["id", "method", "params", "jsonrpc", "_meta", "name", "arguments", "uri", "cursor",
-                        "protocolVersion", "requestId"]))
+@given(
+    st.sampled_from(METHODS) | unicode_text(),
+    json_values,
+    json_values,
+    st.sampled_from(
+        [
+            "id",
+            "method",
+            "params",
+            "jsonrpc",
+            "_meta",
+            "name",
+            "arguments",
+            "uri",
+            "cursor",
+            "protocolVersion",
+            "requestId",
+        ]
+    ),
+)
 def test_any_value_in_any_field(method: str, request_id: Any, value: Any, field: str) -> None:
-    message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method,
-                               "params": {"name": "add", "arguments": {"a": 1, "b": 2}, "protocolVersion": "2025-11-25",
-                                          "uri": "cobol://x", "requestId": 1}}
+    message: dict[str, Any] = {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": method,
+        "params": {
+            "name": "add",
+            "arguments": {"a": 1, "b": 2},
+            "protocolVersion": "2025-11-25",
+            "uri": "cobol://x",
+            "requestId": 1,
+        },
+    }
     if field in ("id", "method", "params", "jsonrpc"):
         message[field] = value
     else:
@@ -112,11 +165,13 @@ def test_any_value_in_any_field(method: str, request_id: Any, value: Any, field:
 
 @pytest.mark.parametrize("literal", ["NaN", "-Infinity", "Infinity"])
 def test_nan_literals_anywhere(literal: str) -> None:
-    for template in ('{{"jsonrpc":"2.0","id":{0},"method":"ping"}}',
-                     '{{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{{"uri":{0},"_meta":'
-                     '{{"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
-                     '"io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}',
-                     '{{"jsonrpc":"2.0","id":1,"method":"notifications/cancelled","params":{{"requestId":{0}}}}}'):
+    for template in (
+        '{{"jsonrpc":"2.0","id":{0},"method":"ping"}}',
+        '{{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{{"uri":{0},"_meta":'
+        '{{"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+        '"io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}',
+        '{{"jsonrpc":"2.0","id":1,"method":"notifications/cancelled","params":{{"requestId":{0}}}}}',
+    ):
         outcome_ok(Session(model()).receive(template.format(literal).encode()))
 
 
@@ -125,8 +180,16 @@ def test_nan_literals_anywhere(literal: str) -> None:
 def test_valid_requests_each_get_one_reply_with_their_id(methods: list[str], strict: int) -> None:
     session = Session(model(), strict_lifecycle=bool(strict))
     for index, method in enumerate(methods):
-        outcome = session.receive(encode({"jsonrpc": "2.0", "id": index, "method": method,
-                                          "params": {"name": "add", "uri": "cobol://x", "protocolVersion": "x"}}))
+        outcome = session.receive(
+            encode(
+                {
+                    "jsonrpc": "2.0",
+                    "id": index,
+                    "method": method,
+                    "params": {"name": "add", "uri": "cobol://x", "protocolVersion": "x"},
+                }
+            )
+        )
         outcome_ok(outcome)
         if isinstance(outcome, bytes):
             assert check_reply(outcome)["id"] == index
@@ -152,7 +215,7 @@ def test_any_json_number_parses_and_integral_ids_echo_exactly(number: str) -> No
     assert isinstance(message, Request)
     line = Session(model()).receive(f'{{"jsonrpc":"2.0","id":{number},"method":"ping"}}'.encode())
     assert isinstance(line, bytes)
-    echoed = line[len(b'{"jsonrpc":"2.0","id":'):line.index(b',"result"')].decode()
+    echoed = line[len(b'{"jsonrpc":"2.0","id":') : line.index(b',"result"')].decode()
     if exact is not None:
         assert Decimal(echoed) == exact
     elif number.lstrip("-").startswith("0e"):
@@ -162,8 +225,9 @@ def test_any_json_number_parses_and_integral_ids_echo_exactly(number: str) -> No
 
 
 def test_exponents_past_decimals_range_are_kept_as_written() -> None:
-    message = jsonrpc.parse('{"jsonrpc":"2.0","id":1e99999999999999999999999,"method":"m",'
-                            '"params":{"t":1e-99999999999999999999}}')
+    message = jsonrpc.parse(
+        '{"jsonrpc":"2.0","id":1e99999999999999999999999,"method":"m","params":{"t":1e-99999999999999999999}}'
+    )
     assert isinstance(message, Request)
     assert isinstance(message.id, OutOfRangeNumber) and message.id.text == "1e99999999999999999999999"
     tiny = message.params["t"]
@@ -183,6 +247,7 @@ def test_lone_surrogates_are_escaped_in_replies() -> None:
 
 
 def test_cancel_of_a_huge_integer_id_matches_it() -> None:
-    outcome = Session(model()).receive(b'{"jsonrpc":"2.0","method":"notifications/cancelled",'
-                                       b'"params":{"requestId":1e999999999}}')
+    outcome = Session(model()).receive(
+        b'{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1e999999999}}'
+    )
     assert isinstance(outcome, Cancel) and outcome.request_id == Decimal("1e999999999")

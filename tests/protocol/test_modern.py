@@ -17,8 +17,9 @@ def make(resources=()):
 
 
 def modern(session, method, params=None, meta=ENVELOPE, id=1):
-    out = session.receive(json.dumps({"jsonrpc": "2.0", "id": id, "method": method,
-                                      "params": {**(params or {}), "_meta": meta}}).encode())
+    out = session.receive(
+        json.dumps({"jsonrpc": "2.0", "id": id, "method": method, "params": {**(params or {}), "_meta": meta}}).encode()
+    )
     return json.loads(out) if isinstance(out, bytes) else out
 
 
@@ -26,8 +27,11 @@ def test_discover_lists_modern_and_legacy_versions_with_cache_hints():
     result = modern(make(), "server/discover")["result"]
     assert result == {
         "supportedVersions": ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"],
-        "capabilities": {"tools": {}}, "ttlMs": 300000, "cacheScope": "public",
-        "resultType": "complete", "_meta": SERVER_INFO,
+        "capabilities": {"tools": {}},
+        "ttlMs": 300000,
+        "cacheScope": "public",
+        "resultType": "complete",
+        "_meta": SERVER_INFO,
     }
 
 
@@ -39,8 +43,13 @@ def test_discover_is_answered_whatever_came_before():
 
 def test_tools_list_is_complete_cacheable_and_identified():
     result = modern(make(), "tools/list")["result"]
-    assert result == {"resultType": "complete", "tools": [TOOL], "ttlMs": 300000, "cacheScope": "public",
-                      "_meta": SERVER_INFO}
+    assert result == {
+        "resultType": "complete",
+        "tools": [TOOL],
+        "ttlMs": 300000,
+        "cacheScope": "public",
+        "_meta": SERVER_INFO,
+    }
 
 
 def test_tools_call_result_is_wrapped_for_modern_only():
@@ -105,8 +114,9 @@ def test_resources_for_modern_requests():
     assert read["contents"][0]["text"] == "text" and read["resultType"] == "complete" and "ttlMs" in read
     missing = modern(session, "resources/read", {"uri": "cobol://x/none"})
     assert missing["error"]["code"] == -32602 and missing["error"]["data"] == {"uri": "cobol://x/none"}
-    legacy = json.loads(session.receive(b'{"jsonrpc":"2.0","id":9,"method":"resources/read",'
-                                        b'"params":{"uri":"cobol://x/none"}}'))
+    legacy = json.loads(
+        session.receive(b'{"jsonrpc":"2.0","id":9,"method":"resources/read","params":{"uri":"cobol://x/none"}}')
+    )
     assert legacy["error"]["code"] == -32002
 
 

@@ -29,8 +29,11 @@ def req(method, params=None, id=1):
 @pytest.mark.parametrize("version", ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
 def test_initialize_echoes_supported_versions(version):
     r = reply(make(), req("initialize", {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "c"}}))
-    assert r["result"] == {"protocolVersion": version, "capabilities": {"tools": {}},
-                           "serverInfo": {"name": "srv", "version": "1.2.3"}}
+    assert r["result"] == {
+        "protocolVersion": version,
+        "capabilities": {"tools": {}},
+        "serverInfo": {"name": "srv", "version": "1.2.3"},
+    }
 
 
 def test_initialize_unknown_version_gets_latest():

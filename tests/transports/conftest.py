@@ -48,8 +48,11 @@ class HttpServer:
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in __exit__)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cobol_mcp", "--transport", "http", "--port", str(self.port), *args],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._stderr,
-            env={**os.environ, **(env or {})}, start_new_session=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=self._stderr,
+            env={**os.environ, **(env or {})},
+            start_new_session=True,
         )
         if wait:
             self.wait_ready()
@@ -92,8 +95,11 @@ class HttpServer:
 def hold(markers: Path, ticket: str, wait_seconds: int = 600) -> dict:
     """Arguments of the `hold` test program: it creates `markers/in-<ticket>` once running, and returns
     only when `markers/release` exists (or after `wait_seconds`)."""
-    return {"entered_marker": str(markers / f"in-{ticket}"), "release_marker": str(markers / "release"),
-            "wait_seconds": wait_seconds}
+    return {
+        "entered_marker": str(markers / f"in-{ticket}"),
+        "release_marker": str(markers / "release"),
+        "wait_seconds": wait_seconds,
+    }
 
 
 async def entered(markers: Path, ticket: str) -> None:
@@ -167,9 +173,16 @@ class McpHttp:
         self.http.close()
 
 
-def modern_post(server: HttpServer, method: str, params: dict | None = None, id: int | str | None = 1,
-                meta: dict | None = ENVELOPE, accept: str = BOTH, headers: dict[str, str] | None = None,
-                **extra: str) -> httpx.Response:
+def modern_post(
+    server: HttpServer,
+    method: str,
+    params: dict | None = None,
+    id: int | str | None = 1,
+    meta: dict | None = ENVELOPE,
+    accept: str = BOTH,
+    headers: dict[str, str] | None = None,
+    **extra: str,
+) -> httpx.Response:
     """A 2026-07-28 POST: the `_meta` envelope and the routing headers that repeat it, as a client sends
     them unless `headers` replaces some (a value of None leaves that header out)."""
     params = dict(params or {})
@@ -189,8 +202,13 @@ def modern_post(server: HttpServer, method: str, params: dict | None = None, id:
 
 def raw_post(server: HttpServer, body: bytes, headers: list[tuple[str, str]]) -> tuple[int, dict]:
     """A POST written byte by byte (HTTP client libraries refuse header values with surrounding spaces)."""
-    lines = ["POST /mcp HTTP/1.1", f"Host: 127.0.0.1:{server.port}", "Connection: close",
-             f"Content-Length: {len(body)}", *(f"{name}:{value}" for name, value in headers)]
+    lines = [
+        "POST /mcp HTTP/1.1",
+        f"Host: 127.0.0.1:{server.port}",
+        "Connection: close",
+        f"Content-Length: {len(body)}",
+        *(f"{name}:{value}" for name, value in headers),
+    ]
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
         sock.sendall("\r\n".join(lines).encode() + b"\r\n\r\n" + body)
         data = b""

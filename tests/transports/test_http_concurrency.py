@@ -35,11 +35,22 @@ def test_concurrent_posts_run_in_parallel(patient, tmp_path):
         async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
             held = []
             for i in range(3):
-                held.append(asyncio.ensure_future(post(http, client, rpc(
-                    "tools/call", {"name": "hold", "arguments": hold(tmp_path, str(i))}, id=100 + i))))
+                held.append(
+                    asyncio.ensure_future(
+                        post(
+                            http,
+                            client,
+                            rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, str(i))}, id=100 + i),
+                        )
+                    )
+                )
                 await entered(tmp_path, str(i))
-            quick = await asyncio.gather(*(post(http, client, rpc(
-                "tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=200 + i)) for i in range(8)))
+            quick = await asyncio.gather(
+                *(
+                    post(http, client, rpc("tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=200 + i))
+                    for i in range(8)
+                )
+            )
             ping = await post(http, client, rpc("ping", id="p"))
             still_held = not any(task.done() for task in held)
             (tmp_path / "release").touch()
@@ -60,14 +71,20 @@ def test_a_held_tool_blocks_neither_ping_nor_other_calls(patient, tmp_path):
 
     async def go():
         async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
-            held = asyncio.ensure_future(post(http, client, rpc(
-                "tools/call", {"name": "hold", "arguments": hold(tmp_path, "h")}, id="held")))
+            held = asyncio.ensure_future(
+                post(http, client, rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "h")}, id="held"))
+            )
             await entered(tmp_path, "h")
             quick = []
             for i in range(5):
                 quick.append(await post(http, client, rpc("ping", id=f"ping-{i}")))
-                quick.append(await post(http, client, rpc(
-                    "tools/call", {"name": "format_currency", "arguments": {"amount": i}}, id=f"fc-{i}")))
+                quick.append(
+                    await post(
+                        http,
+                        client,
+                        rpc("tools/call", {"name": "format_currency", "arguments": {"amount": i}}, id=f"fc-{i}"),
+                    )
+                )
             still_held = not held.done()
             (tmp_path / "release").touch()
             return still_held, quick, await held
@@ -83,8 +100,9 @@ def test_a_held_tool_blocks_neither_ping_nor_other_calls(patient, tmp_path):
 def test_a_hung_tool_times_out_and_its_worker_is_replaced(client):
     async def go():
         async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
-            return await post(http, client, rpc(
-                "tools/call", {"name": "sleep_for", "arguments": {"milliseconds": 600000}}, id="hung"))
+            return await post(
+                http, client, rpc("tools/call", {"name": "sleep_for", "arguments": {"milliseconds": 600000}}, id="hung")
+            )
 
     result = asyncio.run(go()).json()["result"]
     assert result["isError"] is True
@@ -97,11 +115,15 @@ def test_cancelled_calls_end_without_a_reply(patient, tmp_path):
 
     async def go():
         async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
-            slow = asyncio.ensure_future(post(http, client, rpc(
-                "tools/call", {"name": "hold", "arguments": hold(tmp_path, "c")}, id="slow")))
+            slow = asyncio.ensure_future(
+                post(http, client, rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "c")}, id="slow"))
+            )
             await entered(tmp_path, "c")
-            cancel = await post(http, client, rpc(
-                "notifications/cancelled", {"requestId": "slow", "reason": "changed my mind"}, id=None))
+            cancel = await post(
+                http,
+                client,
+                rpc("notifications/cancelled", {"requestId": "slow", "reason": "changed my mind"}, id=None),
+            )
             return cancel, await slow  # never released: only the cancellation can end it
 
     cancel, slow = asyncio.run(go())
@@ -118,8 +140,9 @@ def test_deleting_a_session_ends_its_running_calls(patient, tmp_path):
 
     async def go():
         async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
-            slow = asyncio.ensure_future(post(http, c, rpc(
-                "tools/call", {"name": "hold", "arguments": hold(tmp_path, "d")}, id=1)))
+            slow = asyncio.ensure_future(
+                post(http, c, rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "d")}, id=1))
+            )
             await entered(tmp_path, "d")
             deleted = await http.delete(patient.url, headers=c.headers())
             return deleted, await slow  # never released: only the session's end can end it

@@ -33,8 +33,14 @@ LEGACY = {"content-type": "application/json", "accept": BOTH, "mcp-protocol-vers
 
 @pytest.fixture(scope="module")
 def stateless(cache_dir):
-    with HttpServer("--stateless", "--expose-source", "--programs", f"fixtures={PROGRAMS}",
-                    "--programs", f"conformance={CONFORMANCE_PROGRAMS}") as running:
+    with HttpServer(
+        "--stateless",
+        "--expose-source",
+        "--programs",
+        f"fixtures={PROGRAMS}",
+        "--programs",
+        f"conformance={CONFORMANCE_PROGRAMS}",
+    ) as running:
         yield running
 
 
@@ -61,8 +67,9 @@ def test_every_handshake_era_version_without_sessions(stateless, version):
     headers = {**LEGACY, "mcp-protocol-version": version}
     init = httpx.post(stateless.url, json=rpc("initialize", {**INIT, "protocolVersion": version}), headers=headers)
     assert init.json()["result"]["protocolVersion"] == version
-    call = httpx.post(stateless.url, json=rpc("tools/call", {"name": "add", "arguments": {"a": 1, "b": 1}}),
-                      headers=headers)
+    call = httpx.post(
+        stateless.url, json=rpc("tools/call", {"name": "add", "arguments": {"a": 1, "b": 1}}), headers=headers
+    )
     assert call.json()["result"]["structuredContent"] == {"sum": "2"}
 
 
@@ -77,8 +84,11 @@ def test_resources_for_modern_requests_and_legacy_ones(stateless):
     assert templates["resourceTemplates"] == [] and "ttlMs" in templates
     missing = modern_post(stateless, "resources/read", {"uri": "cobol://none/x.cob"})
     assert missing.status_code == 200
-    assert missing.json()["error"] == {"code": -32602, "message": "Resource not found: cobol://none/x.cob",
-                                       "data": {"uri": "cobol://none/x.cob"}}
+    assert missing.json()["error"] == {
+        "code": -32602,
+        "message": "Resource not found: cobol://none/x.cob",
+        "data": {"uri": "cobol://none/x.cob"},
+    }
     mismatch = modern_post(stateless, "resources/read", {"uri": uri}, headers={"mcp-name": "cobol://none/x.cob"})
     assert mismatch.status_code == 400 and mismatch.json()["error"]["code"] == -32020
     legacy = legacy_post(stateless, rpc("resources/read", {"uri": "cobol://none/x.cob"})).json()
@@ -89,8 +99,9 @@ def test_resources_for_modern_requests_and_legacy_ones(stateless):
 @pytest.mark.parametrize("log_level", [None, "debug"])
 def test_no_log_notifications_ever(stateless, log_level):
     meta = {**ENVELOPE, "io.modelcontextprotocol/logLevel": log_level} if log_level else ENVELOPE
-    reply = modern_post(stateless, "tools/call", {"name": "test_logging_tool", "arguments": {}}, meta=meta,
-                        accept="text/event-stream")
+    reply = modern_post(
+        stateless, "tools/call", {"name": "test_logging_tool", "arguments": {}}, meta=meta, accept="text/event-stream"
+    )
     messages = sse_messages(reply.text)
     assert [m.get("method") for m in messages] == [None]  # the reply alone
     texts = [block["text"] for block in messages[0]["result"]["content"]]
@@ -104,11 +115,14 @@ def test_an_invalid_log_level_is_refused(stateless):
 
 def test_a_disconnect_cancels_a_modern_call(cache_dir, tmp_path):
     with HttpServer("--cobol-workers", "1", "--timeout", "600", "--programs", str(PROGRAMS)) as one_worker:
-        body = json.dumps(rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "m"),
-                                             "_meta": ENVELOPE}, id=1)).encode()
-        head = (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{one_worker.port}\r\nContent-Type: application/json\r\n"
-                f"Accept: {BOTH}\r\nMCP-Protocol-Version: {MODERN}\r\nMcp-Method: tools/call\r\nMcp-Name: hold\r\n"
-                f"Content-Length: {len(body)}\r\n\r\n").encode()
+        body = json.dumps(
+            rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "m"), "_meta": ENVELOPE}, id=1)
+        ).encode()
+        head = (
+            f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{one_worker.port}\r\nContent-Type: application/json\r\n"
+            f"Accept: {BOTH}\r\nMCP-Protocol-Version: {MODERN}\r\nMcp-Method: tools/call\r\nMcp-Name: hold\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode()
         with socket.create_connection(("127.0.0.1", one_worker.port)) as sock:
             sock.sendall(head + body)
             asyncio.run(entered(tmp_path, "m"))  # the only COBOL worker is held in the call now
@@ -131,36 +145,42 @@ def message(method: str, meta: bool = False, id: int | None = 1) -> object:
     return parse(json.dumps(rpc(method, params, id=id)))
 
 
-@pytest.mark.parametrize("version, method, meta, in_session, expected", [
-    (None, "tools/list", False, True, False),  # 1. a live session keeps its era
-    (b"2026-07-28", "tools/list", True, True, False),
-    (b"2025-11-25", "tools/list", True, False, False),  # 2. a handshake-era header
-    (b"2024-11-05", "tools/call", False, False, False),
-    (b"2026-07-28", "tools/list", True, False, True),  # 3. any other header
-    (b"banana", "tools/list", False, False, True),
-    (b" 2025-06-18\t", "ping", False, False, False),
-    (None, "initialize", False, False, False),  # 4. no header
-    (None, "initialize", True, False, False),
-    (None, "tools/list", True, False, True),
-    (None, "server/discover", False, False, True),
-    (None, "tools/list", False, False, False),
-])
+@pytest.mark.parametrize(
+    "version, method, meta, in_session, expected",
+    [
+        (None, "tools/list", False, True, False),  # 1. a live session keeps its era
+        (b"2026-07-28", "tools/list", True, True, False),
+        (b"2025-11-25", "tools/list", True, False, False),  # 2. a handshake-era header
+        (b"2024-11-05", "tools/call", False, False, False),
+        (b"2026-07-28", "tools/list", True, False, True),  # 3. any other header
+        (b"banana", "tools/list", False, False, True),
+        (b" 2025-06-18\t", "ping", False, False, False),
+        (None, "initialize", False, False, False),  # 4. no header
+        (None, "initialize", True, False, False),
+        (None, "tools/list", True, False, True),
+        (None, "server/discover", False, False, True),
+        (None, "tools/list", False, False, False),
+    ],
+)
 def test_the_era_ladder(version, method, meta, in_session, expected):
     assert is_modern(version, message(method, meta), in_session) is expected
 
 
-@pytest.mark.parametrize("value, expected", [
-    ("add", "add"),
-    ("=?base64?YWRk?=", "add"),
-    ("=?base64?SGVsbG8sIOS4lueVjA==?=", "Hello, 世界"),
-    ("=?base64?IHBhZGRlZCA=?=", " padded "),
-    ("=?base64?YWQ=?=", "ad"),
-    ("=?base64?YWR=?=", None),  # not the canonical spelling of "ad"
-    ("=?base64?YWRk=?=", None),  # bad padding
-    ("=?base64?YW Rk?=", None),  # not the Base64 alphabet
-    ("=?base64?/w==?=", None),  # not UTF-8
-    ("=?BASE64?YWRk?=", "=?BASE64?YWRk?="),  # the markers are lower case: a literal value
-    ("=?base64?YWRk", "=?base64?YWRk"),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("add", "add"),
+        ("=?base64?YWRk?=", "add"),
+        ("=?base64?SGVsbG8sIOS4lueVjA==?=", "Hello, 世界"),
+        ("=?base64?IHBhZGRlZCA=?=", " padded "),
+        ("=?base64?YWQ=?=", "ad"),
+        ("=?base64?YWR=?=", None),  # not the canonical spelling of "ad"
+        ("=?base64?YWRk=?=", None),  # bad padding
+        ("=?base64?YW Rk?=", None),  # not the Base64 alphabet
+        ("=?base64?/w==?=", None),  # not UTF-8
+        ("=?BASE64?YWRk?=", "=?BASE64?YWRk?="),  # the markers are lower case: a literal value
+        ("=?base64?YWRk", "=?base64?YWRk"),
+    ],
+)
 def test_mcp_name_decoding(value, expected):
     assert decode_name(value) == expected

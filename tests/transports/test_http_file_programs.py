@@ -34,7 +34,14 @@ async def eight_clients(url: str) -> list[str]:
 
 
 def test_eight_http_clients_update_one_indexed_file(cache_dir, tmp_path):
-    with HttpServer("--no-bundled", "--programs", str(FILE_PROGRAMS), "--programs", str(CONSOLE_PROGRAMS),
-                    "--data-dir", str(tmp_path)) as server:
+    with HttpServer(
+        "--no-bundled",
+        "--programs",
+        str(FILE_PROGRAMS),
+        "--programs",
+        str(CONSOLE_PROGRAMS),
+        "--data-dir",
+        str(tmp_path),
+    ) as server:
         listed = asyncio.run(asyncio.wait_for(eight_clients(server.url), 90))
     assert listed == ["HT0000 6.00 00002", "HT0001 8.00 00002", "HT0002 10.00 00002", "HT0003 12.00 00002"]

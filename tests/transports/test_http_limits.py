@@ -21,8 +21,13 @@ HANG_GUARD = 60.0  # seconds; only a server that never answers reaches it
 
 
 def head(port: int, *lines: str, length: int | None = None) -> bytes:
-    text = ["POST /mcp HTTP/1.1", f"Host: 127.0.0.1:{port}", "Content-Type: application/json", f"Accept: {BOTH}",
-            *lines]
+    text = [
+        "POST /mcp HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        "Content-Type: application/json",
+        f"Accept: {BOTH}",
+        *lines,
+    ]
     if length is not None:
         text.append(f"Content-Length: {length}")
     return ("\r\n".join(text) + "\r\n\r\n").encode()
@@ -87,9 +92,22 @@ def alive(pid: int) -> bool:
 @pytest.fixture(scope="module")
 def tight(cache_dir):
     """A server with small bounds, so the tests can reach them."""
-    with HttpServer("--programs", str(PROGRAMS), "--auth-token", "a-long-enough-test-token", "--read-timeout", "1",
-                    "--max-message-bytes", "1000", "--max-head-bytes", "4096", "--max-sessions", "3",
-                    "--timeout", "60") as running:
+    with HttpServer(
+        "--programs",
+        str(PROGRAMS),
+        "--auth-token",
+        "a-long-enough-test-token",
+        "--read-timeout",
+        "1",
+        "--max-message-bytes",
+        "1000",
+        "--max-head-bytes",
+        "4096",
+        "--max-sessions",
+        "3",
+        "--timeout",
+        "60",
+    ) as running:
         yield running
 
 
@@ -153,7 +171,7 @@ def test_a_body_that_never_ends_gets_408(tight):
 
 def test_a_chunked_body_that_never_ends_gets_408(tight):
     with socket.create_connection(("127.0.0.1", tight.port)) as sock:
-        sock.sendall(head(tight.port, TOKEN, "Transfer-Encoding: chunked") + b"5\r\n{\"jso\r\n")
+        sock.sendall(head(tight.port, TOKEN, "Transfer-Encoding: chunked") + b'5\r\n{"jso\r\n')
         status, _, body = read_response(sock)
         assert status == 408
         assert_json_rpc_error(body)
@@ -208,8 +226,12 @@ def test_sessions_past_the_limit_get_503_until_one_ends(tight):
         assert refused.status_code == 503 and int(refused.headers["retry-after"]) > 0
         assert assert_json_rpc_error(refused.content)["id"] == 9
         for reply in opened:
-            assert http.delete(tight.url, headers={**headers, "mcp-session-id": reply.headers["mcp-session-id"]}
-                               ).status_code == 204
+            assert (
+                http.delete(
+                    tight.url, headers={**headers, "mcp-session-id": reply.headers["mcp-session-id"]}
+                ).status_code
+                == 204
+            )
         assert http.post(tight.url, json=rpc("initialize", INIT, id=10), headers=headers).status_code == 200
 
 
@@ -233,13 +255,21 @@ def test_connections_past_the_limit_get_503(cache_dir):
 
 
 def test_calls_past_the_limit_get_503(cache_dir):
-    with HttpServer("--programs", str(PROGRAMS), "--stateless", "--max-calls", "2", "--cobol-workers", "1",
-                    "--timeout", "60") as server:
+    with HttpServer(
+        "--programs", str(PROGRAMS), "--stateless", "--max-calls", "2", "--cobol-workers", "1", "--timeout", "60"
+    ) as server:
+
         async def go() -> list[httpx.Response]:
             async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
+
                 def call(name: str, arguments: dict, id: int) -> asyncio.Future[httpx.Response]:
-                    return asyncio.ensure_future(http.post(server.url, json=rpc(
-                        "tools/call", {"name": name, "arguments": arguments}, id=id), headers={"accept": BOTH}))
+                    return asyncio.ensure_future(
+                        http.post(
+                            server.url,
+                            json=rpc("tools/call", {"name": name, "arguments": arguments}, id=id),
+                            headers={"accept": BOTH},
+                        )
+                    )
 
                 slow = [call("sleep_for", {"milliseconds": 600000}, i) for i in (1, 2)]
                 refused = []
@@ -262,6 +292,7 @@ def test_calls_past_the_limit_get_503(cache_dir):
 
 def test_a_thousand_concurrent_connections_are_all_answered(cache_dir):
     with HttpServer("--stateless") as server:
+
         async def one(i: int) -> dict:
             reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
             body = json.dumps(rpc("tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=i)).encode()
@@ -289,17 +320,35 @@ def test_a_killed_cobol_worker_fails_its_call_and_nothing_else(cache_dir):
 
         async def go() -> tuple[dict, list[httpx.Response]]:
             async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
-                slow = http.stream("POST", server.url, content=json.dumps(rpc(
-                    "tools/call", {"name": "sleep_for", "arguments": {"milliseconds": 600000},
-                                   "_meta": {"progressToken": 1}}, id="slow")), headers=client.headers())
+                slow = http.stream(
+                    "POST",
+                    server.url,
+                    content=json.dumps(
+                        rpc(
+                            "tools/call",
+                            {"name": "sleep_for", "arguments": {"milliseconds": 600000}, "_meta": {"progressToken": 1}},
+                            id="slow",
+                        )
+                    ),
+                    headers=client.headers(),
+                )
                 async with slow as stream:
                     lines = stream.aiter_lines()
                     async for line in lines:  # a progress notification: the sleeper has its worker
                         if "notifications/progress" in line:
                             break
-                    others = [asyncio.ensure_future(http.post(server.url, content=json.dumps(rpc(
-                        "tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=i)),
-                        headers=client.headers())) for i in range(20)]
+                    others = [
+                        asyncio.ensure_future(
+                            http.post(
+                                server.url,
+                                content=json.dumps(
+                                    rpc("tools/call", {"name": "add", "arguments": {"a": i, "b": 1}}, id=i)
+                                ),
+                                headers=client.headers(),
+                            )
+                        )
+                        for i in range(20)
+                    ]
                     await others[0]  # a second worker is up and serving
                     for pid in children(server.proc.pid):
                         os.kill(pid, signal.SIGKILL)
@@ -336,11 +385,22 @@ def test_a_stop_ends_streams_slow_clients_and_workers(cache_dir, sig):
     try:
         client = McpHttp(server)
         streamed = socket.create_connection(("127.0.0.1", server.port))  # a tool call streaming progress
-        body = json.dumps(rpc("tools/call", {"name": "sleep_for", "arguments": {"milliseconds": 600000},
-                                             "_meta": {"progressToken": "p"}}, id="long")).encode()
-        streamed.sendall(head(server.port, f"Mcp-Session-Id: {client.session_id}",
-                              "Mcp-Protocol-Version: 2025-11-25", length=len(body)).replace(
-            f"Accept: {BOTH}".encode(), b"Accept: text/event-stream") + body)
+        body = json.dumps(
+            rpc(
+                "tools/call",
+                {"name": "sleep_for", "arguments": {"milliseconds": 600000}, "_meta": {"progressToken": "p"}},
+                id="long",
+            )
+        ).encode()
+        streamed.sendall(
+            head(
+                server.port,
+                f"Mcp-Session-Id: {client.session_id}",
+                "Mcp-Protocol-Version: 2025-11-25",
+                length=len(body),
+            ).replace(f"Accept: {BOTH}".encode(), b"Accept: text/event-stream")
+            + body
+        )
         streamed.settimeout(HANG_GUARD)
         received = b""
         while b"notifications/progress" not in received:  # the stream is open and the call running

@@ -33,8 +33,15 @@ def test_metrics_count_calls_by_tool_and_outcome_and_statuses(cache_dir):
         assert client.call("add", a="x", b="2")["isError"] is True  # bad arguments: an error result
         for name in ("nope", "also-nope", "and-another"):  # unknown names: one label, not one per name
             assert client.call(name)["isError"] is True
-        assert modern_post(server, "tools/call", {"name": "validate_date", "arguments": {"date": "20240229"}},
-                           headers={"Mcp-Name": "validate_date"}).status_code == 200
+        assert (
+            modern_post(
+                server,
+                "tools/call",
+                {"name": "validate_date", "arguments": {"date": "20240229"}},
+                headers={"Mcp-Name": "validate_date"},
+            ).status_code
+            == 200
+        )
         assert client.post({"jsonrpc": "2.0", "id": 9, "method": 1}).status_code == 400
         reply = httpx.get(f"{server.base}/metrics", timeout=30)
         assert reply.status_code == 200
@@ -76,8 +83,10 @@ def test_metrics_need_the_token_and_a_local_host(cache_dir):
         assert httpx.get(f"{server.base}/metrics", headers={"host": "evil.example"}, timeout=30).status_code == 421
         good = httpx.get(f"{server.base}/metrics", headers={"authorization": f"Bearer {token}"}, timeout=30)
         assert good.status_code == 200 and "cobol_mcp_tool_calls" in good.text
-        assert httpx.post(f"{server.base}/metrics", headers={"authorization": f"Bearer {token}"},
-                          timeout=30).status_code == 405
+        assert (
+            httpx.post(f"{server.base}/metrics", headers={"authorization": f"Bearer {token}"}, timeout=30).status_code
+            == 405
+        )
 
 
 def test_without_the_flag_there_is_no_metrics_endpoint(cache_dir):

@@ -76,8 +76,18 @@ def test_legacy_sessions_are_unchanged_beside_modern_requests(server, client):
     assert result_of(modern_post(server, "tools/list"))["tools"]
 
 
-@pytest.mark.parametrize("method", ["initialize", "ping", "logging/setLevel", "resources/subscribe",
-                                    "resources/unsubscribe", "unknown/method", "prompts/list"])
+@pytest.mark.parametrize(
+    "method",
+    [
+        "initialize",
+        "ping",
+        "logging/setLevel",
+        "resources/subscribe",
+        "resources/unsubscribe",
+        "unknown/method",
+        "prompts/list",
+    ],
+)
 def test_removed_and_unknown_methods_are_404(server, method):
     params = {"uri": "cobol://x/y"} if method.startswith("resources/") else dict(INIT) if method == "initialize" else {}
     reply = modern_post(server, method, params, id=500)
@@ -102,11 +112,14 @@ def test_legacy_initialize_with_or_without_a_version_header_opens_a_session(serv
         assert reply.status_code == 200 and reply.headers["mcp-session-id"]
 
 
-@pytest.mark.parametrize("meta, missing", [
-    (None, "no _meta"),
-    ({CAPABILITIES_KEY: {}}, "no protocolVersion"),
-    ({VERSION_KEY: MODERN}, "no clientCapabilities"),
-])
+@pytest.mark.parametrize(
+    "meta, missing",
+    [
+        (None, "no _meta"),
+        ({CAPABILITIES_KEY: {}}, "no protocolVersion"),
+        ({VERSION_KEY: MODERN}, "no clientCapabilities"),
+    ],
+)
 def test_missing_meta_fields_are_400_invalid_params(server, meta, missing):
     error_of(modern_post(server, "server/discover", meta=meta, id=101), 400, -32602, id=101)
     error_of(modern_post(server, "tools/call", ADD, meta=meta, id=102), 400, -32602, id=102)
@@ -118,8 +131,9 @@ def test_client_info_is_optional(server):
 
 def test_unsupported_versions_are_400_with_the_supported_list(server):
     meta = {**ENVELOPE, VERSION_KEY: "v999.0.0"}
-    error = error_of(modern_post(server, "server/discover", meta=meta, mcp_protocol_version="v999.0.0", id=301),
-                     400, -32022, id=301)
+    error = error_of(
+        modern_post(server, "server/discover", meta=meta, mcp_protocol_version="v999.0.0", id=301), 400, -32022, id=301
+    )
     assert error["data"] == {"supported": [MODERN, *LEGACY_VERSIONS], "requested": "v999.0.0"}
     unknown_header = modern_post(server, "tools/list", meta=None, mcp_protocol_version="banana")
     assert error_of(unknown_header, 400, -32022)["data"]["requested"] == "banana"
@@ -132,19 +146,22 @@ def test_a_legacy_header_routes_to_the_handshake_era(server):
     assert reply.status_code == 400 and "Mcp-Session-Id" in reply.json()["error"]["message"]  # needs a session
 
 
-@pytest.mark.parametrize("method, params, headers", [
-    ("server/discover", {}, {"MCP-Protocol-Version": None}),  # no header, but the _meta envelope
-    ("tools/list", {}, {"mcp-method": None}),
-    ("tools/list", {}, {"mcp-method": "prompts/list"}),
-    ("tools/list", {}, {"mcp-method": "TOOLS/LIST"}),  # values are case-sensitive
-    ("tools/call", ADD, {"mcp-name": None}),
-    ("tools/call", ADD, {"mcp-name": "format_currency"}),
-    ("tools/call", ADD, {"mcp-name": "ADD"}),
-    ("tools/call", ADD, {"mcp-name": "=?base64?YWRk?"}),  # not a sentinel: taken literally, and wrong
-    ("tools/call", ADD, {"mcp-name": "=?base64?YWRk=?="}),  # bad padding
-    ("tools/call", ADD, {"mcp-name": "=?base64?Zm9v?="}),  # "foo"
-    ("tools/call", ADD, {"mcp-name": "=?base64?YWRkIA==?="}),  # "add ": a decoded value is not trimmed
-])
+@pytest.mark.parametrize(
+    "method, params, headers",
+    [
+        ("server/discover", {}, {"MCP-Protocol-Version": None}),  # no header, but the _meta envelope
+        ("tools/list", {}, {"mcp-method": None}),
+        ("tools/list", {}, {"mcp-method": "prompts/list"}),
+        ("tools/list", {}, {"mcp-method": "TOOLS/LIST"}),  # values are case-sensitive
+        ("tools/call", ADD, {"mcp-name": None}),
+        ("tools/call", ADD, {"mcp-name": "format_currency"}),
+        ("tools/call", ADD, {"mcp-name": "ADD"}),
+        ("tools/call", ADD, {"mcp-name": "=?base64?YWRk?"}),  # not a sentinel: taken literally, and wrong
+        ("tools/call", ADD, {"mcp-name": "=?base64?YWRk=?="}),  # bad padding
+        ("tools/call", ADD, {"mcp-name": "=?base64?Zm9v?="}),  # "foo"
+        ("tools/call", ADD, {"mcp-name": "=?base64?YWRkIA==?="}),  # "add ": a decoded value is not trimmed
+    ],
+)
 def test_header_mismatches_are_400_header_mismatch(server, method, params, headers):
     error_of(modern_post(server, method, params, id=7, headers=headers), 400, -32020, id=7)
 
@@ -157,23 +174,36 @@ def test_version_header_must_repeat_meta(server):
 
 def test_duplicate_routing_headers_are_refused(server):
     body = rpc("tools/list", {"_meta": ENVELOPE})
-    headers = [("content-type", "application/json"), ("accept", BOTH), ("mcp-protocol-version", MODERN),
-               ("mcp-method", "tools/list"), ("Mcp-Method", "tools/list")]
+    headers = [
+        ("content-type", "application/json"),
+        ("accept", BOTH),
+        ("mcp-protocol-version", MODERN),
+        ("mcp-method", "tools/list"),
+        ("Mcp-Method", "tools/list"),
+    ]
     error_of(httpx.post(server.url, json=body, headers=headers), 400, -32020)
 
 
-@pytest.mark.parametrize("headers", [
-    {"MCP-METHOD": "tools/call", "MCP-NAME": "add", "Mcp-Protocol-Version": MODERN},  # names: any case
-    {"mcp-name": "=?base64?" + base64.b64encode(b"add").decode() + "?="},  # the Base64 sentinel
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"MCP-METHOD": "tools/call", "MCP-NAME": "add", "Mcp-Protocol-Version": MODERN},  # names: any case
+        {"mcp-name": "=?base64?" + base64.b64encode(b"add").decode() + "?="},  # the Base64 sentinel
+    ],
+)
 def test_equivalent_header_spellings_are_accepted(server, headers):
     assert result_of(modern_post(server, "tools/call", ADD, headers=headers))["structuredContent"] == {"sum": "3.30"}
 
 
 def test_spaces_and_tabs_around_header_values_are_trimmed(server):
     body = json.dumps(rpc("tools/call", {**ADD, "_meta": ENVELOPE}, id=8)).encode()
-    headers = [("Content-Type", "application/json"), ("Accept", BOTH), ("MCP-Protocol-Version", f" \t{MODERN}\t "),
-               ("Mcp-Method", "  tools/call "), ("Mcp-Name", "\t add  ")]
+    headers = [
+        ("Content-Type", "application/json"),
+        ("Accept", BOTH),
+        ("MCP-Protocol-Version", f" \t{MODERN}\t "),
+        ("Mcp-Method", "  tools/call "),
+        ("Mcp-Name", "\t add  "),
+    ]
     status, reply = raw_post(server, body, headers)
     assert status == 200 and reply["result"]["structuredContent"] == {"sum": "3.30"}
     status, reply = raw_post(server, body, [*headers[:4], ("Mcp-Name", " a dd ")])
@@ -189,8 +219,11 @@ def test_unknown_tools_and_bad_arguments_are_200_errors(server):
 def test_modern_notifications_are_202_and_responses_400(server):
     note = modern_post(server, "notifications/cancelled", {"requestId": 1, "reason": "x"}, id=None)
     assert (note.status_code, note.content) == (202, b"")
-    response = httpx.post(server.url, json={"jsonrpc": "2.0", "id": 3, "result": {}},
-                          headers={"accept": BOTH, "mcp-protocol-version": MODERN})
+    response = httpx.post(
+        server.url,
+        json={"jsonrpc": "2.0", "id": 3, "result": {}},
+        headers={"accept": BOTH, "mcp-protocol-version": MODERN},
+    )
     assert response.status_code == 400 and response.json()["error"]["code"] == -32600
 
 
@@ -208,19 +241,29 @@ def test_get_and_delete_are_for_legacy_sessions_only(server, client):
 
 
 def test_progress_notifications_on_a_modern_stream(server, tmp_path):
-    params = {"name": "hold", "arguments": hold(tmp_path, "m"),
-              "_meta": {**ENVELOPE, "progressToken": "p-1", "io.modelcontextprotocol/logLevel": "debug"}}
-    headers = {"content-type": "application/json", "accept": BOTH, "mcp-protocol-version": MODERN,
-               "mcp-method": "tools/call", "mcp-name": "hold"}
-    with httpx.stream("POST", server.url, content=json.dumps(rpc("tools/call", params, id=9)), headers=headers,
-                      timeout=30) as reply:
+    params = {
+        "name": "hold",
+        "arguments": hold(tmp_path, "m"),
+        "_meta": {**ENVELOPE, "progressToken": "p-1", "io.modelcontextprotocol/logLevel": "debug"},
+    }
+    headers = {
+        "content-type": "application/json",
+        "accept": BOTH,
+        "mcp-protocol-version": MODERN,
+        "mcp-method": "tools/call",
+        "mcp-name": "hold",
+    }
+    with httpx.stream(
+        "POST", server.url, content=json.dumps(rpc("tools/call", params, id=9)), headers=headers, timeout=30
+    ) as reply:
         assert reply.headers["content-type"].startswith("text/event-stream")
         messages = sse_messages(released_after_progress(reply.iter_lines(), tmp_path))
     methods = [m.get("method") for m in messages]
     assert methods[-1] is None and methods[:-1] and set(methods[:-1]) == {"notifications/progress"}  # no messages
     assert messages[0]["params"]["progressToken"] == "p-1"
     assert messages[-1]["result"]["resultType"] == "complete" and messages[-1]["result"]["structuredContent"] == {
-        "released": 1}
+        "released": 1
+    }
 
 
 def test_a_legacy_session_keeps_its_era_whatever_the_body_says(server):

@@ -58,22 +58,37 @@ def test_errors_in_results_and_unknown_methods(client):
 
 
 def test_sse_reply_when_the_client_accepts_only_sse(client):
-    reply = client.post(rpc("tools/call", {"name": "add", "arguments": {"a": 1, "b": 2}}, id=41),
-                        accept="text/event-stream")
+    reply = client.post(
+        rpc("tools/call", {"name": "add", "arguments": {"a": 1, "b": 2}}, id=41), accept="text/event-stream"
+    )
     assert reply.status_code == 200
     assert reply.headers["content-type"].startswith("text/event-stream")
     assert reply.headers["cache-control"].startswith("no-cache")
     messages = sse_messages(reply.text)
-    assert messages == [{"jsonrpc": "2.0", "id": 41, "result": {
-        "content": [{"type": "text", "text": "3"}], "structuredContent": {"sum": "3"}}}]
+    assert messages == [
+        {
+            "jsonrpc": "2.0",
+            "id": 41,
+            "result": {"content": [{"type": "text", "text": "3"}], "structuredContent": {"sum": "3"}},
+        }
+    ]
     ping = client.post(rpc("ping", id="p"), accept="text/event-stream")
     assert sse_messages(ping.text) == [{"jsonrpc": "2.0", "id": "p", "result": {}}]
 
 
 def test_progress_notifications_come_first_on_an_sse_stream(client, tmp_path):
-    with client.http.stream("POST", client.server.url, headers=client.headers(), content=json.dumps(rpc(
-            "tools/call", {"name": "hold", "arguments": hold(tmp_path, "p"),
-                           "_meta": {"progressToken": "tok-1"}}, id=5))) as reply:
+    with client.http.stream(
+        "POST",
+        client.server.url,
+        headers=client.headers(),
+        content=json.dumps(
+            rpc(
+                "tools/call",
+                {"name": "hold", "arguments": hold(tmp_path, "p"), "_meta": {"progressToken": "tok-1"}},
+                id=5,
+            )
+        ),
+    ) as reply:
         assert reply.headers["content-type"].startswith("text/event-stream")
         text = released_after_progress(reply.iter_lines(), tmp_path)
     messages = sse_messages(text)
@@ -89,12 +104,15 @@ def test_without_a_progress_token_a_slow_call_answers_in_json(client):
     assert result["structuredContent"] == {"slept": 1200}
 
 
-@pytest.mark.parametrize("body, code", [
-    (b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]', -32600),
-    (b'{"jsonrpc":"2.0","id":1,"method":', -32700),
-    (b'{"jsonrpc":"1.0","id":1,"method":"ping"}', -32600),
-    (b'"just a string"', -32600),
-])
+@pytest.mark.parametrize(
+    "body, code",
+    [
+        (b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]', -32600),
+        (b'{"jsonrpc":"2.0","id":1,"method":', -32700),
+        (b'{"jsonrpc":"1.0","id":1,"method":"ping"}', -32600),
+        (b'"just a string"', -32600),
+    ],
+)
 def test_malformed_bodies_get_400(client, body, code):
     reply = client.http.post(client.server.url, content=body, headers=client.headers())
     assert reply.status_code == 400
@@ -115,8 +133,9 @@ def test_bodies_over_4_mib_get_413(client):
 
 
 def test_media_types(client):
-    wrong_type = client.http.post(client.server.url, content=json.dumps(rpc("ping")),
-                                  headers={**client.headers(), "content-type": "text/plain"})
+    wrong_type = client.http.post(
+        client.server.url, content=json.dumps(rpc("ping")), headers={**client.headers(), "content-type": "text/plain"}
+    )
     assert wrong_type.status_code == 415
     not_acceptable = client.post(rpc("ping"), accept="text/html")
     assert not_acceptable.status_code == 406
@@ -154,8 +173,11 @@ def test_protocol_version_header(client):
         error = reply.json()["error"]
         assert error["data"]["requested"] == bad and "2025-11-25" in error["data"]["supported"]
         assert reply.json()["id"] == 9
-    missing = client.http.post(client.server.url, content=json.dumps(rpc("ping")),
-                               headers={k: v for k, v in client.headers().items() if k != "mcp-protocol-version"})
+    missing = client.http.post(
+        client.server.url,
+        content=json.dumps(rpc("ping")),
+        headers={k: v for k, v in client.headers().items() if k != "mcp-protocol-version"},
+    )
     assert missing.status_code == 200
     assert client.http.get(client.server.url, headers=client.headers(mcp_protocol_version="x")).status_code == 400
 
@@ -178,16 +200,19 @@ def test_idle_sessions_expire(cache_dir):
         c.close()
 
 
-@pytest.mark.parametrize("header, expected", [
-    (None, (True, True)),
-    (b"application/json, text/event-stream", (True, True)),
-    (b"text/event-stream", (False, True)),
-    (b"application/json", (True, False)),
-    (b"*/*", (True, True)),
-    (b"application/*;q=0.5", (True, False)),
-    (b"application/json;q=0, text/event-stream", (False, True)),
-    (b"text/html", (False, False)),
-])
+@pytest.mark.parametrize(
+    "header, expected",
+    [
+        (None, (True, True)),
+        (b"application/json, text/event-stream", (True, True)),
+        (b"text/event-stream", (False, True)),
+        (b"application/json", (True, False)),
+        (b"*/*", (True, True)),
+        (b"application/*;q=0.5", (True, False)),
+        (b"application/json;q=0, text/event-stream", (False, True)),
+        (b"text/html", (False, False)),
+    ],
+)
 def test_accept_header(header, expected):
     from cobol_mcp.transports.http.wire import accepts
 

@@ -33,8 +33,18 @@ def test_http_serves_the_new_tools_after_a_change(tmp_path, cache_dir):
     write(folder / "RATE.CBL", RATE.format(description="Interest on a principal at a yearly rate.", divisor=100))
     with HttpServer("--watch", "--no-bundled", "--programs", str(folder), "--log-level", "info") as server:
         client = McpHttp(server)
-        init = client.post({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+        init = client.post(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "t", "version": "1"},
+                },
+            }
+        )
         assert init.json()["result"]["capabilities"]["tools"] == {"listChanged": True}
         wait_stderr(server, "watching")
         assert client.call("apply_rate", principal=1000, rate_pct="2.5")["structuredContent"] == {"interest": 25.0}
@@ -67,9 +77,27 @@ def test_http_serves_the_new_tools_after_a_change(tmp_path, cache_dir):
 
 
 def test_watch_refuses_several_processes(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "--transport", "http", "--stateless", "--workers", "2",
-                           "--watch", "--port", str(free_port()), "--no-bundled", "--programs", str(tmp_path)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cobol_mcp",
+            "--transport",
+            "http",
+            "--stateless",
+            "--workers",
+            "2",
+            "--watch",
+            "--port",
+            str(free_port()),
+            "--no-bundled",
+            "--programs",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 2
     assert "--watch needs one process" in done.stderr
     assert done.stdout == ""
@@ -94,8 +122,18 @@ def test_a_get_stream_ends_with_its_session_and_needs_one(tmp_path, cache_dir):
 def test_stateless_watch_declares_no_list_changed(tmp_path, cache_dir):
     with HttpServer("--watch", "--stateless", "--no-bundled", "--programs", str(tmp_path)) as server:
         client = McpHttp(server)
-        reply = client.post({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+        reply = client.post(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "t", "version": "1"},
+                },
+            }
+        )
         assert "listChanged" not in reply.json()["result"]["capabilities"].get("tools", {})
         assert httpx.get(server.url, headers=client.headers(accept="text/event-stream")).status_code == 405
         client.close()

@@ -15,8 +15,11 @@ TOKEN = "s3cret-token-for-tests-0123456789"
 
 
 def initialize(server: HttpServer, **headers: str) -> httpx.Response:
-    return httpx.post(server.url, content=json.dumps(rpc("initialize", INIT)),
-                      headers={"content-type": "application/json", "accept": BOTH, **headers})
+    return httpx.post(
+        server.url,
+        content=json.dumps(rpc("initialize", INIT)),
+        headers={"content-type": "application/json", "accept": BOTH, **headers},
+    )
 
 
 def test_dns_rebinding_is_refused_on_loopback(server):
@@ -49,8 +52,9 @@ def test_allow_origin_option_and_preflight(cache_dir):
         assert ok.headers["access-control-allow-origin"] == "https://agent.example.com"
         assert initialize(srv, origin="https://other.example.com").status_code == 403
         assert initialize(srv, host="agent.example.com").status_code == 200  # its host may front the server
-        preflight = httpx.options(srv.url, headers={"origin": "https://agent.example.com",
-                                                    "access-control-request-method": "POST"})
+        preflight = httpx.options(
+            srv.url, headers={"origin": "https://agent.example.com", "access-control-request-method": "POST"}
+        )
         assert preflight.status_code == 204
         assert "mcp-session-id" in preflight.headers["access-control-allow-headers"]
         assert httpx.options(srv.url, headers={"origin": "https://other.example.com"}).status_code == 403
@@ -107,10 +111,20 @@ def test_binding_beyond_loopback_warns_without_a_token(cache_dir):
     assert "no authentication" not in text
 
 
-@pytest.mark.parametrize("host, loopback", [
-    ("127.0.0.1", True), ("localhost", True), ("::1", True), ("[::1]", True), ("127.0.0.2", True),
-    ("0.0.0.0", False), ("::", False), ("192.168.1.5", False), ("example.com", False),
-])
+@pytest.mark.parametrize(
+    "host, loopback",
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("127.0.0.2", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.5", False),
+        ("example.com", False),
+    ],
+)
 def test_is_loopback(host, loopback):
     assert is_loopback(host) is loopback
 

@@ -16,8 +16,10 @@ HEADERS = {"content-type": "application/json", "accept": BOTH, "mcp-protocol-ver
 
 @pytest.fixture(scope="module")
 def pair(cache_dir):
-    with HttpServer("--stateless", "--programs", str(PROGRAMS)) as a, \
-         HttpServer("--stateless", "--programs", str(PROGRAMS)) as b:
+    with (
+        HttpServer("--stateless", "--programs", str(PROGRAMS)) as a,
+        HttpServer("--stateless", "--programs", str(PROGRAMS)) as b,
+    ):
         yield a, b
 
 
@@ -71,11 +73,17 @@ def test_several_http_processes(cache_dir):
         headers = {**HEADERS, "authorization": f"Bearer {token}"}
         for i in range(6):
             with httpx.Client() as fresh:  # a new connection may land on either process
-                reply = fresh.post(multi.url, json=rpc("tools/call", {"name": "add", "arguments": {"a": i, "b": i}}),
-                                   headers=headers)
+                reply = fresh.post(
+                    multi.url, json=rpc("tools/call", {"name": "add", "arguments": {"a": i, "b": i}}), headers=headers
+                )
                 assert reply.json()["result"]["structuredContent"] == {"sum": str(2 * i)}
-                env = fresh.post(multi.url, json=rpc("tools/call", {"name": "read_env", "arguments": {
-                    "variable_name": "COBOL_MCP_HTTP_CONFIG"}}), headers=headers)
+                env = fresh.post(
+                    multi.url,
+                    json=rpc(
+                        "tools/call", {"name": "read_env", "arguments": {"variable_name": "COBOL_MCP_HTTP_CONFIG"}}
+                    ),
+                    headers=headers,
+                )
                 assert env.json()["result"]["structuredContent"] == {"variable_value": ""}  # nor the token in it
         assert httpx.post(multi.url, json=rpc("ping"), headers=HEADERS).status_code == 401
         assert multi.proc.poll() is None
@@ -83,7 +91,11 @@ def test_several_http_processes(cache_dir):
 
 
 def test_several_http_processes_need_stateless(cache_dir):
-    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "--transport", "http", "--workers", "2"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "cobol_mcp", "--transport", "http", "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "--workers 2 needs --stateless" in done.stderr

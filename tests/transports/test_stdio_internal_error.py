@@ -55,8 +55,11 @@ class FakeServer:
 def test_tool_fault_is_internal_error_and_serving_continues(capfd):
     stdin_read, stdin_write = os.pipe()
     stdout_read, stdout_write = os.pipe()
-    os.write(stdin_write, b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"broken"}}\n'
-                          b'{"jsonrpc":"2.0","id":2,"method":"ping"}\n')
+    os.write(
+        stdin_write,
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"broken"}}\n'
+        b'{"jsonrpc":"2.0","id":2,"method":"ping"}\n',
+    )
     os.close(stdin_write)
     loop = SelectLoop()
     status = StdioServer(FakeServer(), loop, Options(), stdin_fd=stdin_read, stdout_fd=stdout_write).serve()

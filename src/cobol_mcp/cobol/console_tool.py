@@ -34,8 +34,11 @@ _OUTPUT_SCHEMA: dict[str, Any] = {
         "stdout": {"type": "string", "description": "What the program DISPLAYed."},
         "stderr": {"type": "string", "description": "What it DISPLAYed UPON SYSERR (and runtime messages)."},
         "return_code": {"type": "integer", "description": "RETURN-CODE at STOP RUN / GOBACK (the exit status)."},
-        "files": {"type": "object", "additionalProperties": {"type": "string"},
-                  "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name."},
+        "files": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name.",
+        },
     },
     "required": ["stdout", "stderr", "return_code"],
 }
@@ -51,14 +54,17 @@ def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> 
     inputs = console_inputs(spec.source, spec.source_format)
     for select, use in inputs.files.items():
         if use.escapes:
-            raise LinkageError(f"{spec.source}: SELECT {select} ASSIGN TO {use.assign!r} reaches outside the "
-                               "data directory (use a plain file name)")
+            raise LinkageError(
+                f"{spec.source}: SELECT {select} ASSIGN TO {use.assign!r} reaches outside the "
+                "data directory (use a plain file name)"
+            )
     modes = {mode for use in inputs.files.values() for mode in use.modes}
     writes = bool(modes & {"OUTPUT", "EXTEND", "I-O"})
     description = spec.description or f"COBOL console program {spec.program_id}."
     if inputs.files:
         description += " Files: " + "; ".join(
-            f"{use.assign} ({select}, {'/'.join(use.modes) or 'not opened'})" for select, use in inputs.files.items())
+            f"{use.assign} ({select}, {'/'.join(use.modes) or 'not opened'})" for select, use in inputs.files.items()
+        )
     return {
         "kind": "console",
         "tool_name": spec.tool_name,
@@ -84,22 +90,27 @@ def input_schema(inputs: ConsoleInputs) -> dict[str, Any]:
         properties["input"] = {
             "type": "string",
             "description": "Text fed to the program's standard input, one line per ACCEPT (it ACCEPTs "
-                           + ", ".join(inputs.stdin) + "). An ACCEPT past the last line gets spaces/zeros.",
+            + ", ".join(inputs.stdin)
+            + "). An ACCEPT past the last line gets spaces/zeros.",
         }
     if inputs.args:
         properties["args"] = {
-            "type": "array", "items": {"type": "string"},
+            "type": "array",
+            "items": {"type": "string"},
             "description": "The command line, one string per argument (it ACCEPTs "
-                           + ", ".join(inputs.args) + " from it).",
+            + ", ".join(inputs.args)
+            + " from it).",
         }
     readable = [use.assign for use in inputs.files.values() if use.modes == ["INPUT"]]
     if readable:
         properties["files"] = {
-            "type": "object", "additionalProperties": False,
+            "type": "object",
+            "additionalProperties": False,
             "properties": {name: {"type": "string"} for name in readable},
             "description": "Optional text of input files for this call only, by ASSIGN name ("
-                           + ", ".join(readable) + "); one record per line. Files not given are read "
-                           "from the data directory.",
+            + ", ".join(readable)
+            + "); one record per line. Files not given are read "
+            "from the data directory.",
         }
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
@@ -156,8 +167,9 @@ class _Pending:
 
 
 class ConsoleTool:
-    def __init__(self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None,
-                 data_dir: str | None = None) -> None:
+    def __init__(
+        self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None, data_dir: str | None = None
+    ) -> None:
         self.name: str = entry["tool_name"]
         self.program_id: str = entry["program_id"]
         self.loop = loop
@@ -176,8 +188,9 @@ class ConsoleTool:
         inputs = ", ".join(properties) or "none"
         files = self._entry.get("files", {})
         kind = "file-using" if files else "console"
-        opened = "; ".join(f"{use['assign']} ({select}: {'/'.join(use['modes']) or 'not opened'})"
-                          for select, use in files.items())
+        opened = "; ".join(
+            f"{use['assign']} ({select}: {'/'.join(use['modes']) or 'not opened'})" for select, use in files.items()
+        )
         return f"{self.name}: {kind}, inputs: {inputs}" + (f", files: {opened}" if opened else "")
 
     def definition(self) -> dict[str, Any]:
@@ -219,8 +232,15 @@ class ConsoleTool:
                 env[f"DD_{name}"] = path
 
         def start() -> RunUnit | None:
-            return start_run_unit(self.loop, [self._executable, *args], stdin, env=env, cwd=self.data_dir,
-                                  timeout=timeout, callback=finished)
+            return start_run_unit(
+                self.loop,
+                [self._executable, *args],
+                stdin,
+                env=env,
+                cwd=self.data_dir,
+                timeout=timeout,
+                callback=finished,
+            )
 
         if not self.writes:
             return start()
@@ -242,8 +262,10 @@ class ConsoleTool:
                 continue  # given with the call: a private file, not the data directory's
             target = os.path.realpath(os.path.join(base, name))
             if os.path.commonpath((base, target)) != base:
-                return (f"Tool {self.name!r} was not run: its file {name} ({select}) is a link to {target}, "
-                        f"outside the data directory {base}")
+                return (
+                    f"Tool {self.name!r} was not run: its file {name} ({select}) is a link to {target}, "
+                    f"outside the data directory {base}"
+                )
         return None
 
     def _arguments(self, arguments: dict[str, Any]) -> tuple[bytes, list[str], dict[str, bytes]]:
@@ -275,8 +297,11 @@ class ConsoleTool:
         given: dict[str, bytes] = {}
         for name, text in files.items():
             if name not in allowed:
-                raise ValueError(f"'files' has {name!r}, which the program does not read (it reads: "
-                                 + (", ".join(allowed) or "none") + ")")
+                raise ValueError(
+                    f"'files' has {name!r}, which the program does not read (it reads: "
+                    + (", ".join(allowed) or "none")
+                    + ")"
+                )
             if not isinstance(text, str):
                 raise ValueError(f"'files.{name}' must be a string: the file's text, one record per line")
             if text and not text.endswith("\n"):
@@ -323,14 +348,25 @@ class ConsoleTool:
         if written:
             structured["files"] = written
         for name in cut:
-            content.append({"type": "text", "text": f"(file {name} is longer than {FILE_LIMIT} bytes: its "
-                                                    "text in 'files' is cut there; the file itself is whole)"})
+            content.append(
+                {
+                    "type": "text",
+                    "text": f"(file {name} is longer than {FILE_LIMIT} bytes: its "
+                    "text in 'files' is cut there; the file itself is whole)",
+                }
+            )
         if stderr:
             content.append({"type": "text", "text": f"SYSERR:\n{stderr}"})
         if run.truncated:
             content.append({"type": "text", "text": "(output cut at 1 MiB)"})
         if run.return_code != 0:
             result["isError"] = True
-            content.insert(0, {"type": "text", "text": f"COBOL program {self.program_id} ended with "
-                                                       f"RETURN-CODE {run.return_code}; its output follows."})
+            content.insert(
+                0,
+                {
+                    "type": "text",
+                    "text": f"COBOL program {self.program_id} ended with "
+                    f"RETURN-CODE {run.return_code}; its output follows.",
+                },
+            )
         return result

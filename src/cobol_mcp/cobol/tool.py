@@ -71,8 +71,15 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
 
 
 class CobolTool:
-    def __init__(self, entry: dict[str, Any], runtime: Runtime, *, backend: str,
-                 presentation: Presentation | None = None, timeout: float | None = None) -> None:
+    def __init__(
+        self,
+        entry: dict[str, Any],
+        runtime: Runtime,
+        *,
+        backend: str,
+        presentation: Presentation | None = None,
+        timeout: float | None = None,
+    ) -> None:
         self.name: str = entry["tool_name"]
         self.program_id: str = entry["program_id"]
         self.runtime = runtime
@@ -122,13 +129,13 @@ class CobolTool:
         return self.runtime.submit(self._key, buffers, finished, self.timeout)
 
     def cancel(self, handle: object) -> bool:
-        return self.runtime.cancel(handle)  # type: ignore[arg-type]
+        return isinstance(handle, int) and self.runtime.cancel(handle)  # handles are the runtime's call ids
 
     def _result(self, context: Any, call: CallResult) -> dict[str, Any]:
         if not call.ok:
-            result = error_result(f"COBOL program {self.program_id} failed: {call.error}")
-            _add_display(result, call.display)
-            return result
+            failed = error_result(f"COBOL program {self.program_id} failed: {call.error}")
+            _add_display(failed, call.display)
+            return failed
         outputs = _codec.decode_outputs(self.spec, call.buffers)
         if self.presentation:
             return self.presentation.result(context, outputs, call)
@@ -136,8 +143,14 @@ class CobolTool:
         result: dict[str, Any] = {"content": content, "structuredContent": outputs}
         if call.return_code != 0:
             result["isError"] = True
-            content.insert(0, {"type": "text", "text": f"COBOL program {self.program_id} ended with "
-                                                       f"RETURN-CODE {call.return_code}; its outputs follow."})
+            content.insert(
+                0,
+                {
+                    "type": "text",
+                    "text": f"COBOL program {self.program_id} ended with "
+                    f"RETURN-CODE {call.return_code}; its outputs follow.",
+                },
+            )
         _add_display(result, call.display)
         return result
 

@@ -65,9 +65,10 @@ def _integer(text: str) -> int | Decimal:
     return int(text) if len(text) <= INT_DIGITS else _number(text)
 
 
-_scan = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).scan_once
+# scan_once is set by JSONDecoder.__init__; typeshed does not declare it.
+_scan = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).scan_once  # type: ignore[attr-defined]  # see above
 # For the rare message the fast scanner refuses for a number alone: a Python call per number, bounded.
-_scan_any = json.JSONDecoder(parse_float=_number, parse_int=_integer, parse_constant=Decimal).scan_once
+_scan_any = json.JSONDecoder(parse_float=_number, parse_int=_integer, parse_constant=Decimal).scan_once  # type: ignore[attr-defined]  # as _scan
 _JSON_WHITESPACE = " \t\n\r"
 
 
@@ -91,7 +92,7 @@ def _decode(text: str) -> Any:
 class ValueObject:
     """Small value objects without the import cost of dataclasses (start-up time matters)."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.__slots__)
@@ -132,7 +133,6 @@ class Ignored(ValueObject):
         self.reason = reason
 
 
-
 def parse(line: bytes | str) -> Message:
     """Classify one line. Never raises."""
     try:
@@ -146,8 +146,12 @@ def classify(obj: Any) -> Message:
     """Check a decoded JSON value against the JSON-RPC 2.0 request/notification shape."""
     if type(obj) is dict:  # the usual well-formed request, recognised in one pass
         request_id, params = obj.get("id"), obj.get("params", _NO_PARAMS)
-        if ((type(request_id) is int or type(request_id) is str) and type(obj.get("method")) is str
-                and obj.get("jsonrpc") == "2.0" and (type(params) is dict or params is _NO_PARAMS)):
+        if (
+            (type(request_id) is int or type(request_id) is str)
+            and type(obj.get("method")) is str
+            and obj.get("jsonrpc") == "2.0"
+            and (type(params) is dict or params is _NO_PARAMS)
+        ):
             return Request(request_id, obj["method"], {} if params is _NO_PARAMS else params)
     if not isinstance(obj, dict):
         if isinstance(obj, list):
@@ -182,7 +186,8 @@ def classify(obj: Any) -> Message:
         return Invalid(reply_id, INVALID_PARAMS, f"Invalid params: 'params' must be an object, not {_kind(params)}")
     if not has_id:
         return Notification(method, params)
-    return Request(reply_id, method, params)  # type: ignore[arg-type]
+    assert reply_id is not None  # has_id, and an invalid id was refused above
+    return Request(reply_id, method, params)
 
 
 _NO_PARAMS: Any = object()
@@ -252,7 +257,7 @@ def recover_id(raw: bytes | str, scan_limit: int = 65536) -> RequestId | None:
             end = _string_end(text, i)
             if end < 0:
                 return None
-            if depth == 1 and text[i:end + 1] == '"id"':
+            if depth == 1 and text[i : end + 1] == '"id"':
                 value = _value_after_colon(text, end + 1)
                 if value is not None:
                     return value
@@ -288,9 +293,10 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
         if end < 0:
             return None
         try:
-            return json.loads(rest[: end + 1])
+            loaded = json.loads(rest[: end + 1])
         except ValueError:
             return None
+        return loaded if isinstance(loaded, str) else None
     digits = len(rest) - len(rest.lstrip("-+0123456789.eE"))
     token = rest[:digits]
     if token and (len(rest) == digits or rest[digits] in " \t\r\n,}"):
@@ -305,10 +311,11 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
 
 # ---------------------------------------------------------------------------------------- replies
 
+
 def _compact_encoder() -> Callable[[Any], str]:
     """JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode, and on CPython
     its C core made once: encode() would set that up again for every reply."""
-    make = json.encoder.c_make_encoder
+    make = getattr(json.encoder, "c_make_encoder", None)  # None where the C accelerator is missing
     if make is None:
         return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
     encode = make(None, None, json.encoder.encode_basestring, None, ":", ",", False, False, False)
@@ -341,8 +348,9 @@ def _encode_with_decimals(obj: Any, indent: int | None = None) -> str:
         raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
     separators = (",", ": ") if indent else (",", ":")
-    encoder = json.JSONEncoder(ensure_ascii=False, separators=separators, allow_nan=False, default=default,
-                               indent=indent)
+    encoder = json.JSONEncoder(
+        ensure_ascii=False, separators=separators, allow_nan=False, default=default, indent=indent
+    )
     text = encoder.encode(obj)
     for index, number in enumerate(numbers):
         text = text.replace(f'"\\u0000\\u0001{index}\\u0001\\u0000"', number, 1)
@@ -383,8 +391,10 @@ def _unencodable(request_id: Any) -> bytes:
     from .. import log
 
     log.exception("a reply could not be encoded as JSON")
-    return utf8(f'{{"jsonrpc":"2.0","id":{_id_text(request_id)},"error":{{"code":{INTERNAL_ERROR},'
-                '"message":"Internal error: the reply could not be encoded as JSON"}}\n')
+    return utf8(
+        f'{{"jsonrpc":"2.0","id":{_id_text(request_id)},"error":{{"code":{INTERNAL_ERROR},'
+        '"message":"Internal error: the reply could not be encoded as JSON"}}\n'
+    )
 
 
 def result_line(request_id: RequestId, result: dict[str, Any]) -> bytes:

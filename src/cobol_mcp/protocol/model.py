@@ -31,9 +31,17 @@ class ServerModel:
     life of the process unless ``reloadable`` (live reload), when :meth:`replace_tools` swaps it;
     ``list_changed`` declares that clients are told (a transport that cannot tell them clears it)."""
 
-    def __init__(self, name: str, version: str, tools: tuple[dict[str, Any], ...],
-                 resources: tuple[Resource, ...] = (), instructions: str | None = None,
-                 title: str | None = None, list_changed: bool = False, reloadable: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        version: str,
+        tools: tuple[dict[str, Any], ...],
+        resources: tuple[Resource, ...] = (),
+        instructions: str | None = None,
+        title: str | None = None,
+        list_changed: bool = False,
+        reloadable: bool = False,
+    ) -> None:
         self.name, self.version, self.resources = name, version, resources
         self.instructions, self.title = instructions, title
         self.list_changed = list_changed

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
         def resource(self, uri: str) -> Any: ...
 
+
 MODERN_VERSIONS = ("2026-07-28",)
 VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
@@ -78,8 +79,11 @@ def check_envelope(params: dict[str, Any], supported: tuple[str, ...]) -> str:
     if not isinstance(version, str):
         raise ModernError(INVALID_PARAMS, f"Invalid params: {VERSION_KEY} must be a string")
     if version not in MODERN_VERSIONS:
-        raise ModernError(UNSUPPORTED_VERSION, f"Unsupported protocol version: {version}",
-                          {"supported": list(supported), "requested": version})
+        raise ModernError(
+            UNSUPPORTED_VERSION,
+            f"Unsupported protocol version: {version}",
+            {"supported": list(supported), "requested": version},
+        )
     level = meta.get(LOG_LEVEL_KEY)
     if level is not None and (not isinstance(level, str) or level not in LOG_LEVELS):  # a list is unhashable
         raise ModernError(INVALID_PARAMS, f"Invalid params: {LOG_LEVEL_KEY} must be one of {sorted(LOG_LEVELS)}")
@@ -89,15 +93,17 @@ def check_envelope(params: dict[str, Any], supported: tuple[str, ...]) -> str:
 class ModernEra:
     """Answers modern requests for one server (no per-client state: any replica can serve any request)."""
 
-    def __init__(self, server: Offer, legacy_versions: tuple[str, ...],
-                 cache_hints: dict[str, Any] = CACHE_HINTS) -> None:
+    def __init__(
+        self, server: Offer, legacy_versions: tuple[str, ...], cache_hints: dict[str, Any] = CACHE_HINTS
+    ) -> None:
         self.server = server
         self.cache_hints = cache_hints
         self.supported = (*MODERN_VERSIONS, *legacy_versions)
         self.meta = {SERVER_INFO_KEY: server.server_info}
         self.tool_names = frozenset(tool["name"] for tool in server.tools)
-        tools = jsonrpc.dumps({"resultType": "complete", "tools": list(server.tools), **cache_hints,
-                               "_meta": self.meta})
+        tools = jsonrpc.dumps(
+            {"resultType": "complete", "tools": list(server.tools), **cache_hints, "_meta": self.meta}
+        )
         self._tools_list = tools
 
     def complete(self, result: dict[str, Any]) -> dict[str, Any]:
@@ -122,12 +128,16 @@ class ModernEra:
             if not isinstance(name, str):
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: tools/call needs 'name' (a string)")
             if name not in self.tool_names:
-                return jsonrpc.error_line(req.id, INVALID_PARAMS, f"Unknown tool: {name!r}",
-                                          {"available": sorted(self.tool_names)})
+                return jsonrpc.error_line(
+                    req.id, INVALID_PARAMS, f"Unknown tool: {name!r}", {"available": sorted(self.tool_names)}
+                )
             return None
         if method == "server/discover":
-            result: dict[str, Any] = {"supportedVersions": list(self.supported),
-                                      "capabilities": self.server.capabilities, **self.cache_hints}
+            result: dict[str, Any] = {
+                "supportedVersions": list(self.supported),
+                "capabilities": self.server.capabilities,
+                **self.cache_hints,
+            }
             if self.server.instructions:
                 result["instructions"] = self.server.instructions
             return self.reply(req.id, result)

@@ -32,8 +32,14 @@ RESOURCE_NOT_FOUND = -32002
 class ToolCall(ValueObject):
     __slots__ = ("request_id", "name", "arguments", "meta", "modern")
 
-    def __init__(self, request_id: RequestId, name: str, arguments: dict[str, Any],
-                 meta: dict[str, Any] | None = None, modern: bool = False) -> None:
+    def __init__(
+        self,
+        request_id: RequestId,
+        name: str,
+        arguments: dict[str, Any],
+        meta: dict[str, Any] | None = None,
+        modern: bool = False,
+    ) -> None:
         self.request_id, self.name, self.arguments, self.meta = request_id, name, arguments, meta
         self.modern = modern  # a 2026-07-28 request: its result carries resultType and serverInfo
 
@@ -64,7 +70,8 @@ class Session:
         if isinstance(line, Oversize):
             limit = f" of {max_bytes} bytes" if max_bytes else ""
             return jsonrpc.error_line(
-                jsonrpc.recover_id(line.head), jsonrpc.PARSE_ERROR,
+                jsonrpc.recover_id(line.head),
+                jsonrpc.PARSE_ERROR,
                 f"Parse error: message of {line.size} bytes exceeds the limit{limit}; it was discarded",
             )
         if not line.strip():

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from ..catalog import Tool
     from ..options import Options
     from ..selectloop import SelectLoop
     from ..server import Server
@@ -42,8 +43,9 @@ SPIN_SECONDS = 0.0003  # after sending calls or replies, poll this long before s
 
 
 class StdioServer:
-    def __init__(self, server: Server, loop: SelectLoop, options: Options,
-                 stdin_fd: int = 0, stdout_fd: int = 1) -> None:
+    def __init__(
+        self, server: Server, loop: SelectLoop, options: Options, stdin_fd: int = 0, stdout_fd: int = 1
+    ) -> None:
         self.server = server
         self.loop = loop
         self.runtime = server.runtime
@@ -57,7 +59,7 @@ class StdioServer:
         self.unsent_bytes = 0
         self._stdout_ready = select.poll()
         self._stdout_ready.register(stdout_fd, select.POLLOUT)
-        self.running: dict[Any, object] = {}
+        self.running: dict[Any, tuple[Tool, object]] = {}
         self.eof = False
 
     def serve(self) -> int:
@@ -78,8 +80,12 @@ class StdioServer:
             if reading and (runtime.waiting > PAUSE_READING_AT or self.unsent_bytes > PAUSE_READING_OUTPUT):
                 reading = False
                 loop.remove_reader(self.stdin_fd)
-            elif (not reading and not self.eof and runtime.waiting <= PAUSE_READING_AT // 2
-                  and self.unsent_bytes <= PAUSE_READING_OUTPUT // 2):
+            elif (
+                not reading
+                and not self.eof
+                and runtime.waiting <= PAUSE_READING_AT // 2
+                and self.unsent_bytes <= PAUSE_READING_OUTPUT // 2
+            ):
                 reading = True
                 loop.add_reader(self.stdin_fd, self._on_stdin)
             busy = runtime.busy
@@ -124,13 +130,13 @@ class StdioServer:
         if outcome is None:
             return
         if outcome.__class__ is bytes:
-            self.out.append(outcome)  # type: ignore[arg-type]
+            self.out.append(outcome)
         elif isinstance(outcome, ToolCall):
             self._call(outcome)
         elif isinstance(outcome, Cancel):
             running = self.running.pop(outcome.request_id, None)
             if running is not None:
-                self.catalog.cancel(running)  # type: ignore[arg-type]
+                self.catalog.cancel(running)
 
     def _call(self, call: ToolCall) -> None:
         session, out, running = self.session, self.out, self.running
@@ -158,7 +164,7 @@ class StdioServer:
             self.out.clear()
             os.set_blocking(self.stdout_fd, True)
             while data:
-                data = data[os.write(self.stdout_fd, data):]
+                data = data[os.write(self.stdout_fd, data) :]
         except OSError:
             pass
 

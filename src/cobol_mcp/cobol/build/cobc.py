@@ -48,15 +48,22 @@ def cache_key(source: Path, source_format: str, flags: Iterable[str] = DEFAULT_F
     return digest.hexdigest()[:32]
 
 
-def module_path(source: Path, source_format: str = "free", cache_dir: Path | None = None,
-                flags: Iterable[str] = DEFAULT_FLAGS) -> Path:
+def module_path(
+    source: Path, source_format: str = "free", cache_dir: Path | None = None, flags: Iterable[str] = DEFAULT_FLAGS
+) -> Path:
     """Where the module for this exact source would be (it may not exist yet)."""
     root = cache_dir or Path(cache_root())
     return root / cache_key(source, source_format, flags) / f"{source.stem}.so"
 
 
-def build_module(source: Path, cache_dir: Path | None = None, *, source_format: str = "free",
-                 flags: Iterable[str] = DEFAULT_FLAGS, rebuild: bool = False) -> Path:
+def build_module(
+    source: Path,
+    cache_dir: Path | None = None,
+    *,
+    source_format: str = "free",
+    flags: Iterable[str] = DEFAULT_FLAGS,
+    rebuild: bool = False,
+) -> Path:
     """Return the path of the compiled module for `source`, compiling only on a cache miss."""
     source = Path(source).resolve()
     flags = tuple(flags)
@@ -78,8 +85,9 @@ def build_module(source: Path, cache_dir: Path | None = None, *, source_format: 
             command += ["-I", str(folder)]
     command.append(str(source))
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
+        )
         if done.returncode != 0:
             raise BuildError(_diagnostics(done.stdout + done.stderr, source) or f"{source}: cobc failed")
         if done.stderr.strip():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..linkage.model import Field
@@ -20,7 +21,7 @@ _ATTR = re.compile(r"(a_\d+)\s*=\s*\{(0x[0-9a-fA-F]+),\s*(-?\d+),\s*(-?\d+),\s*(
 _TYPES = {"comp-3": 0x12, "binary": 0x11, "comp-5": 0x11, "comp-1": 0x13, "comp-2": 0x14}
 
 
-def _walk(f: Field, path: str = ""):
+def _walk(f: Field, path: str = "") -> Iterator[tuple[str, Field]]:
     path = f"{path}.{f.name}" if path else f.name
     yield path, f
     for c in f.children:
@@ -81,7 +82,7 @@ def verify_with_cobc(source_path: Path, source_format: str | None = None, cobc: 
         headers = "".join(p.read_text(errors="replace") for p in Path(tmp).glob("prog.c*.h"))
     attrs = {m.group(1): tuple(int(g, 0) for g in m.groups()[1:]) for m in _ATTR.finditer(headers)}
     dumped: dict[str, list[tuple[int, str, int, int, tuple[int, ...]]]] = {}
-    current: list | None = None
+    current: list[tuple[int, str, int, int, tuple[int, ...]]] | None = None
     for m in _DUMP.finditer(code.split("END OF DUMP")[0]):
         level, name, size, base, off, attr = m.groups()
         if base == "NULL":

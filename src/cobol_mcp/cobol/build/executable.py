@@ -27,8 +27,9 @@ def _diagnostics(output: str, source: Path) -> str:
     return "\n".join(located or [f"{source}: {line}" for line in lines])
 
 
-def build_executable(source: Path, cache_dir: Path | None = None, *, source_format: str = "free",
-                     rebuild: bool = False) -> Path:
+def build_executable(
+    source: Path, cache_dir: Path | None = None, *, source_format: str = "free", rebuild: bool = False
+) -> Path:
     """The path of the executable for `source`, compiling only on a cache miss."""
     source = Path(source).resolve()
     root = cache_dir or Path(cache_root())
@@ -47,8 +48,9 @@ def build_executable(source: Path, cache_dir: Path | None = None, *, source_form
             command += ["-I", str(folder)]
     command.append(str(source))
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
+        )
         if done.returncode != 0:
             raise BuildError(_diagnostics(done.stdout + done.stderr, source) or f"{source}: cobc failed")
         if done.stderr.strip():

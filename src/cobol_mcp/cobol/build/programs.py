@@ -47,8 +47,14 @@ def sources(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in SOURCE_SUFFIXES and p.is_file())
 
 
-def scan_folder(folder: Path, *, cache_dir: Path | None = None, source_format: str | None = None,
-                rebuild: bool = False, jobs: int | None = None) -> FolderScan:
+def scan_folder(
+    folder: Path,
+    *,
+    cache_dir: Path | None = None,
+    source_format: str | None = None,
+    rebuild: bool = False,
+    jobs: int | None = None,
+) -> FolderScan:
     """Derive and compile every program of ``folder``, ``jobs`` compilers at a time (default: one per
     CPU), in the folder's order whatever finishes first. On a terminal, stderr shows the progress."""
     scan = FolderScan()
@@ -62,8 +68,7 @@ def scan_folder(folder: Path, *, cache_dir: Path | None = None, source_format: s
     def one(index: int) -> None:
         source = paths[index]
         try:
-            outcomes[index] = compile_program(source, cache_dir=cache_dir, source_format=source_format,
-                                              rebuild=rebuild)
+            outcomes[index] = compile_program(source, cache_dir=cache_dir, source_format=source_format, rebuild=rebuild)
         except (LinkageError, BuildError) as exc:
             outcomes[index] = str(exc)
         except OSError as exc:
@@ -109,8 +114,9 @@ class _Progress:
             sys.stderr.flush()
 
 
-def compile_program(source: Path, *, cache_dir: Path | None = None, source_format: str | None = None,
-                    rebuild: bool = False) -> CompiledProgram:
+def compile_program(
+    source: Path, *, cache_dir: Path | None = None, source_format: str | None = None, rebuild: bool = False
+) -> CompiledProgram:
     source = source.resolve()
     root = cache_dir or Path(cache_root())
     key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)))

@@ -8,6 +8,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from .. import LinkageError
 from ..source.lines import DECORATION, Line
@@ -28,7 +29,7 @@ class Entry:
     pic: str | None = None
     usage: str | None = None
     occurs: int | None = None
-    values: list = dataclasses.field(default_factory=list)
+    values: list[Any] = dataclasses.field(default_factory=list)
     redefines: str | None = None
     sign: tuple[bool, bool] | None = None  # (leading, separate)
     justified: bool = False
@@ -68,8 +69,8 @@ class Parser:
     def comments_above(self, idx: int) -> str:
         found: list[str] = []
         k = idx - 1
-        while k >= 0 and self.lines[k].comment is not None:
-            found.insert(0, self.lines[k].comment)
+        while k >= 0 and (comment := self.lines[k].comment) is not None:
+            found.insert(0, comment)
             k -= 1
         return " ".join(t for t in found if t and not DECORATION.match(t))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
+from typing import Any
 
 from .. import LinkageError
 from .clauses import Entry, Parser
@@ -63,7 +64,7 @@ class _Builder:
     def build(self, e: Entry, offset: int, usage: str | None, sign: tuple[bool, bool] | None) -> Field:
         where = self.p.where(e.line)
         usage, sign = e.usage or usage, e.sign or sign
-        common = {
+        common: dict[str, Any] = {
             "name": e.name, "key": _key(e.name), "level": e.level, "offset": offset, "occurs": e.occurs,
             "redefines": e.redefines, "synchronized": e.sync, "description": e.description, "location": where,
         }  # fmt: skip

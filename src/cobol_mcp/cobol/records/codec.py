@@ -59,22 +59,22 @@ __all__ = [
 ]
 
 
-def encode_inputs(spec: ProgramSpec, arguments: dict | None) -> list[bytes]:
+def encode_inputs(spec: ProgramSpec, arguments: dict[str, Any] | None) -> list[bytes]:
     """One buffer per USING record, exact size; "out" records are initialized (see initial_bytes)."""
     return (_plans.get(id(spec)) or _compile(spec)).encode(arguments)
 
 
-def decode_outputs(spec: ProgramSpec, buffers: list[bytes], notes: list[str] | None = None) -> dict:
+def decode_outputs(spec: ProgramSpec, buffers: list[bytes], notes: list[str] | None = None) -> dict[str, Any]:
     """JSON-ready values of the "out" and "inout" records (shape: see the module docstring)."""
     return (_plans.get(id(spec)) or _compile(spec)).decode(buffers, notes)
 
 
 # ------------------------------------------------------------------------------------------------ plans
 
-_plans: dict[int, Any] = {}  # id(spec) -> its plan, dropped together with the spec
+_plans: dict[int, Plan] = {}  # id(spec) -> its plan, dropped together with the spec
 
 
-def _compile(spec: ProgramSpec) -> Any:
+def _compile(spec: ProgramSpec) -> Plan:
     """The spec's plan (see :mod:`.plan`), built on first use; the spec itself is left as it is."""
     plan = Plan(spec)
     key = id(spec)

@@ -63,7 +63,7 @@ def item_decoder(f: Field, path: str | None = None) -> Any:
 
 def _array_decoder(f: Field, path: str | None) -> Any:
     item = item_decoder(f, None)
-    offsets = tuple(range(0, f.occurs * f.size, f.size))  # type: ignore[operator]
+    offsets = tuple(range(0, (f.occurs or 1) * f.size, f.size))
     paths = tuple(f"{path}[{i}]" for i in range(len(offsets))) if path is not None else None
 
     def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> list[Any]:
@@ -79,7 +79,7 @@ def _group_decoder(f: Field, path: str | None) -> Any:
     kids = tuple(
         (c.key, decoder(c, None if path is None else f"{path}.{c.key}"), None if path is None else f"{path}.{c.key}")
         for c in f.children
-        if c.exposed
+        if c.exposed and c.key is not None  # exposed implies a key; said again for the checker
     )
 
     def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> dict[str, Any]:
@@ -142,7 +142,7 @@ def _display_value(scale: int) -> Any:
             return Decimal(digits.decode() + exponent)
 
         return value
-    factor = 10**-scale
+    factor: int = 10**-scale
 
     def whole(negative: bool, digits: bytes) -> int:
         return -int(digits) * factor if negative else int(digits) * factor
@@ -197,7 +197,7 @@ def _scaled(scale: int) -> Any:
     if scale > 0:
         exponent = f"E-{scale}"
         return lambda n: Decimal(f"{n}{exponent}")
-    factor = 10**-scale
+    factor: int = 10**-scale
     return lambda n: n * factor
 
 
@@ -276,7 +276,7 @@ def _condition_decoder(f: Field, read: Any) -> Any:
         return decode_number
     pad = str.rjust if f.justified else str.ljust
     for key, low, _ in values:
-        names.setdefault(pad(low, size), key)
+        names.setdefault(pad(str(low), size), key)  # text conditions: low is a str
     trim = str.strip if f.justified or f.category.endswith("edited") else str.rstrip  # as _text_decoder does
 
     def decode_text(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:

@@ -48,7 +48,7 @@ def item_encoder(f: Field, path: str | None = None) -> Any:
 
 def _array_encoder(f: Field, path: str | None) -> Any:
     item = item_encoder(f, None)
-    occurs, pic = f.occurs, f.pic
+    occurs, pic = f.occurs or 1, f.pic
     offsets = tuple(range(0, occurs * f.size, f.size))
     paths = tuple(f"{path}[{i}]" for i in range(occurs)) if path is not None else None
 
@@ -147,7 +147,7 @@ def _fitter(scale: int, nines: int, signed: bool) -> Any:
     def fit(number: Decimal | int | str) -> tuple[bool, str] | None:
         text = number if type(number) is str else str(number)
         if "E" in text:
-            if not -80 < number.adjusted() < 80:  # type: ignore[union-attr]
+            if not isinstance(number, Decimal) or not -80 < number.adjusted() < 80:  # text and ints have no E
                 return None
             text = format(number, "f")
         negative = text[0] == "-"

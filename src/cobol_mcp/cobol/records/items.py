@@ -108,14 +108,15 @@ def json_type(value: Any) -> str:
         return "a boolean"
     if isinstance(value, int | float | Decimal):
         return "a number"
-    return {str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
 
 
 def pic_text(f: Field) -> str:
     return f"PIC {f.pic}" if f.pic else f"USAGE {f.usage.upper()}"
 
 
-def check_keys(given: dict, allowed: dict[str, Field], path: str) -> None:
+def check_keys(given: dict[str, Any], allowed: dict[str, Field], path: str) -> None:
     unknown = [k for k in given if k not in allowed]
     if unknown:
         what = f"property '{path}.{unknown[0]}'" if path else f"argument '{unknown[0]}'"
@@ -251,10 +252,10 @@ def _unpack(f: Field, raw: bytes) -> tuple[int | None, str]:
         return int.from_bytes(raw, "big" if f.usage == "binary" else sys.byteorder, signed=f.signed), ""
     if f.usage == "comp-3":
         hexa = raw.hex()
-        digits, sign = hexa[:-1], hexa[-1]
-        if not digits.isdigit() or sign not in "abcdef":
+        digits, nibble = hexa[:-1], hexa[-1]
+        if not digits.isdigit() or nibble not in "abcdef":
             return None, f"bytes {raw.hex(' ').upper()} are not valid packed decimal"
-        return (-1 if sign in "bd" else 1) * int(digits), ""
+        return (-1 if nibble in "bd" else 1) * int(digits), ""
     text = raw.decode("latin-1")
     if f.blank_when_zero and not text.strip():
         return 0, ""

@@ -86,7 +86,7 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
     names = [c.key for c in f.conditions]
     if names:
         notes.append(_conditions_text(f, mode))
-        schema = (
+        schema: dict[str, Any] = (
             {"type": "string", "enum": names} if mode == "in" else {"anyOf": [{"type": "string", "enum": names}, raw]}
         )
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
-_SIGNAL_HINTS = {
+_SIGNAL_HINTS: dict[int, str] = {
     signal.SIGSEGV: "invalid memory access (SIGSEGV): a bad CALL, a subscript or pointer out of range",
     signal.SIGBUS: "invalid memory access (SIGBUS)",
     signal.SIGFPE: "arithmetic fault (SIGFPE)",
@@ -20,7 +20,7 @@ def describe_exit(status: int, stderr_text: str) -> str:
     message = _libcob_message(stderr_text)
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
-        hint = _SIGNAL_HINTS.get(number) or f"the COBOL worker died from signal {signal.Signals(number).name}"
+        hint = _SIGNAL_HINTS.get(number) or f"the COBOL worker died from signal {_signal_name(number)}"
         return f"{hint}: {message}" if message else hint
     code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
     if message:
@@ -34,3 +34,10 @@ def describe_exit(status: int, stderr_text: str) -> str:
 def _libcob_message(stderr_text: str) -> str:
     lines = [line.strip() for line in stderr_text.splitlines() if line.strip()]
     return "; ".join(lines[-4:])[:600]
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:  # a real-time signal has no name of its own
+        return str(number)

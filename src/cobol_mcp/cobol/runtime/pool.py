@@ -28,6 +28,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from pathlib import Path
+    from typing import Protocol
+
+    class ReaderLoop(Protocol):
+        """What the runtime needs of an event loop (a SelectLoop, an asyncio loop, an adapter)."""
+
+        def add_reader(self, fd: int, callback: Callable[[], object], /) -> object: ...
+
+        def remove_reader(self, fd: int, /) -> object: ...
+
 
 REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
@@ -43,8 +52,9 @@ class CallResult:
 
     __slots__ = ("ok", "return_code", "buffers", "display", "error")
 
-    def __init__(self, ok: bool, return_code: int, buffers: list[bytes], display: str,
-                 error: str | None = None) -> None:
+    def __init__(
+        self, ok: bool, return_code: int, buffers: list[bytes], display: str, error: str | None = None
+    ) -> None:
         self.ok, self.return_code, self.buffers, self.display, self.error = ok, return_code, buffers, display, error
 
     def __repr__(self) -> str:
@@ -54,8 +64,14 @@ class CallResult:
 class _Program:
     __slots__ = ("name", "index", "sizes", "load_body", "broken", "source")
 
-    def __init__(self, name: str, index: int, sizes: tuple[int, ...], load_body: bytes,
-                 source: tuple[str, str, tuple[int, ...]] = ("", "", ())) -> None:
+    def __init__(
+        self,
+        name: str,
+        index: int,
+        sizes: tuple[int, ...],
+        load_body: bytes,
+        source: tuple[str, str, tuple[int, ...]] = ("", "", ()),
+    ) -> None:
         self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
         self.source = source  # (module path, entry symbol, record sizes)
         self.broken: str | None = None  # set when loading it kills the worker
@@ -64,16 +80,28 @@ class _Program:
 class _Call:
     __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
 
-    def __init__(self, id: int, program: _Program, frame: bytes,
-                 callback: Callable[[CallResult], object] | None, timeout: float) -> None:
+    def __init__(
+        self, id: int, program: _Program, frame: bytes, callback: Callable[[CallResult], object] | None, timeout: float
+    ) -> None:
         self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
         self.callback = callback  # None: a load frame
         self.cancelled = False
 
 
 class _Worker:
-    __slots__ = ("pid", "send_fd", "reply_fd", "display_fd", "stderr_fd", "inflight", "inflight_bytes",
-                 "loaded", "received", "pending_out", "head_started")
+    __slots__ = (
+        "pid",
+        "send_fd",
+        "reply_fd",
+        "display_fd",
+        "stderr_fd",
+        "inflight",
+        "inflight_bytes",
+        "loaded",
+        "received",
+        "pending_out",
+        "head_started",
+    )
 
     def __init__(self, pid: int, send_fd: int, reply_fd: int, display_fd: int, stderr_fd: int) -> None:
         self.pid, self.send_fd, self.reply_fd = pid, send_fd, reply_fd
@@ -89,7 +117,7 @@ class _Worker:
 class Runtime:
     def __init__(
         self,
-        loop: object | None = None,
+        loop: ReaderLoop | None = None,
         *,
         max_workers: int | None = None,
         timeout: float = 10.0,
@@ -98,8 +126,11 @@ class Runtime:
         defer_writes: bool = False,
         spin: float = 0.0,
     ) -> None:
-        self._own_loop = loop is None
-        self.loop = SelectLoop() if loop is None else loop
+        self._select: SelectLoop | None = None  # the runtime's own loop, when it was given none
+        if loop is None:
+            self._select = SelectLoop()
+            loop = self._select
+        self.loop: ReaderLoop = loop
         self.max_workers = max(1, max_workers or os.cpu_count() or 1)
         self.timeout = timeout
         self.stall_after = stall_after
@@ -129,18 +160,25 @@ class Runtime:
             return  # reloaded unchanged: the workers keep the module they loaded
         index = self._loaded
         self._loaded += 1
-        body = json.dumps({"index": index, "path": str(module_path), "symbol": entry_symbol,
-                           "sizes": list(record_sizes)}).encode()
-        self._programs[name] = _Program(name, index, tuple(record_sizes), body,
-                                        (str(module_path), entry_symbol, tuple(record_sizes)))
+        body = json.dumps(
+            {"index": index, "path": str(module_path), "symbol": entry_symbol, "sizes": list(record_sizes)}
+        ).encode()
+        self._programs[name] = _Program(
+            name, index, tuple(record_sizes), body, (str(module_path), entry_symbol, tuple(record_sizes))
+        )
 
     def start(self) -> None:
         """Start one worker ahead of the first call, so that call does not wait for it."""
         if not self._workers:
             self._spawn()
 
-    def submit(self, name: str, buffers: Sequence[bytes], callback: Callable[[CallResult], object],
-               timeout: float | None = None) -> int:
+    def submit(
+        self,
+        name: str,
+        buffers: Sequence[bytes],
+        callback: Callable[[CallResult], object],
+        timeout: float | None = None,
+    ) -> int:
         program = self._programs[name]
         if tuple(map(len, buffers)) != program.sizes:
             raise ValueError(f"{name}: records of {list(map(len, buffers))} bytes, expected {list(program.sizes)}")
@@ -167,7 +205,7 @@ class Runtime:
             self.last_flush = time.perf_counter()
             try:
                 while data:
-                    data = data[os.write(worker.send_fd, data):]
+                    data = data[os.write(worker.send_fd, data) :]
             except OSError:
                 self._worker_died(worker)
 
@@ -222,17 +260,20 @@ class Runtime:
 
     def call_sync(self, name: str, buffers: Sequence[bytes], timeout: float | None = None) -> CallResult:
         """Run one call to completion (for the command line and tests; needs the runtime's own loop)."""
-        if not self._own_loop:
-            raise RuntimeError("call_sync needs a Runtime that owns its loop")
         box: list[CallResult] = []
         self.submit(name, buffers, box.append, timeout)
         self.flush()
         while not box:
             deadline = self.next_deadline()
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            self.loop.run_once(wait)  # type: ignore[attr-defined]
+            self.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
             self.expire()
         return box[0]
+
+    def run_once(self, timeout: float | None) -> None:
+        """Wait up to `timeout` s for the workers and handle what they sent (the runtime's own loop only)."""
+        if self._select is None:
+            raise RuntimeError("run_once needs a Runtime that owns its loop")
+        self._select.run_once(timeout)
 
     def close(self) -> None:
         for worker in list(self._workers):
@@ -243,8 +284,8 @@ class Runtime:
         if self._devnull >= 0:
             os.close(self._devnull)
             self._devnull = -1
-        if self._own_loop:
-            self.loop.close()  # type: ignore[attr-defined]
+        if self._select is not None:
+            self._select.close()
 
     # ---------------------------------------------------------------------------------- dispatch
     def _dispatch(self, call: _Call) -> None:
@@ -263,8 +304,9 @@ class Runtime:
         workers = self._workers
         if len(workers) == 1:  # the common case, on the hot path of every call
             only = workers[0]
-            if not only.inflight or (only.inflight_bytes + size <= self._room
-                                     and time.monotonic() - only.head_started <= self.stall_after):
+            if not only.inflight or (
+                only.inflight_bytes + size <= self._room and time.monotonic() - only.head_started <= self.stall_after
+            ):
                 return only
         now = time.monotonic()
         best: _Worker | None = None
@@ -275,7 +317,8 @@ class Runtime:
             if now - worker.head_started <= self.stall_after:
                 all_stalled = False
                 if worker.inflight_bytes + size <= self._room and (
-                        best is None or len(worker.inflight) < len(best.inflight)):
+                    best is None or len(worker.inflight) < len(best.inflight)
+                ):
                     best = worker
         if best is not None:
             return best
@@ -324,7 +367,7 @@ class Runtime:
         received = worker.received
         received += data
         pos, end = 0, len(received)
-        done: list[tuple[_Call, CallResult]] = []
+        done: list[tuple[Callable[[CallResult], object], CallResult]] = []
         while end - pos >= REPLY_HEAD.size:
             call_id, status, code, records_len, text_len = REPLY_HEAD.unpack_from(received, pos)
             stop = pos + REPLY_HEAD.size + records_len + text_len
@@ -341,14 +384,16 @@ class Runtime:
                 start = pos + REPLY_HEAD.size
                 text = received[start + records_len : stop].decode("utf-8", "replace")
                 if status == 0:
-                    done.append((call, CallResult(True, code, _split(received, start, call.program.sizes), text)))
+                    done.append(
+                        (call.callback, CallResult(True, code, _split(received, start, call.program.sizes), text))
+                    )
                 else:
-                    done.append((call, CallResult(False, code, [], "", text)))
+                    done.append((call.callback, CallResult(False, code, [], "", text)))
             pos = stop
         del received[:pos]
         self._drain_backlog()
-        for call, result in done:
-            call.callback(result)  # type: ignore[misc]
+        for callback, result in done:
+            callback(result)
         if not self.defer_writes:
             self.flush()
 
@@ -385,7 +430,8 @@ class Runtime:
         for call in list(self._backlog):
             if call.program.broken:
                 self._backlog.remove(call)
-                call.callback(CallResult(False, 0, [], "", call.program.broken))  # type: ignore[misc]
+                if call.callback is not None:  # (the backlog holds calls only, never load frames)
+                    call.callback(CallResult(False, 0, [], "", call.program.broken))
         self._drain_backlog()
         if not self.defer_writes:
             self.flush()
@@ -395,20 +441,21 @@ class Runtime:
         worker.pending_out.clear()
         if worker in self._unflushed:
             self._unflushed.remove(worker)
-        self.loop.remove_reader(worker.reply_fd)  # type: ignore[attr-defined]
+        self.loop.remove_reader(worker.reply_fd)
         os.close(worker.send_fd)
         os.close(worker.reply_fd)
 
     # ---------------------------------------------------------------------------------- spawning
     def _spawn(self) -> _Worker:
         pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = spawn_worker(
-            self._env, self._devnull, PIPE_SIZE, self.spin)
+            self._env, self._devnull, PIPE_SIZE, self.spin
+        )
         if not roomy:
             self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
         worker = _Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)
         self.stats["started"] += 1
         self._workers.append(worker)
-        self.loop.add_reader(reply_fd, lambda: self._on_readable(worker))  # type: ignore[attr-defined]
+        self.loop.add_reader(reply_fd, lambda: self._on_readable(worker))
         return worker
 
 

@@ -10,8 +10,9 @@ WORKER_SCRIPT = os.path.join(os.path.dirname(__file__), "worker.py")
 F_SETPIPE_SZ = 1031
 
 
-def spawn_worker(env: dict[str, str], devnull: int, pipe_size: int,
-                 spin: float = 0.0) -> tuple[int, int, int, int, int, bool]:
+def spawn_worker(
+    env: dict[str, str], devnull: int, pipe_size: int, spin: float = 0.0
+) -> tuple[int, int, int, int, int, bool]:
     """Start a worker: fd 0 /dev/null, fd 1 and 2 memory files we keep (DISPLAY output and libcob's
     messages survive the process), fd 3 requests in, fd 4 replies out. Returns (pid, send fd,
     reply fd, display fd, stderr fd, whether the pipes took `pipe_size`)."""

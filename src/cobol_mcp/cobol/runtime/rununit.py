@@ -42,8 +42,14 @@ class RunResult:
 
 
 class RunUnit:
-    def __init__(self, loop: ReaderLoop, process: subprocess.Popen[bytes], timeout: float | None, limit: int,
-                 callback: Callable[[RunResult], object]) -> None:
+    def __init__(
+        self,
+        loop: ReaderLoop,
+        process: subprocess.Popen[bytes],
+        timeout: float | None,
+        limit: int,
+        callback: Callable[[RunResult], object],
+    ) -> None:
         self._loop = loop
         self._process = process
         self._limit = limit
@@ -124,16 +130,32 @@ def _ignore(result: RunResult) -> None:
     pass
 
 
-def start_run_unit(loop: ReaderLoop, argv: Sequence[str], stdin_text: bytes, *, env: Mapping[str, str],
-                   cwd: str | None, timeout: float | None, callback: Callable[[RunResult], object],
-                   limit: int = OUTPUT_LIMIT) -> RunUnit | None:
+def start_run_unit(
+    loop: ReaderLoop,
+    argv: Sequence[str],
+    stdin_text: bytes,
+    *,
+    env: Mapping[str, str],
+    cwd: str | None,
+    timeout: float | None,
+    callback: Callable[[RunResult], object],
+    limit: int = OUTPUT_LIMIT,
+) -> RunUnit | None:
     """Start `argv` with `stdin_text` as its input; None (after calling back) when it cannot start."""
     try:
         with tempfile.TemporaryFile() as stdin:
             stdin.write(stdin_text)
             stdin.seek(0)
-            process = subprocess.Popen(list(argv), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                       env=dict(env), cwd=cwd, start_new_session=True, close_fds=True)
+            process = subprocess.Popen(
+                list(argv),
+                stdin=stdin,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=dict(env),
+                cwd=cwd,
+                start_new_session=True,
+                close_fds=True,
+            )
     except OSError as exc:
         callback(RunResult(-1, b"", b"", False, f"could not start: {exc.strerror or exc}"))
         return None

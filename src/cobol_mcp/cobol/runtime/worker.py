@@ -15,6 +15,8 @@ Reply frame:    <I call id><B status><i return code><I records length><I text le
     status 0: the program returned; 1: it could not be run (text says why).
 """
 
+from __future__ import annotations
+
 import contextlib
 import ctypes
 import json
@@ -23,6 +25,10 @@ import select
 import struct
 import sys
 import time
+
+TYPE_CHECKING = False  # typing is not imported at run time: the worker starts on every first call
+if TYPE_CHECKING:
+    from typing import Any
 
 REQUEST_FD, REPLY_FD = 3, 4
 REQUEST_HEAD = struct.Struct("<BII")
@@ -40,7 +46,7 @@ PR_SET_PDEATHSIG = 1
 class Program:
     __slots__ = ("buffers", "entry", "sizes", "total")
 
-    def __init__(self, path, symbol, sizes):
+    def __init__(self, path: str, symbol: str, sizes: list[int]) -> None:
         library = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
         self.entry = getattr(library, symbol)
         self.entry.restype = ctypes.c_int
@@ -49,7 +55,7 @@ class Program:
         self.buffers = [ctypes.create_string_buffer(size) for size in sizes]
 
 
-def main():
+def main() -> None:
     libc = ctypes.CDLL(None)
     libc.prctl(PR_SET_PDEATHSIG, 9)  # never outlive the server, even inside an endless COBOL loop
     if os.getppid() == 1:
@@ -63,7 +69,7 @@ def main():
     libcob = ctypes.CDLL("libcob.so.4", mode=ctypes.RTLD_GLOBAL)
     libcob.cob_init(0, None)
     fflush = libc.fflush
-    programs = {}
+    programs: dict[object, Program | str] = {}  # index -> its module, or why it could not be loaded
     pending = bytearray()
     read, write, lseek, pread, ftruncate = os.read, os.write, os.lseek, os.pread, os.ftruncate
     memmove = ctypes.memmove
@@ -129,8 +135,8 @@ def main():
         del pending[:pos]
 
 
-def load(programs, call_id, body):
-    spec = None
+def load(programs: dict[object, Program | str], call_id: int, body: bytes) -> bytes:
+    spec: Any = None
     try:
         spec = json.loads(body)
         programs[spec["index"]] = Program(spec["path"], spec["symbol"], spec["sizes"])
@@ -140,7 +146,7 @@ def load(programs, call_id, body):
     return REPLY_HEAD.pack(call_id, 0, 0, 0, 0)
 
 
-def failure(call_id, message):
+def failure(call_id: int, message: str) -> bytes:
     text = message.encode()
     return REPLY_HEAD.pack(call_id, 1, 0, 0, len(text)) + text
 

@@ -17,8 +17,11 @@ from .lines import load
 __all__ = ["ConsoleInputs", "FileUse", "console_inputs"]
 
 _ACCEPT = re.compile(r"\bACCEPT\s+([A-Z0-9][A-Z0-9-]*)(?:\s*\([^)]*\))?(?:\s+FROM\s+([A-Z][A-Z0-9-]*))?", re.I)
-_SELECT = re.compile(r"\bSELECT\s+(?:OPTIONAL\s+)?([A-Z0-9][A-Z0-9-]*)\s+ASSIGN\s+(?:TO\s+)?"
-                     r"(?:(?:DISK|EXTERNAL|DYNAMIC)\s+)?(\"[^\"]*\"|'[^']*'|[A-Z0-9][A-Z0-9-]*)", re.I)
+_SELECT = re.compile(
+    r"\bSELECT\s+(?:OPTIONAL\s+)?([A-Z0-9][A-Z0-9-]*)\s+ASSIGN\s+(?:TO\s+)?"
+    r"(?:(?:DISK|EXTERNAL|DYNAMIC)\s+)?(\"[^\"]*\"|'[^']*'|[A-Z0-9][A-Z0-9-]*)",
+    re.I,
+)
 _OPEN = re.compile(r"\bOPEN\s+((?:(?:INPUT|OUTPUT|I-O|EXTEND)\s+|[A-Z0-9][A-Z0-9-]*\s+)+)", re.I)
 _MODES = ("INPUT", "OUTPUT", "I-O", "EXTEND")
 _STDIN = ("CONSOLE", "SYSIN", "STDIN")

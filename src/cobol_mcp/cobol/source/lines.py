@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,7 +102,7 @@ def _read_lines(path: Path, fmt: str) -> list[Line]:
             if ind in ("d", "D") or (ind == "-" and last_code is None):
                 lines.append(Line(path, n, ""))
                 continue
-            if ind == "-":
+            if ind == "-" and last_code is not None:
                 rest = text.lstrip()
                 if open_quote and rest.startswith(open_quote):
                     rest = rest[1:]
@@ -141,7 +142,7 @@ _COPY_TOKEN = re.compile(r"==.*?==|\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|\S+", re.S
 _WORD_CHAR = "A-Za-z0-9_-"
 
 
-def _replacer(operands: list[str], where: str):
+def _replacer(operands: list[str], where: str) -> Callable[[str], str]:
     """Build a function applying COPY ... REPLACING pairs to a line of code."""
     pairs: list[tuple[str, str]] = []
     i = 0
@@ -171,7 +172,7 @@ def _replacer(operands: list[str], where: str):
                 hit = next((new for body, new in pairs if re.fullmatch(body, piece, re.I)), None)
                 out.append(piece if hit is None else hit)
             else:
-                out.append(rx.sub(lambda m: pairs[int(m.lastgroup[1:])][1], piece))
+                out.append(rx.sub(lambda m: pairs[int((m.lastgroup or "r0")[1:])][1], piece))
         return "".join(out)
 
     return apply
@@ -190,7 +191,9 @@ def _find_copybook(name: str, dirs: list[Path], where: str) -> Path:
     raise LinkageError(f"{where}: copybook {name!r} not found (searched {searched})")
 
 
-def _expand_copies(lines: list[Line], dirs: list[Path], fmt: str, books: list[Path], stack: tuple) -> list:
+def _expand_copies(
+    lines: list[Line], dirs: list[Path], fmt: str, books: list[Path], stack: tuple[Path, ...]
+) -> list[Line]:
     out: list[Line] = []
     queue = deque(lines)
     while queue:

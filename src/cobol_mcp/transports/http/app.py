@@ -29,7 +29,7 @@ from ...protocol.model import LATEST_VERSION, SUPPORTED_VERSIONS
 from ...protocol.modern import MODERN_VERSIONS
 from ...protocol.session import Cancel, Session, ToolCall
 from . import modern
-from .calls import Calls
+from .calls import Calls, ReaderLoop
 from .security import Guard
 from .sessions import Sessions, SessionState
 from .wire import (
@@ -60,18 +60,32 @@ METRICS = "/metrics"
 
 CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read at all
 CORS_EXPOSE = (b"access-control-expose-headers", b"mcp-session-id, mcp-protocol-version, www-authenticate")
-ALLOWED_REQUEST_HEADERS = (b"content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, "
-                           b"mcp-name, last-event-id")
+ALLOWED_REQUEST_HEADERS = (
+    b"content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id"
+)
 
 
 class Settings:
     """The HTTP side of the command line."""
 
-    def __init__(self, *, host: str = "127.0.0.1", port: int = 8000, stateless: bool = False,
-                 auth_token: str | None = None, allow_origins: list[str] | tuple[str, ...] = (),
-                 session_idle: float = 3600.0, max_body_bytes: int = 4 << 20, max_sessions: int = 10_000,
-                 max_calls: int = 1024, max_connections: int = 2048, read_timeout: float = 30.0,
-                 max_head_bytes: int = 64 << 10, max_buffered_bytes: int = 128 << 20, metrics: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        stateless: bool = False,
+        auth_token: str | None = None,
+        allow_origins: list[str] | tuple[str, ...] = (),
+        session_idle: float = 3600.0,
+        max_body_bytes: int = 4 << 20,
+        max_sessions: int = 10_000,
+        max_calls: int = 1024,
+        max_connections: int = 2048,
+        read_timeout: float = 30.0,
+        max_head_bytes: int = 64 << 10,
+        max_buffered_bytes: int = 128 << 20,
+        metrics: bool = False,
+    ) -> None:
         self.host, self.port, self.stateless = host, port, stateless
         self.auth_token = auth_token or None
         self.allow_origins = list(allow_origins)
@@ -89,15 +103,17 @@ class Settings:
 class McpHttpApp:
     """The ASGI 3 application. The server is built at lifespan start-up, on the serving loop."""
 
-    def __init__(self, options: Options, settings: Settings,
-                 build: Callable[[Options, object], Server] | None = None) -> None:
+    def __init__(
+        self, options: Options, settings: Settings, build: Callable[[Options, ReaderLoop], Server] | None = None
+    ) -> None:
         self.options, self.settings = options, settings
         self.guard = Guard(settings.host, settings.port, settings.allow_origins, settings.auth_token)
         self._build = build
         self.server: Server | None = None
         self.calls = Calls(settings.max_calls)
-        self.sessions = Sessions(0.0 if settings.stateless else settings.session_idle, self.calls.cancel,
-                                 settings.max_sessions)
+        self.sessions = Sessions(
+            0.0 if settings.stateless else settings.session_idle, self.calls.cancel, settings.max_sessions
+        )
         self.buffered = 0  # bytes of request bodies being read now
         self._pristine: Session | None = None
         self.metrics: Metrics | None = None  # with --metrics, from start-up on
@@ -121,12 +137,14 @@ class McpHttpApp:
                 await self._health(scope, send)
             elif path == METRICS and self.metrics is not None:
                 headers = dict(scope["headers"])  # same checks as /mcp: tool names and load are not public
-                rejected = self.guard.check(headers.get(b"host"), headers.get(b"origin"),
-                                            headers.get(b"authorization"), token_needed=True)
+                rejected = self.guard.check(
+                    headers.get(b"host"), headers.get(b"origin"), headers.get(b"authorization"), token_needed=True
+                )
                 await self.metrics.serve(scope["method"], rejected, send)
             else:
-                await send_bytes(send, 404, error_body(INVALID_REQUEST, "Not Found: the MCP endpoint is /mcp"),
-                                 JSON_HEADERS)
+                await send_bytes(
+                    send, 404, error_body(INVALID_REQUEST, "Not Found: the MCP endpoint is /mcp"), JSON_HEADERS
+                )
         elif kind == "lifespan":
             await self._lifespan(receive, send)
 
@@ -151,8 +169,8 @@ class McpHttpApp:
         if self._build is None:
             from ...server import build_server
 
-            self._build = build_server  # type: ignore[assignment]
-        server = self.server = self._build(self.options, self.calls.reader_loop(loop))  # type: ignore[misc]
+            self._build = build_server
+        server = self.server = self._build(self.options, self.calls.reader_loop(loop))
         self.calls.attach(server)
         server.runtime.start()  # one COBOL worker ready before the first call
         server.catalog.warm()
@@ -161,8 +179,11 @@ class McpHttpApp:
         if self.settings.metrics:
             from .metrics import Metrics  # prometheus-client: loaded only when asked for
 
-            self.metrics = Metrics(lambda: self.server.runtime if self.server is not None else None,
-                                   lambda: len(self.sessions), self.sessions.streams)
+            self.metrics = Metrics(
+                lambda: self.server.runtime if self.server is not None else None,
+                lambda: len(self.sessions),
+                self.sessions.streams,
+            )
             self.calls.observe = self.metrics.call_done
         if self.options.watch:
             self._watch(loop, server)
@@ -212,8 +233,9 @@ class McpHttpApp:
         method = scope["method"]
         version = headers.get(b"mcp-protocol-version")
         origin = headers.get(b"origin")
-        rejected = self.guard.check(headers.get(b"host"), origin, headers.get(b"authorization"),
-                                    token_needed=method != "OPTIONS")  # a CORS preflight carries no credentials
+        rejected = self.guard.check(
+            headers.get(b"host"), origin, headers.get(b"authorization"), token_needed=method != "OPTIONS"
+        )  # a CORS preflight carries no credentials
         cors = self._cors(origin, rejected)
         if rejected is not None:  # answered from the headers alone: an unread body ends the connection
             status, text, extra = rejected
@@ -222,12 +244,24 @@ class McpHttpApp:
         if method == "POST":
             await self._post(scope, headers, receive, send, cors)
         elif method == "OPTIONS":
-            await send_bytes(send, 204, b"", [*cors, (b"access-control-allow-methods", b"GET, POST, DELETE"),
-                                              (b"access-control-allow-headers", ALLOWED_REQUEST_HEADERS),
-                                              (b"access-control-max-age", b"600")])
+            await send_bytes(
+                send,
+                204,
+                b"",
+                [
+                    *cors,
+                    (b"access-control-allow-methods", b"GET, POST, DELETE"),
+                    (b"access-control-allow-headers", ALLOWED_REQUEST_HEADERS),
+                    (b"access-control-max-age", b"600"),
+                ],
+            )
         elif version is not None and modern.header_text(version) in MODERN_VERSIONS:  # no GET, no sessions
-            await send_bytes(send, 405, error_body(INVALID_REQUEST, f"Method Not Allowed: {method} (2026-07-28 "
-                             "clients only POST)"), [*JSON_HEADERS, (b"allow", b"POST"), *cors])
+            await send_bytes(
+                send,
+                405,
+                error_body(INVALID_REQUEST, f"Method Not Allowed: {method} (2026-07-28 clients only POST)"),
+                [*JSON_HEADERS, (b"allow", b"POST"), *cors],
+            )
         elif (problem := self._version_problem(version)) is not None:
             await send_bytes(send, 400, error_body(INVALID_REQUEST, problem[0], None, problem[1]), JSON_HEADERS + cors)
         elif method == "DELETE" and not self.settings.stateless:
@@ -238,12 +272,15 @@ class McpHttpApp:
             await open_stream(self.sessions, headers, receive, send, cors)
         else:  # GET: this server has nothing to send unprompted, so it offers no standalone stream
             allow = b"POST" if self.settings.stateless else b"POST, DELETE"
-            text = ("Method Not Allowed: this server sends no messages outside replies, so it offers no GET stream"
-                    if method == "GET" else f"Method Not Allowed: {method}")
+            text = (
+                "Method Not Allowed: this server sends no messages outside replies, so it offers no GET stream"
+                if method == "GET"
+                else f"Method Not Allowed: {method}"
+            )
             await send_bytes(send, 405, error_body(INVALID_REQUEST, text), [*JSON_HEADERS, (b"allow", allow), *cors])
 
-    def _cors(self, origin: bytes | None, rejected: object) -> Headers:
-        if origin is None or (rejected is not None and rejected[0] != 401):  # type: ignore[index]
+    def _cors(self, origin: bytes | None, rejected: tuple[int, str, Headers] | None) -> Headers:
+        if origin is None or (rejected is not None and rejected[0] != 401):
             return []
         return [(b"access-control-allow-origin", origin), (b"vary", b"origin"), CORS_EXPOSE]
 
@@ -254,22 +291,32 @@ class McpHttpApp:
         version = value.decode("latin-1").strip()
         if version in SUPPORTED_VERSIONS:
             return None
-        return (f"Bad Request: unsupported MCP-Protocol-Version {version!r}",
-                {"supported": list(SUPPORTED_VERSIONS), "requested": version})
+        return (
+            f"Bad Request: unsupported MCP-Protocol-Version {version!r}",
+            {"supported": list(SUPPORTED_VERSIONS), "requested": version},
+        )
 
     # ---------------------------------------------------------------------------------- POST
-    async def _post(self, scope: dict[str, Any], headers: dict[bytes, bytes], receive: Receive, send: Send,
-                    cors: Headers) -> None:
+    async def _post(
+        self, scope: dict[str, Any], headers: dict[bytes, bytes], receive: Receive, send: Send, cors: Headers
+    ) -> None:
         content_type = headers.get(b"content-type")
         if content_type is not None and not is_json_type(content_type):
-            await send_bytes(send, 415, error_body(INVALID_REQUEST, "Unsupported Media Type: send application/json"),
-                             JSON_HEADERS + cors + CLOSE)
+            await send_bytes(
+                send,
+                415,
+                error_body(INVALID_REQUEST, "Unsupported Media Type: send application/json"),
+                JSON_HEADERS + cors + CLOSE,
+            )
             return
         json_ok, sse_ok = accepts(headers.get(b"accept"))
         if not (json_ok or sse_ok):
-            await send_bytes(send, 406, error_body(
-                INVALID_REQUEST, "Not Acceptable: accept application/json and text/event-stream"),
-                JSON_HEADERS + cors + CLOSE)
+            await send_bytes(
+                send,
+                406,
+                error_body(INVALID_REQUEST, "Not Acceptable: accept application/json and text/event-stream"),
+                JSON_HEADERS + cors + CLOSE,
+            )
             return
         body_or_refusal = await self._body(headers, receive)
         if isinstance(body_or_refusal, tuple):
@@ -288,27 +335,46 @@ class McpHttpApp:
             await send_bytes(send, 400, error_body(message.code, message.message, message.id), JSON_HEADERS + cors)
             return
         if isinstance(message, Ignored) and message.reason != "response":
-            await send_bytes(send, 400, error_body(INVALID_REQUEST, f"Invalid Request: {message.reason}"),
-                             JSON_HEADERS + cors)
+            await send_bytes(
+                send, 400, error_body(INVALID_REQUEST, f"Invalid Request: {message.reason}"), JSON_HEADERS + cors
+            )
             return
         session_id = None if self.settings.stateless else headers.get(b"mcp-session-id")
         state = self.sessions.live(session_id)
         version = headers.get(b"mcp-protocol-version")
         reply = Reply(send, json_ok, sse_ok, cors)
         if modern.is_modern(version, message, state is not None):
-            await modern.serve(self._pristine, self.calls.run, scope["headers"], headers, message,  # type: ignore[arg-type]
-                                    reply, receive)
+            await modern.serve(
+                self._pristine or self._new_session(),  # (set by start(), before the first request)
+                self.calls.run,
+                scope["headers"],
+                headers,
+                message,
+                reply,
+                receive,
+            )
             return
         await self._legacy(message, version, session_id, state, reply, receive)
 
-    async def _legacy(self, message: jsonrpc.Message, version: bytes | None, session_id: bytes | None,
-                      state: SessionState | None, reply: Reply, receive: Receive) -> None:
+    async def _legacy(
+        self,
+        message: jsonrpc.Message,
+        version: bytes | None,
+        session_id: bytes | None,
+        state: SessionState | None,
+        reply: Reply,
+        receive: Receive,
+    ) -> None:
         """A POST of the handshake era (2025-11-25 Streamable HTTP)."""
         request_id = message.id if isinstance(message, Request) else None
         problem = self._version_problem(version)
         if problem is not None:
-            await send_bytes(reply.send, 400, error_body(INVALID_REQUEST, problem[0], request_id, problem[1]),
-                             JSON_HEADERS + reply.headers)
+            await send_bytes(
+                reply.send,
+                400,
+                error_body(INVALID_REQUEST, problem[0], request_id, problem[1]),
+                JSON_HEADERS + reply.headers,
+            )
             return
         if self.settings.stateless:
             await self._serve(self._fresh_session(version), None, message, reply, receive)
@@ -316,10 +382,10 @@ class McpHttpApp:
         if isinstance(message, Request) and message.method == "initialize":
             await self._initialize(message, reply)
             return
-        if state is None:
+        if state is None or session_id is None:  # (live() finds no session for no id)
             await self.sessions.missing(session_id, request_id, reply.send, reply.headers)
             return
-        reply.headers = [(b"mcp-session-id", session_id), *reply.headers]  # type: ignore[list-item]
+        reply.headers = [(b"mcp-session-id", session_id), *reply.headers]
         await self._serve(state.session, state, message, reply, receive)
         state.last_seen = time.monotonic()
 
@@ -327,7 +393,7 @@ class McpHttpApp:
         """The request body, still counted in `self.buffered` (the caller uncounts it once parsed), or why it
         is refused: (status, text, extra headers) for a body too large, too slow, or with no room for it."""
         limit = self.settings.max_body_bytes
-        too_large = 413, f"Payload Too Large: a message may have at most {limit} bytes", []
+        too_large: tuple[int, str, Headers] = 413, f"Payload Too Large: a message may have at most {limit} bytes", []
         length = headers.get(b"content-length")
         if length is not None and length.isdigit() and int(length) > limit:
             return too_large
@@ -347,8 +413,11 @@ class McpHttpApp:
                     if size > limit:
                         outcome = too_large
                     elif self.buffered > self.settings.max_buffered_bytes:
-                        outcome = 503, "Service Unavailable: too many request bodies in flight; try again later", [
-                            (b"retry-after", b"1")]
+                        outcome = (
+                            503,
+                            "Service Unavailable: too many request bodies in flight; try again later",
+                            [(b"retry-after", b"1")],
+                        )
                     else:
                         chunks.append(chunk)
                         if not message.get("more_body"):
@@ -361,7 +430,9 @@ class McpHttpApp:
         return outcome
 
     def _new_session(self) -> Session:
-        return Session(self.server.model, strict_lifecycle=self.options.strict_lifecycle)  # type: ignore[union-attr]
+        if self.server is None:
+            raise RuntimeError("McpHttpApp.start() has not run")
+        return Session(self.server.model, strict_lifecycle=self.options.strict_lifecycle)
 
     def _fresh_session(self, version: bytes | None) -> Session:
         session = self._new_session()
@@ -370,27 +441,32 @@ class McpHttpApp:
 
     async def _initialize(self, message: Request, reply: Reply) -> None:
         if self.sessions.full():
-            await send_bytes(reply.send, 503, error_body(
-                INVALID_REQUEST, "Service Unavailable: too many open sessions; try again later", message.id),
-                [*JSON_HEADERS, (b"retry-after", b"5"), *reply.headers])
+            await send_bytes(
+                reply.send,
+                503,
+                error_body(INVALID_REQUEST, "Service Unavailable: too many open sessions; try again later", message.id),
+                [*JSON_HEADERS, (b"retry-after", b"5"), *reply.headers],
+            )
             return
         session = self._new_session()
         line = session.handle(message)
         if session.protocol_version is not None:  # a successful handshake opens the session
             session_id = self.sessions.open(session)
             reply.headers = [(b"mcp-session-id", session_id.encode()), *reply.headers]
-        await reply.finish(line)  # type: ignore[arg-type]
+        await reply.finish(line if isinstance(line, bytes) else None)  # an initialize request gets bytes
 
     # ---------------------------------------------------------------------------------- messages
-    async def _serve(self, session: Session, state: SessionState | None, message: jsonrpc.Message, reply: Reply,
-                     receive: Receive) -> None:
+    async def _serve(
+        self, session: Session, state: SessionState | None, message: jsonrpc.Message, reply: Reply, receive: Receive
+    ) -> None:
         try:
             outcome = session.handle(message)
         except Exception:
             log.exception("unexpected fault while handling a message")
             request_id = message.id if isinstance(message, Request) else None
-            outcome = jsonrpc.error_line(request_id, jsonrpc.INTERNAL_ERROR,
-                                         "Internal error while handling the message")
+            outcome = jsonrpc.error_line(
+                request_id, jsonrpc.INTERNAL_ERROR, "Internal error while handling the message"
+            )
         if not isinstance(message, Request):
             if isinstance(outcome, Cancel) and state is not None:
                 self.calls.cancel(state, outcome.request_id)
@@ -399,4 +475,4 @@ class McpHttpApp:
         if isinstance(outcome, ToolCall):
             await self.calls.run(session, state, outcome, reply, receive)
         else:
-            await reply.finish(outcome)  # type: ignore[arg-type]
+            await reply.finish(outcome if isinstance(outcome, bytes) else None)  # a request gets bytes

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from ...catalog import Tool
     from ...protocol.session import Session, ToolCall
     from ...server import Server
     from .sessions import SessionState
@@ -44,7 +45,7 @@ class _Pending:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.result: Any = _WAITING
         self.wake: asyncio.Future[None] = loop.create_future()
-        self.handle: object | None = None  # the catalog's handle, to cancel the call
+        self.handle: tuple[Tool, object] | None = None  # the catalog's handle, to cancel the call
 
     def resolve(self, result: Any) -> None:
         if self.result is _WAITING:
@@ -81,8 +82,8 @@ class Calls:
     def __init__(self, max_calls: int = 1024) -> None:
         self.max_calls = max_calls  # running or waiting for a COBOL worker; more get 503
         self._pending: set[_Pending] = set()
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.server: Server | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Server | None = None
         self._flush_pending = False
         self._expiry: asyncio.TimerHandle | None = None
         self._expiry_at = 0.0
@@ -90,11 +91,23 @@ class Calls:
         self.observe: Callable[[str, str, float], None] | None = None
 
     def reader_loop(self, loop: asyncio.AbstractEventLoop) -> ReaderLoop:
-        self.loop = loop
+        self._loop = loop
         return ReaderLoop(loop, self.kick)
 
     def attach(self, server: Server) -> None:
-        self.server = server
+        self._server = server
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        if self._loop is None:
+            raise RuntimeError("Calls.reader_loop() has not been called")
+        return self._loop
+
+    @property
+    def server(self) -> Server:
+        if self._server is None:
+            raise RuntimeError("Calls.attach() has not been called")
+        return self._server
 
     def close(self) -> None:
         if self._expiry is not None:
@@ -105,11 +118,11 @@ class Calls:
         """Write the frames queued for the workers at the end of this loop turn."""
         if not self._flush_pending:
             self._flush_pending = True
-            self.loop.call_soon(self._flush)  # type: ignore[union-attr]
+            self.loop.call_soon(self._flush)
 
     def _flush(self) -> None:
         self._flush_pending = False
-        runtime = self.server.runtime  # type: ignore[union-attr]
+        runtime = self.server.runtime
         runtime.flush()
         deadline = runtime.next_deadline()
         if deadline is not None and (self._expiry is None or deadline < self._expiry_at):
@@ -117,36 +130,49 @@ class Calls:
                 self._expiry.cancel()
             self._expiry_at = deadline
             delay = max(MIN_TIMER_SECONDS, deadline - time.monotonic())
-            self._expiry = self.loop.call_later(delay, self._expire)  # type: ignore[union-attr]
+            self._expiry = self.loop.call_later(delay, self._expire)
 
     def _expire(self) -> None:
         self._expiry = None
-        self.server.runtime.expire()  # type: ignore[union-attr]
+        self.server.runtime.expire()
         self._flush()
 
     # ---------------------------------------------------------------------------------- calls
-    async def run(self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply,
-                  receive: Receive) -> None:
+    async def run(
+        self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
+    ) -> None:
         """Run `call` and finish `reply` with its result. `state`: the session it runs in, if any."""
         if self.observe is None:
             await self._run(session, state, call, reply, receive)
             return
         started = time.perf_counter()
         outcome = await self._run(session, state, call, reply, receive)
-        tool = call.name if self.server.catalog.tool(call.name) is not None else "(unknown)"  # type: ignore[union-attr]
+        tool = call.name if self.server.catalog.tool(call.name) is not None else "(unknown)"
         self.observe(tool, outcome, time.perf_counter() - started)  # (a client's name never becomes a label)
 
-    async def _run(self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply,
-                   receive: Receive) -> str:
+    async def _run(
+        self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
+    ) -> str:
         """`run`; returns the outcome: ok, error (an isError result), cancelled, busy or fault."""
         if len(self._pending) >= self.max_calls:
-            await send_bytes(reply.send, 503, error_body(
-                SERVER_BUSY, f"Service Unavailable: {self.max_calls} tool calls are running or queued; try again later",
-                call.request_id), [*JSON_HEADERS, (b"retry-after", b"1"), *reply.headers])
+            await send_bytes(
+                reply.send,
+                503,
+                error_body(
+                    SERVER_BUSY,
+                    f"Service Unavailable: {self.max_calls} tool calls are running or queued; try again later",
+                    call.request_id,
+                ),
+                [*JSON_HEADERS, (b"retry-after", b"1"), *reply.headers],
+            )
             return "busy"
-        pending = _Pending(self.loop)  # type: ignore[arg-type]
-        pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve,  # type: ignore[union-attr]
-                                                  call.request_id)
+        pending = _Pending(self.loop)
+        pending.handle = self.server.catalog.call(
+            call.name,
+            call.arguments,
+            pending.resolve,
+            call.request_id,
+        )
         if pending.result is _WAITING:
             self.kick()
             if state is not None:
@@ -177,8 +203,9 @@ class Calls:
         await reply.finish(session.tool_result(call, result))
         return "error" if isinstance(result, dict) and result.get("isError") else "ok"
 
-    async def _wait_long(self, pending: _Pending, token: str | int | None, reply: Reply, receive: Receive,
-                         cancel_on_disconnect: bool) -> bool:
+    async def _wait_long(
+        self, pending: _Pending, token: str | int | None, reply: Reply, receive: Receive, cancel_on_disconnect: bool
+    ) -> bool:
         """Wait for a call, sending progress each tick when asked to. Without a session, a client that
         disconnects cancels its call (nothing else could). False: it left."""
         loop = self.loop
@@ -186,27 +213,34 @@ class Calls:
         ticks = 0
         try:
             while True:
-                timer = loop.call_later(TICK_SECONDS, pending.poke)  # type: ignore[union-attr]
+                timer = loop.call_later(TICK_SECONDS, pending.poke)
                 await pending.wake
                 timer.cancel()
                 if pending.result is not _WAITING:
                     return True
-                pending.wake = loop.create_future()  # type: ignore[union-attr]
+                pending.wake = loop.create_future()
                 if watcher is not None and watcher.done():
                     if pending.handle is not None:
-                        self.server.catalog.cancel(pending.handle)  # type: ignore[union-attr, arg-type]
+                        self.server.catalog.cancel(pending.handle)
                         self.kick()
                     return False
                 if cancel_on_disconnect and watcher is None:
-                    watcher = loop.create_task(receive())  # type: ignore[union-attr]
+                    watcher = asyncio.ensure_future(receive())
                     watcher.add_done_callback(lambda _: pending.poke())
                 if token is not None:
                     ticks += 1
                     if not reply.streaming:
                         await reply.start_stream()
-                    await reply.event(jsonrpc.notification_line("notifications/progress", {
-                        "progressToken": token, "progress": ticks,
-                        "message": f"COBOL program running for {ticks * TICK_SECONDS:g} s"}))
+                    await reply.event(
+                        jsonrpc.notification_line(
+                            "notifications/progress",
+                            {
+                                "progressToken": token,
+                                "progress": ticks,
+                                "message": f"COBOL program running for {ticks * TICK_SECONDS:g} s",
+                            },
+                        )
+                    )
         finally:
             if watcher is not None and not watcher.done():
                 watcher.cancel()
@@ -214,8 +248,8 @@ class Calls:
     def abort(self) -> None:
         """The server is stopping: every call still running ends now, and its request gets an error."""
         for pending in list(self._pending):
-            if pending.handle is not None and self.server is not None:
-                self.server.catalog.cancel(pending.handle)  # type: ignore[arg-type]
+            if pending.handle is not None and self._server is not None:
+                self._server.catalog.cancel(pending.handle)
             pending.resolve(STOPPING)
         self._pending.clear()
 
@@ -225,6 +259,6 @@ class Calls:
         if pending is None:
             return
         if pending.handle is not None:
-            self.server.catalog.cancel(pending.handle)  # type: ignore[union-attr, arg-type]
+            self.server.catalog.cancel(pending.handle)
             self.kick()
         pending.resolve(CANCELLED)

@@ -34,6 +34,7 @@ from .wire import error_body
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import socket
     from collections.abc import Callable
     from types import FrameType
 
@@ -75,16 +76,25 @@ def raise_file_limit(wanted: int) -> None:
 def refusal(status: int, reason: str, text: str, extra: bytes = b"") -> bytes:
     """A complete HTTP/1.1 response that ends the connection, with a JSON-RPC error body."""
     body = error_body(INVALID_REQUEST, text)
-    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
-            f"connection: close\r\n").encode() + extra + b"\r\n" + body
+    return (
+        (
+            f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            f"connection: close\r\n"
+        ).encode()
+        + extra
+        + b"\r\n"
+        + body
+    )
 
 
-BUSY = refusal(503, "Service Unavailable", "Service Unavailable: too many connections; try again later",
-               b"retry-after: 1\r\n")
+BUSY = refusal(
+    503, "Service Unavailable", "Service Unavailable: too many connections; try again later", b"retry-after: 1\r\n"
+)
 SLOW = refusal(408, "Request Timeout", "Request Timeout: the request's headers did not arrive in time")
 NOT_HTTP = refusal(400, "Bad Request", "Bad Request: the request is not valid HTTP/1.1")
-HEAD_TOO_LARGE = refusal(431, "Request Header Fields Too Large",
-                         "Request Header Fields Too Large: the request line and headers are too long")
+HEAD_TOO_LARGE = refusal(
+    431, "Request Header Fields Too Large", "Request Header Fields Too Large: the request line and headers are too long"
+)
 
 
 class GuardedHttpTools(HttpToolsProtocol):
@@ -97,7 +107,7 @@ class GuardedHttpTools(HttpToolsProtocol):
     _parsed_head = 0  # bytes of the request line and headers, as parsed
     _refused = False
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn's own
         super().connection_made(transport)
         if len(self.connections) > Limits.max_connections:
             self._refuse(BUSY)
@@ -204,7 +214,7 @@ class StoppingServer(uvicorn.Server):
             self._watchdog.start()
         super().handle_exit(sig, frame)
 
-    async def shutdown(self, sockets: list[object] | None = None) -> None:  # type: ignore[override]
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         log.info("stopping")
         for server in self.servers:
             server.close()

@@ -35,16 +35,26 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 
 
 class Metrics:
-    def __init__(self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int],
-                 streams: Callable[[], int]) -> None:
+    def __init__(
+        self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int], streams: Callable[[], int]
+    ) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
-        self.calls = Counter("cobol_mcp_tool_calls",
-                             "Tool calls by tool and outcome (ok, error, cancelled, busy, fault)",
-                             ["tool", "outcome"], registry=self.registry)
-        self.latency = Histogram("cobol_mcp_tool_call_seconds", "Tool call latency, arguments in to result out",
-                                 ["tool"], buckets=LATENCY_BUCKETS, registry=self.registry)
-        self.responses = Counter("cobol_mcp_http_responses", "HTTP responses by status code", ["status"],
-                                 registry=self.registry)
+        self.calls = Counter(
+            "cobol_mcp_tool_calls",
+            "Tool calls by tool and outcome (ok, error, cancelled, busy, fault)",
+            ["tool", "outcome"],
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "cobol_mcp_tool_call_seconds",
+            "Tool call latency, arguments in to result out",
+            ["tool"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.responses = Counter(
+            "cobol_mcp_http_responses", "HTTP responses by status code", ["status"], registry=self.registry
+        )
         self.registry.register(_Live(runtime, sessions, streams))
 
     def call_done(self, tool: str, outcome: str, seconds: float) -> None:
@@ -79,21 +89,31 @@ class Metrics:
 class _Live(Collector):
     """What the runtime and the session table know, read when scraped."""
 
-    def __init__(self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int],
-                 streams: Callable[[], int]) -> None:
+    def __init__(
+        self, runtime: Callable[[], Runtime | None], sessions: Callable[[], int], streams: Callable[[], int]
+    ) -> None:
         self.runtime, self.sessions, self.streams = runtime, sessions, streams
 
     def collect(self) -> Iterator[Metric]:
         runtime = self.runtime()
         stats = runtime.stats if runtime is not None else {}
-        yield CounterMetricFamily("cobol_mcp_worker_starts", "COBOL worker processes started",
-                                  value=stats.get("started", 0))
-        yield CounterMetricFamily("cobol_mcp_worker_restarts", "COBOL workers replaced after a crash, a STOP RUN, "
-                                  "a timeout or a cancelled call", value=stats.get("died", 0))
-        yield CounterMetricFamily("cobol_mcp_worker_timeouts", "Calls that ran past their time limit",
-                                  value=stats.get("timeouts", 0))
-        yield GaugeMetricFamily("cobol_mcp_queued_calls", "Calls waiting for a COBOL worker",
-                                value=runtime.waiting if runtime is not None else 0)
+        yield CounterMetricFamily(
+            "cobol_mcp_worker_starts", "COBOL worker processes started", value=stats.get("started", 0)
+        )
+        yield CounterMetricFamily(
+            "cobol_mcp_worker_restarts",
+            "COBOL workers replaced after a crash, a STOP RUN, a timeout or a cancelled call",
+            value=stats.get("died", 0),
+        )
+        yield CounterMetricFamily(
+            "cobol_mcp_worker_timeouts", "Calls that ran past their time limit", value=stats.get("timeouts", 0)
+        )
+        yield GaugeMetricFamily(
+            "cobol_mcp_queued_calls",
+            "Calls waiting for a COBOL worker",
+            value=runtime.waiting if runtime is not None else 0,
+        )
         yield GaugeMetricFamily("cobol_mcp_open_sessions", "Open MCP sessions (2025-11-25 era)", value=self.sessions())
-        yield GaugeMetricFamily("cobol_mcp_open_streams", "Open GET streams of sessions (with --watch)",
-                                value=self.streams())
+        yield GaugeMetricFamily(
+            "cobol_mcp_open_streams", "Open GET streams of sessions (with --watch)", value=self.streams()
+        )

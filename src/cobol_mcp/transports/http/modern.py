@@ -72,10 +72,13 @@ def is_modern(version: bytes | None, message: jsonrpc.Message, in_session: bool)
 
 def decode_name(value: str) -> str | None:
     """An ``Mcp-Name`` value: literal, or the text a Base64 sentinel holds; None when that is malformed."""
-    if not (value.startswith(SENTINEL_START) and value.endswith(SENTINEL_END)
-            and len(value) >= len(SENTINEL_START) + len(SENTINEL_END)):
+    if not (
+        value.startswith(SENTINEL_START)
+        and value.endswith(SENTINEL_END)
+        and len(value) >= len(SENTINEL_START) + len(SENTINEL_END)
+    ):
         return value
-    payload = value[len(SENTINEL_START):-len(SENTINEL_END)]
+    payload = value[len(SENTINEL_START) : -len(SENTINEL_END)]
     try:
         data = base64.b64decode(payload, validate=True)
         text = data.decode("utf-8")
@@ -88,8 +91,9 @@ def _mismatch(text: str) -> ModernError:
     return ModernError(HEADER_MISMATCH, f"Header mismatch: {text}")
 
 
-def refusal(headers: dict[bytes, bytes], raw_headers: list[tuple[bytes, bytes]], req: Request,
-            supported: tuple[str, ...]) -> ModernError | None:
+def refusal(
+    headers: dict[bytes, bytes], raw_headers: list[tuple[bytes, bytes]], req: Request, supported: tuple[str, ...]
+) -> ModernError | None:
     """Why a modern request is refused before dispatch (every refusal is a 400), or None."""
     for name in ROUTING_HEADERS:
         if sum(1 for key, _ in raw_headers if key == name) > 1:
@@ -97,8 +101,11 @@ def refusal(headers: dict[bytes, bytes], raw_headers: list[tuple[bytes, bytes]],
     version = headers.get(VERSION_HEADER)
     version_text = header_text(version) if version is not None else None
     if version_text is not None and version_text not in MODERN_VERSIONS:
-        return ModernError(UNSUPPORTED_VERSION, f"Unsupported protocol version: {version_text}",
-                           {"supported": list(supported), "requested": version_text})
+        return ModernError(
+            UNSUPPORTED_VERSION,
+            f"Unsupported protocol version: {version_text}",
+            {"supported": list(supported), "requested": version_text},
+        )
     meta = req.params.get("_meta")
     if not (isinstance(meta, dict) and VERSION_KEY in meta and CAPABILITIES_KEY in meta):
         try:
@@ -109,8 +116,9 @@ def refusal(headers: dict[bytes, bytes], raw_headers: list[tuple[bytes, bytes]],
     if version_text is None:
         return _mismatch("the MCP-Protocol-Version header is missing; it must repeat _meta's protocolVersion")
     if version_text != meta[VERSION_KEY]:
-        return _mismatch(f"MCP-Protocol-Version header value {version_text!r} does not match "
-                         f"body value {meta[VERSION_KEY]!r}")
+        return _mismatch(
+            f"MCP-Protocol-Version header value {version_text!r} does not match body value {meta[VERSION_KEY]!r}"
+        )
     method = headers.get(METHOD_HEADER)
     if method is None:
         return _mismatch(f"the Mcp-Method header is missing; it must repeat the method {req.method!r}")
@@ -122,11 +130,11 @@ def refusal(headers: dict[bytes, bytes], raw_headers: list[tuple[bytes, bytes]],
         raw = headers.get(NAME_HEADER)
         if raw is None:
             return _mismatch(f"the Mcp-Name header is missing; it must repeat params.{field}")
-        name = decode_name(header_text(raw))
-        if name is None:
+        given = decode_name(header_text(raw))
+        if given is None:
             return _mismatch("the Mcp-Name header holds a malformed =?base64?...?= value")
-        if name != named:
-            return _mismatch(f"Mcp-Name header value {name!r} does not match body value {named!r}")
+        if given != named:
+            return _mismatch(f"Mcp-Name header value {given!r} does not match body value {named!r}")
     try:
         check_envelope(req.params, supported)
     except ModernError as error:
@@ -141,13 +149,20 @@ def error_code(line: bytes, request_id: Any) -> int | None:
         return None
     end = line.find(b",", len(head))
     try:
-        return int(line[len(head):end])
+        return int(line[len(head) : end])
     except ValueError:
         return None
 
 
-async def serve(session: Session, run_call: RunCall, raw_headers: list[tuple[bytes, bytes]],
-                headers: dict[bytes, bytes], message: jsonrpc.Message, reply: Reply, receive: Receive) -> None:
+async def serve(
+    session: Session,
+    run_call: RunCall,
+    raw_headers: list[tuple[bytes, bytes]],
+    headers: dict[bytes, bytes],
+    message: jsonrpc.Message,
+    reply: Reply,
+    receive: Receive,
+) -> None:
     """Answer one modern POST. `session` is a pristine handshake session: modern requests never change it."""
     send, extra = reply.send, reply.headers
     if isinstance(message, Request):
@@ -163,21 +178,35 @@ async def serve(session: Session, run_call: RunCall, raw_headers: list[tuple[byt
             outcome = jsonrpc.error_line(message.id, INTERNAL_ERROR, "Internal error while handling the message")
         if isinstance(outcome, ToolCall):
             await run_call(session, None, outcome, reply, receive)  # no session: a disconnect cancels it
-        elif error_code(outcome, message.id) == METHOD_NOT_FOUND:  # type: ignore[arg-type]
-            await send_bytes(send, 404, outcome, JSON_HEADERS + extra)  # type: ignore[arg-type]
+        elif isinstance(outcome, bytes) and error_code(outcome, message.id) == METHOD_NOT_FOUND:
+            await send_bytes(send, 404, outcome, JSON_HEADERS + extra)
         else:
-            await reply.finish(outcome)  # type: ignore[arg-type]
+            await reply.finish(outcome if isinstance(outcome, bytes) else None)  # a request gets bytes
         return
     if isinstance(message, Notification):
         # Accepted and dropped: a modern client cancels by closing its request's stream, and request ids
         # name nothing across clients here, so a notifications/cancelled has nothing it may stop.
         version = headers.get(VERSION_HEADER)
         if version is not None and header_text(version) not in MODERN_VERSIONS:
-            await send_bytes(send, 400, error_body(UNSUPPORTED_VERSION, "Unsupported protocol version", None, {
-                "supported": list(session.modern.supported), "requested": header_text(version)}), JSON_HEADERS + extra)
+            await send_bytes(
+                send,
+                400,
+                error_body(
+                    UNSUPPORTED_VERSION,
+                    "Unsupported protocol version",
+                    None,
+                    {"supported": list(session.modern.supported), "requested": header_text(version)},
+                ),
+                JSON_HEADERS + extra,
+            )
             return
         await send_bytes(send, 202, b"", extra)
         return
-    await send_bytes(send, 400, error_body(
-        INVALID_REQUEST, "Invalid Request: a 2026-07-28 client sends requests and notifications, never responses"),
-        JSON_HEADERS + extra)
+    await send_bytes(
+        send,
+        400,
+        error_body(
+            INVALID_REQUEST, "Invalid Request: a 2026-07-28 client sends requests and notifications, never responses"
+        ),
+        JSON_HEADERS + extra,
+    )

@@ -52,8 +52,9 @@ def origin_parts(origin: str) -> tuple[str, str, str] | None:
 class Guard:
     """Checks one request's headers; answers None (go ahead) or (status, message, extra headers)."""
 
-    def __init__(self, bind_host: str, port: int, allow_origins: list[str] | tuple[str, ...] = (),
-                 token: str | None = None) -> None:
+    def __init__(
+        self, bind_host: str, port: int, allow_origins: list[str] | tuple[str, ...] = (), token: str | None = None
+    ) -> None:
         self.loopback = is_loopback(bind_host)
         self.any_origin = "*" in allow_origins
         self.origins: set[str] = set()
@@ -71,8 +72,9 @@ class Guard:
         self.token = token.encode() if token else None
 
     # ------------------------------------------------------------------------------ checks
-    def check(self, host: bytes | None, origin: bytes | None, authorization: bytes | None,
-              token_needed: bool = True) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
+    def check(
+        self, host: bytes | None, origin: bytes | None, authorization: bytes | None, token_needed: bool = True
+    ) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
         if self.hosts is not None and host is not None and host_name(host.decode("latin-1")) not in self.hosts:
             return 421, "Misdirected Request: this server does not answer for that Host", []
         if origin is not None and not self.origin_allowed(origin.decode("latin-1")):
@@ -94,10 +96,16 @@ class Guard:
 
     def check_token(self, authorization: bytes | None) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
         if authorization is None:
-            return 401, "Unauthorized: send 'Authorization: Bearer <token>'", [
-                (b"www-authenticate", b'Bearer realm="mcp"')]
+            return (
+                401,
+                "Unauthorized: send 'Authorization: Bearer <token>'",
+                [(b"www-authenticate", b'Bearer realm="mcp"')],
+            )
         scheme, _, presented = authorization.strip().partition(b" ")
         if scheme.lower() != b"bearer" or not hmac.compare_digest(presented.strip(), self.token or b""):
-            return 401, "Unauthorized: the bearer token is missing or wrong", [
-                (b"www-authenticate", b'Bearer realm="mcp", error="invalid_token"')]
+            return (
+                401,
+                "Unauthorized: the bearer token is missing or wrong",
+                [(b"www-authenticate", b'Bearer realm="mcp", error="invalid_token"')],
+            )
         return None

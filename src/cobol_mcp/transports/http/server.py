@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 from ... import log
 from .app import ENDPOINT, McpHttpApp, Settings
@@ -47,8 +48,10 @@ def problems(settings: Settings, processes: int) -> list[str]:
     if processes < 1:
         found.append("--workers must be at least 1")
     if processes > 1 and not settings.stateless:
-        found.append(f"--workers {processes} needs --stateless: a session lives in one process, and a "
-                     "client's next request could reach another one (run stateless, or one process per port)")
+        found.append(
+            f"--workers {processes} needs --stateless: a session lives in one process, and a "
+            "client's next request could reach another one (run stateless, or one process per port)"
+        )
     if not 0 <= settings.port <= 65535:
         found.append(f"--port {settings.port} is not a TCP port")
     if settings.auth_token is not None and not settings.auth_token.strip():
@@ -62,17 +65,21 @@ def problems(settings: Settings, processes: int) -> list[str]:
 def warnings(settings: Settings) -> list[str]:
     found = []
     if not is_loopback(settings.host) and settings.auth_token is None:
-        found.append(f"listening on {settings.host}, reachable from other machines, with no authentication: "
-                     "set --auth-token (or COBOL_MCP_AUTH_TOKEN), or bind 127.0.0.1")
+        found.append(
+            f"listening on {settings.host}, reachable from other machines, with no authentication: "
+            "set --auth-token (or COBOL_MCP_AUTH_TOKEN), or bind 127.0.0.1"
+        )
     if settings.auth_token is not None and len(settings.auth_token) < 16:
-        found.append("the bearer token is shorter than 16 characters; use a long random one "
-                     "(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')")
+        found.append(
+            "the bearer token is shorter than 16 characters; use a long random one "
+            "(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')"
+        )
     if "*" in settings.allow_origins:
         found.append("--allow-origin '*' lets any web page call this server from a browser")
     return found
 
 
-def uvicorn_options(settings: Settings, level: str) -> dict[str, object]:
+def uvicorn_options(settings: Settings, level: str) -> dict[str, Any]:
     return {
         "host": settings.host,
         "port": settings.port,
@@ -103,16 +110,20 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ImportError:
-        log.error("the HTTP transport needs uvicorn: pip install 'cobol-mcp-server[http]' "
-                  "(in a checkout set up by ./run.sh: .venv/bin/pip install uvicorn)")
+        log.error(
+            "the HTTP transport needs uvicorn: pip install 'cobol-mcp-server[http]' "
+            "(in a checkout set up by ./run.sh: .venv/bin/pip install uvicorn)"
+        )
         return 1
     settings = settings_from_args(options, args)
     os.environ.pop(TOKEN_ENV, None)  # the COBOL workers inherit the environment; the token is not theirs
     processes = args.http_workers
     found = problems(settings, processes)
     if options.watch and processes > 1:
-        found.append(f"--watch needs one process, not --workers {processes}: each would recompile on its own "
-                     "(reload one replica per port instead)")
+        found.append(
+            f"--watch needs one process, not --workers {processes}: each would recompile on its own "
+            "(reload one replica per port instead)"
+        )
     if settings.metrics:
         try:
             import prometheus_client  # noqa: F401
@@ -127,8 +138,10 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
     level = args.log_level
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     mode = "stateless" if settings.stateless else f"sessions, idle limit {settings.session_idle:g} s"
-    log.info(f"MCP endpoint http://{host}:{settings.port}{ENDPOINT} ({mode}; {processes} process"
-             f"{'es' if processes > 1 else ''}{'; bearer token required' if settings.auth_token else ''})")
+    log.info(
+        f"MCP endpoint http://{host}:{settings.port}{ENDPOINT} ({mode}; {processes} process"
+        f"{'es' if processes > 1 else ''}{'; bearer token required' if settings.auth_token else ''})"
+    )
     from .limits import StoppingServer, configure, raise_file_limit
 
     configure(settings)
@@ -141,8 +154,7 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
     _build_once(options)  # compile in one process, not N at once; the workers find the cache warm
     options.rebuild = False
     os.environ[CONFIG_ENV] = json.dumps({"options": vars(options), "settings": vars(settings), "log_level": level})
-    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=processes,
-                **uvicorn_options(settings, level))  # type: ignore[arg-type]
+    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=processes, **uvicorn_options(settings, level))
     return 0
 
 

@@ -137,8 +137,12 @@ class Sessions:
         """DELETE /mcp: the client ends its session."""
         session_id = headers.get(b"mcp-session-id")
         if session_id is None:
-            await send_bytes(send, 400, error_body(INVALID_REQUEST, "Bad Request: Mcp-Session-Id header is required"),
-                             JSON_HEADERS + cors)
+            await send_bytes(
+                send,
+                400,
+                error_body(INVALID_REQUEST, "Bad Request: Mcp-Session-Id header is required"),
+                JSON_HEADERS + cors,
+            )
             return
         if self.live(session_id) is None:
             await send_bytes(send, 404, error_body(INVALID_REQUEST, "Session not found"), JSON_HEADERS + cors)
@@ -149,10 +153,22 @@ class Sessions:
     async def missing(self, session_id: bytes | None, request_id: Any, send: Send, cors: Headers) -> None:
         """The answer to a request outside any live session: 400 without an id, 404 with a dead one."""
         if session_id is None:
-            await send_bytes(send, 400, error_body(
-                INVALID_REQUEST, "Bad Request: Mcp-Session-Id header is required (send initialize first)",
-                request_id), JSON_HEADERS + cors)
+            await send_bytes(
+                send,
+                400,
+                error_body(
+                    INVALID_REQUEST,
+                    "Bad Request: Mcp-Session-Id header is required (send initialize first)",
+                    request_id,
+                ),
+                JSON_HEADERS + cors,
+            )
         else:
-            await send_bytes(send, 404, error_body(
-                INVALID_REQUEST, "Session not found: it ended or never existed; send initialize again",
-                request_id), JSON_HEADERS + cors)
+            await send_bytes(
+                send,
+                404,
+                error_body(
+                    INVALID_REQUEST, "Session not found: it ended or never existed; send initialize again", request_id
+                ),
+                JSON_HEADERS + cors,
+            )

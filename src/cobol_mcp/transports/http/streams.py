@@ -24,12 +24,17 @@ STREAMS_PER_SESSION = 4
 QUEUED_MESSAGES = 16
 
 
-async def open_stream(sessions: Sessions, headers: dict[bytes, bytes], receive: Receive, send: Send,
-                      cors: Headers) -> None:
+async def open_stream(
+    sessions: Sessions, headers: dict[bytes, bytes], receive: Receive, send: Send, cors: Headers
+) -> None:
     """GET /mcp: check what the request asks for, then hold its session's stream open."""
     if not accepts(headers.get(b"accept"))[1]:
-        await send_bytes(send, 406, error_body(INVALID_REQUEST, "Not Acceptable: a GET stream is text/event-stream"),
-                         JSON_HEADERS + cors)
+        await send_bytes(
+            send,
+            406,
+            error_body(INVALID_REQUEST, "Not Acceptable: a GET stream is text/event-stream"),
+            JSON_HEADERS + cors,
+        )
         return
     session_id = headers.get(b"mcp-session-id")
     state = sessions.live(session_id)
@@ -42,9 +47,12 @@ async def open_stream(sessions: Sessions, headers: dict[bytes, bytes], receive: 
 async def serve(state: SessionState, receive: Receive, send: Send, cors: Headers) -> None:
     """Hold one GET stream of `state`'s session open, sending what is queued for it."""
     if len(state.streams) >= STREAMS_PER_SESSION:
-        await send_bytes(send, 409, error_body(
-            INVALID_REQUEST, f"Conflict: this session has {STREAMS_PER_SESSION} GET streams open already"),
-            JSON_HEADERS + cors)
+        await send_bytes(
+            send,
+            409,
+            error_body(INVALID_REQUEST, f"Conflict: this session has {STREAMS_PER_SESSION} GET streams open already"),
+            JSON_HEADERS + cors,
+        )
         return
     queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUED_MESSAGES)
     state.streams.append(queue)
@@ -54,8 +62,9 @@ async def serve(state: SessionState, receive: Receive, send: Send, cors: Headers
         await send({"type": "http.response.body", "body": b": stream open\n\n", "more_body": True})
         while True:
             message = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait((message, left), timeout=KEEPALIVE_SECONDS,
-                                         return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(
+                (message, left), timeout=KEEPALIVE_SECONDS, return_when=asyncio.FIRST_COMPLETED
+            )
             if message not in done:
                 message.cancel()
                 if left in done:

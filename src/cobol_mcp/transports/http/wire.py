@@ -17,8 +17,11 @@ if TYPE_CHECKING:
 
 JSON_HEADERS = [(b"content-type", b"application/json")]
 TEXT_HEADERS = [(b"content-type", b"text/plain; charset=utf-8")]
-SSE_HEADERS = [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache, no-transform"),
-               (b"x-accel-buffering", b"no")]
+SSE_HEADERS = [
+    (b"content-type", b"text/event-stream"),
+    (b"cache-control", b"no-cache, no-transform"),
+    (b"x-accel-buffering", b"no"),
+]
 
 
 REQUEST_ID_KEY = "cobol_mcp.request_id"  # the scope entry holding the id of the request being answered
@@ -37,8 +40,10 @@ class GuardedSend:
         kind = message["type"]
         if kind == "http.response.start":
             self.started = True
-            self.streaming = any(name == b"content-type" and value.startswith(b"text/event-stream")
-                                 for name, value in message.get("headers", ()))
+            self.streaming = any(
+                name == b"content-type" and value.startswith(b"text/event-stream")
+                for name, value in message.get("headers", ())
+            )
         elif kind == "http.response.body" and not message.get("more_body"):
             self.finished = True
         await self._send(message)
@@ -65,8 +70,9 @@ def fallback_error(request_id: Any) -> tuple[bytes, bool]:
     error = {"code": jsonrpc.INTERNAL_ERROR, "message": "Internal error while answering the request"}
     if request_id is not None:
         try:
-            return json.dumps({"jsonrpc": "2.0", "id": request_id, "error": error}, ensure_ascii=True,
-                              allow_nan=False, default=str).encode(), True
+            return json.dumps(
+                {"jsonrpc": "2.0", "id": request_id, "error": error}, ensure_ascii=True, allow_nan=False, default=str
+            ).encode(), True
         except (ValueError, TypeError):
             pass
     return json.dumps({"jsonrpc": "2.0", "error": error}).encode(), False
@@ -134,8 +140,10 @@ def accepts(value: bytes | None) -> tuple[bool, bool]:
     for part in (value or b"").split(b","):
         media, _, params = part.partition(b";")
         media = media.strip().lower()
-        if any(p.strip().lower().replace(b" ", b"") in (b"q=0", b"q=0.0", b"q=0.00", b"q=0.000")
-               for p in params.split(b";")):
+        if any(
+            p.strip().lower().replace(b" ", b"") in (b"q=0", b"q=0.0", b"q=0.00", b"q=0.000")
+            for p in params.split(b";")
+        ):
             continue
         json_ok = json_ok or media in (b"application/json", b"application/*", b"*/*")
         sse_ok = sse_ok or media in (b"text/event-stream", b"text/*", b"*/*")
