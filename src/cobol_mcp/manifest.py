@@ -66,6 +66,7 @@ def stamp(options: Options) -> list[Any]:
                 folder,
                 _listing(folder, COPYBOOK_SUFFIXES),
                 _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES),
+                _listing(folder, (".toml",)),  # the overrides file, cobol-mcp.toml
             )
         )
     trip: list[Any] = json.loads(dumps(parts))  # the form it has after a trip through the file
@@ -129,14 +130,16 @@ def _entry(program: Any, bundled: bool, cache_dir: Any, errors: list[str]) -> di
     from .cobol.console_tool import console_entry, is_console
     from .cobol.tool import manifest_entry
 
-    if bundled or not is_console(program):
-        return manifest_entry(program, bundled)
     try:
-        executable = build_executable(program.spec.source, cache_dir, source_format=program.spec.source_format)
-        return console_entry(program, executable, bundled)
+        if bundled or not is_console(program):
+            entry = manifest_entry(program, bundled)
+        else:
+            executable = build_executable(program.spec.source, cache_dir, source_format=program.spec.source_format)
+            entry = console_entry(program, executable, bundled)
     except (LinkageError, BuildError) as exc:
         errors.append(str(exc))
         return None
+    return entry if program.overrides is None else program.overrides.apply_to_entry(entry)
 
 
 def source_texts(backend: str, programs: list[Any]) -> list[tuple[str, str, str, str]]:

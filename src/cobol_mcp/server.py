@@ -81,13 +81,15 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
 
             presentations = PRESENTATIONS
         tools: list[CobolTool | ConsoleTool] = [
-            ConsoleTool(entry, runtime.loop, timeout=options.timeout, data_dir=options.data_dir_for(name))
+            ConsoleTool(
+                entry, runtime.loop, timeout=entry.get("timeout", options.timeout), data_dir=options.data_dir_for(name)
+            )
             if entry.get("kind") == "console"
             else CobolTool(
                 entry,
                 runtime,
                 backend=name,
-                timeout=options.timeout,
+                timeout=entry.get("timeout", options.timeout),
                 presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None,
             )
             for entry in entries

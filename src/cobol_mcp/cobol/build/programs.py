@@ -10,6 +10,7 @@ import os
 import pickle
 import sys
 import threading
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_program
 from .cache import cache_root
 from .cobc import BuildError, build_module, cache_key
+from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 
 SPEC_CACHE_FORMAT = "spec-3"  # spec-3: the model moved to cobol.linkage.model
 
@@ -35,6 +37,7 @@ class CompiledProgram:
     spec: ProgramSpec
     module: Path
     spec_path: Path  # the pickled spec, loaded by the tool on first use
+    overrides: ProgramOverrides | None = None  # its table in the folder's cobol-mcp.toml, if any
 
 
 @dataclass
@@ -61,6 +64,11 @@ def scan_folder(
     if not folder.is_dir():
         scan.errors.append(f"{folder}: not a folder of COBOL programs")
         return scan
+    try:
+        overrides = read_overrides(folder)
+    except LinkageError as exc:  # serving the folder as if the file were not there could expose what it hides
+        scan.errors.append(f"{exc}; no program of {folder} is served until the overrides file is fixed")
+        return scan
     paths = sources(folder)
     outcomes: list[CompiledProgram | str] = [""] * len(paths)
     progress = _Progress(folder, len(paths))
@@ -68,7 +76,9 @@ def scan_folder(
     def one(index: int) -> None:
         source = paths[index]
         try:
-            outcomes[index] = compile_program(source, cache_dir=cache_dir, source_format=source_format, rebuild=rebuild)
+            outcomes[index] = compile_program(
+                source, cache_dir=cache_dir, source_format=source_format, rebuild=rebuild, overrides=overrides
+            )
         except (LinkageError, BuildError) as exc:
             outcomes[index] = str(exc)
         except OSError as exc:
@@ -90,6 +100,7 @@ def scan_folder(
             scan.errors.append(outcome)
         else:
             scan.programs.append(outcome)
+    scan.errors += overrides.unused()
     return scan
 
 
@@ -115,15 +126,26 @@ class _Progress:
 
 
 def compile_program(
-    source: Path, *, cache_dir: Path | None = None, source_format: str | None = None, rebuild: bool = False
+    source: Path,
+    *,
+    cache_dir: Path | None = None,
+    source_format: str | None = None,
+    rebuild: bool = False,
+    overrides: FolderOverrides | None = None,
 ) -> CompiledProgram:
     source = source.resolve()
     root = cache_dir or Path(cache_root())
     key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)))
     spec_path = root / "specs" / f"{key}.pickle"
     spec = _cached_spec(source, spec_path, source_format, rebuild)
+    found = overrides.program(spec.program_id) if overrides is not None else None
+    if found is not None and found.fields:
+        spec = found.apply_to_spec(spec)
+        digest = zlib.crc32(found.digest().encode())
+        spec_path = spec_path.with_name(f"{key}-{digest:08x}.pickle")  # what the tool loads on first use
+        _save_spec(spec, spec_path)
     module = build_module(source, cache_dir, source_format=spec.source_format, rebuild=rebuild)
-    return CompiledProgram(spec, module, spec_path)
+    return CompiledProgram(spec, module, spec_path, found)
 
 
 def load_spec(path: Path | str) -> ProgramSpec:
@@ -141,6 +163,11 @@ def _cached_spec(source: Path, path: Path, source_format: str | None, rebuild: b
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
             pass
     spec = parse_program(source, source_format)
+    _save_spec(spec, path)
+    return spec
+
+
+def _save_spec(spec: ProgramSpec, path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
@@ -149,4 +176,3 @@ def _cached_spec(source: Path, path: Path, source_format: str | None, rebuild: b
         os.replace(temporary, path)
     except OSError:
         pass  # a read-only cache only costs the parse next time
-    return spec
