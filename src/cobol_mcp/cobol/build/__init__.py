@@ -1,7 +1,10 @@
 """Building with cobc: the cache folder, compiled modules, specs kept beside them, layout checks.
 
 Owns: :mod:`.cache` (where things are kept; on the start-up path, standard library only),
-:mod:`.cobc` (running the compiler), :mod:`.programs` (a folder's programs: discover, parse, compile,
-cache) and :mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's).
-May import: :mod:`cobol_mcp.cobol.linkage`, :mod:`cobol_mcp.cobol.source` and the shared vocabulary.
+:mod:`.cobc` (running the compiler for CALLable modules), :mod:`.executable` (console programs as
+executables), :mod:`.programs` (a folder's programs: discover, parse, compile, cache),
+:mod:`.overrides` (the folder's ``cobol-mcp.toml``: checked, applied to specs and manifest entries)
+and :mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's).
+May import: :mod:`cobol_mcp.cobol.records` (to check override values), :mod:`cobol_mcp.cobol.linkage`,
+:mod:`cobol_mcp.cobol.source` and the shared vocabulary.
 """
