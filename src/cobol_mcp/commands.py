@@ -74,6 +74,13 @@ def check_command(options: Options) -> int:
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
                 print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)
+        from pathlib import Path
+
+        from .cobol.build.calls import unresolved_calls
+
+        for _, folder in options.programs:
+            for warning in unresolved_calls(Path(folder), options.source_format):
+                print(f"warning: {warning}", file=sys.stderr)
         for message in server.errors:
             print(f"error: {message}", file=sys.stderr)
         if server.errors:

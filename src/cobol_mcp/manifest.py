@@ -89,7 +89,10 @@ def load(options: Options) -> dict[str, Any] | None:
     if not isinstance(manifest, dict) or manifest.get("stamp") != stamp(options):
         return None
     entries = [entry for group in manifest["backends"].values() for entry in group]
-    if not all(os.path.exists(e["module"]) and os.path.exists(e["spec_path"]) for e in entries):
+    if not all(
+        os.path.exists(e["module"]) and os.path.exists(e["spec_path"]) and os.path.exists(e.get("driver") or "/")
+        for e in entries
+    ):
         return None  # the build cache was cleaned
     return manifest
 
@@ -111,6 +114,7 @@ def make(options: Options) -> dict[str, Any]:
             source_format=None if bundled else options.source_format,
         )
         result["errors"] += scan.errors
+        result.setdefault("callees", []).extend(scan.callees)  # refused as tools, still CALLable
         result["backends"][name] = [_entry(program, bundled, cache_dir, result["errors"]) for program in scan.programs]
         result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]
         if options.expose_source:

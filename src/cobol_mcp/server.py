@@ -43,6 +43,7 @@ class Server:
         assert self.options is not None and self.found is not None
         found = keep_last_good(self.found, found)
         catalog = build_catalog(found, self.runtime, self.options)
+        self.runtime.set_library_path([call_folder(found, self.options)])
         for message in found["errors"]:
             log.error(f"not reloaded: {message}")
         definitions = tuple(catalog.definitions())
@@ -98,6 +99,16 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
     return catalog
 
 
+def call_folder(found: dict[str, Any], options: Options) -> str:
+    """Where the workers' libcob finds every served program by PROGRAM-ID (CALLs between programs)."""
+    from .cobol.build.links import call_folder as links
+
+    entries = [entry for group in found["backends"].values() for entry in group]
+    modules = [entry.get("callable", "") if entry.get("kind") == "console" else entry["module"] for entry in entries]
+    callees = [(entry["program_id"], module) for entry, module in zip(entries, modules, strict=True) if module]
+    return links([*callees, *found.get("callees", [])], options.cache_dir)
+
+
 def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
     found = None if options.rebuild else manifest.load(options)
     if found is None:
@@ -108,6 +119,7 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         timeout=options.timeout,
         defer_writes=loop is not None,
         spin=options.worker_spin,
+        library_path=[call_folder(found, options)],
     )
     catalog = build_catalog(found, runtime, options)
     for message in found["errors"]:

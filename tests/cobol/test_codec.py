@@ -146,7 +146,8 @@ def test_invalid_data_decodes_as_null(zoo, name, raw, why):
 def test_text_trimming(zoo):
     assert dec(zoo, "T-ALNUM", b"  a b     ") == "  a b"
     assert dec(zoo, "T-RIGHT", b"  ab  ") == "ab"  # JUSTIFIED RIGHT: both sides
-    assert dec(zoo, "T-ALNUM", b"\x00\x00        ") == "\x00\x00"
+    assert dec(zoo, "T-ALNUM", b"\x00\x00        ") == "\x00\x00        "  # data, not text: kept whole
+    assert dec(zoo, "T-ALNUM", b"Zn~\n\x1a&6   ") == "Zn~\n\x1a&6   "  # a masked block ending in X'20'
 
 
 def test_float_decoding_is_shortest(zoo):
@@ -448,7 +449,17 @@ def scalar_values(f: Field) -> st.SearchStrategy:
         return st.floats(allow_nan=False, allow_infinity=False).map(lambda x: Decimal(repr(x)))
     alphabet = "ABCXYZabcxyz " if f.category == "alphabetic" else st.characters(max_codepoint=255)
     text = st.text(alphabet=alphabet, max_size=f.size)
-    return text.map(lambda s: s.strip(" ") if f.justified or "edited" in f.category else s.rstrip(" "))
+    return text.map(lambda s: _as_decoded(f, s))
+
+
+def _as_decoded(f: Field, s: str) -> str:
+    """The text as the decoder reports it: trailing spaces trimmed, unless it holds a control byte
+    (then it is data, and every byte of the item comes back)."""
+    if f.justified or "edited" in f.category:
+        return s.strip(" ")
+    if any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in s):
+        return s.ljust(f.size)
+    return s.rstrip(" ")
 
 
 def values_for(f: Field) -> st.SearchStrategy:

@@ -70,6 +70,7 @@ def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> 
         "tool_name": spec.tool_name,
         "program_id": spec.program_id,
         "module": str(executable),
+        "callable": str(program.module),  # its `cobc -m` module: other programs may CALL it
         "bundled": bundled,
         "definition": {
             "name": spec.tool_name,

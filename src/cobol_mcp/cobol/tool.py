@@ -48,14 +48,31 @@ def _load_codec() -> Any:
 
 def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
     """The plain-data record of one compiled program that a warm start builds its tool from."""
+    from .build.driver import MAX_RECORDS, build_driver
     from .records import schema
 
     spec = program.spec
+    # Calls go through the COBOL caller (EXIT PROGRAM returns, RETURN-CODE is reset): it is kept in
+    # the same cache as the program's module.
+    driver = None
+    if len(spec.records) <= MAX_RECORDS:
+        from .build.cobc import BuildError
+
+        try:
+            driver = build_driver(program.module.parent.parent)
+        except BuildError as exc:  # the program itself compiled: it is still served, called directly
+            log.error(f"the COBOL caller could not be compiled; EXIT PROGRAM will not return: {exc}")
+    else:
+        log.warning(
+            f"{spec.source}: {spec.program_id} has over {MAX_RECORDS} USING records: called directly, "
+            "so EXIT PROGRAM does not return (end it with GOBACK)"
+        )
     return {
         "tool_name": spec.tool_name,
         "program_id": spec.program_id,
         "module": str(program.module),
         "symbol": spec.entry_symbol,
+        "driver": str(driver) if driver else None,
         "sizes": [record.size for record in spec.records],
         "bundled": bundled,
         "definition": {
@@ -88,7 +105,14 @@ class CobolTool:
         self._entry = entry
         self._spec: ProgramSpec | None = None
         self._key = f"{backend}/{self.program_id}"
-        runtime.load(self._key, entry["module"], entry["symbol"], entry["sizes"])
+        runtime.load(
+            self._key,
+            entry["module"],
+            entry["symbol"],
+            entry["sizes"],
+            driver=entry.get("driver"),
+            program_id=self.program_id,
+        )
 
     @property
     def spec(self) -> ProgramSpec:

@@ -3,8 +3,11 @@
 Owns: :mod:`.cache` (where things are kept; on the start-up path, standard library only),
 :mod:`.cobc` (running the compiler for CALLable modules), :mod:`.executable` (console programs as
 executables), :mod:`.programs` (a folder's programs: discover, parse, compile, cache),
-:mod:`.overrides` (the folder's ``cobol-mcp.toml``: checked, applied to specs and manifest entries)
-and :mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's).
+:mod:`.overrides` (the folder's ``cobol-mcp.toml``: checked, applied to specs and manifest entries),
+:mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's), :mod:`.driver`
+(the COBOL caller every call goes through), :mod:`.links` (PROGRAM-ID links for CALLs between
+programs) and :mod:`.calls` (literal CALL targets that are nowhere, and modules of programs that are
+only CALLed).
 May import: :mod:`cobol_mcp.cobol.records` (to check override values), :mod:`cobol_mcp.cobol.linkage`,
 :mod:`cobol_mcp.cobol.source` and the shared vocabulary.
 """

@@ -18,6 +18,7 @@ from .. import SOURCE_SUFFIXES, LinkageError
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_program
 from .cache import cache_root
+from .calls import callee_module
 from .cobc import BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 
@@ -44,6 +45,7 @@ class CompiledProgram:
 class FolderScan:
     programs: list[CompiledProgram] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one `file:line: message` text per program skipped
+    callees: list[tuple[str, str]] = field(default_factory=list)  # (PROGRAM-ID, module) of skipped ones
 
 
 def sources(folder: Path) -> list[Path]:
@@ -71,6 +73,7 @@ def scan_folder(
         return scan
     paths = sources(folder)
     outcomes: list[CompiledProgram | str] = [""] * len(paths)
+    callees: list[tuple[str, str] | None] = [None] * len(paths)
     progress = _Progress(folder, len(paths))
 
     def one(index: int) -> None:
@@ -79,7 +82,10 @@ def scan_folder(
             outcomes[index] = compile_program(
                 source, cache_dir=cache_dir, source_format=source_format, rebuild=rebuild, overrides=overrides
             )
-        except (LinkageError, BuildError) as exc:
+        except LinkageError as exc:
+            outcomes[index] = str(exc)
+            callees[index] = callee_module(source, cache_dir, source_format)  # still CALLable by others
+        except BuildError as exc:
             outcomes[index] = str(exc)
         except OSError as exc:
             outcomes[index] = f"{source}: {exc.strerror or exc}"
@@ -95,6 +101,7 @@ def scan_folder(
         for index in range(len(paths)):
             one(index)
     progress.end()
+    scan.callees = [callee for callee in callees if callee is not None]
     for outcome in outcomes:
         if isinstance(outcome, str):
             scan.errors.append(outcome)

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..linkage.model import Field
-from .items import condition_key, decode_scalar
+from .items import CONTROL_BYTES, condition_key, decode_scalar
 
 __all__ = ["decoder", "item_decoder"]
 
@@ -36,15 +36,15 @@ def _sign_table() -> tuple[tuple[bool, bytes] | None, ...]:
 _SIGN = _sign_table()
 
 
-def decoder(f: Field, path: str | None) -> Any:
+def decoder(f: Field, path: str | None, *, trim: bool | None = None) -> Any:
     """Closure reading ``f`` (a list when it OCCURS); ``path`` is its JSON path when that is the same on
-    every call, None inside an array element."""
+    every call, None inside an array element. ``trim``: trailing spaces of PIC X (see _text_decoder)."""
     if f.occurs and f.level not in (1, 77):
-        return _array_decoder(f, path)
-    return item_decoder(f, path)
+        return _array_decoder(f, path, trim)
+    return item_decoder(f, path, trim=trim)
 
 
-def item_decoder(f: Field, path: str | None = None) -> Any:
+def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None) -> Any:
     """Closure reading one occurrence of ``f``."""
     if f.is_group:
         return _group_decoder(f, path)
@@ -57,12 +57,12 @@ def item_decoder(f: Field, path: str | None = None) -> Any:
     elif f.category == "float":
         read = _float_decoder(f)
     else:
-        read = _text_decoder(f)
+        read = _text_decoder(f, trim)
     return _condition_decoder(f, read) if f.conditions else read
 
 
-def _array_decoder(f: Field, path: str | None) -> Any:
-    item = item_decoder(f, None)
+def _array_decoder(f: Field, path: str | None, trim: bool | None = None) -> Any:
+    item = item_decoder(f, None, trim=trim)
     offsets = tuple(range(0, (f.occurs or 1) * f.size, f.size))
     paths = tuple(f"{path}[{i}]" for i in range(len(offsets))) if path is not None else None
 
@@ -114,7 +114,10 @@ def _float_decoder(f: Field) -> Any:
     return decode
 
 
-def _text_decoder(f: Field) -> Any:
+def _text_decoder(f: Field, trim: bool | None = None) -> Any:
+    """PIC X/A: trailing spaces are trimmed (``trim=None``, the default) unless the item holds a
+    control byte, i.e. binary data such as a cipher block, whose every byte is kept; ``trim=True``
+    always trims, ``trim=False`` never does (the per-field switch an override can set)."""
     offset, size = f.offset, f.size
     if f.justified or f.category.endswith("edited"):
 
@@ -124,9 +127,21 @@ def _text_decoder(f: Field) -> Any:
 
         return decode_trimmed
 
+    if trim is False:
+
+        def decode_whole(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
+            start = offset + delta
+            return data[start : start + size].decode("latin-1")
+
+        return decode_whole
+    binary = None if trim else CONTROL_BYTES.search
+
     def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
         start = offset + delta
-        return data[start : start + size].decode("latin-1").rstrip(" ")
+        raw = data[start : start + size]
+        if raw[-1:] != b" " or (binary is not None and binary(raw)):
+            return raw.decode("latin-1")  # nothing to trim, or bytes that are not text: all of them
+        return raw.decode("latin-1").rstrip(" ")
 
     return decode
 

@@ -296,7 +296,14 @@ def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
     text = raw.decode("latin-1")
     if f.justified or f.category.endswith("edited"):
         return text.strip(" "), ""
+    if CONTROL_BYTES.search(raw):
+        return text, ""  # not text but data (a cipher block, a bit mask): every byte is reported
     return text.rstrip(" "), ""
+
+
+# Bytes no text holds (C0 and C1 controls): a PIC X item holding any of them is data, not text, and
+# keeps its trailing spaces (a block may end in X'20').
+CONTROL_BYTES = re.compile(rb"[\x00-\x1f\x7f-\x9f]")
 
 
 def condition_key(f: Field, value: Any, raw: bytes) -> Any:

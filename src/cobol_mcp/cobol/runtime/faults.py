@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 
 _SIGNAL_HINTS: dict[int, str] = {
@@ -23,6 +24,12 @@ def describe_exit(status: int, stderr_text: str) -> str:
         hint = _SIGNAL_HINTS.get(number) or f"the COBOL worker died from signal {_signal_name(number)}"
         return f"{hint}: {message}" if message else hint
     code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
+    missing = _MISSING.search(message)
+    if missing:
+        return (
+            f"CALL {missing.group(1)!r}: no such program, neither in the tool's folder nor a libcob system "
+            f"routine (COBOL runtime error: {message})"
+        )
     if message:
         return f"COBOL runtime error: {message}"
     return (
@@ -31,8 +38,12 @@ def describe_exit(status: int, stderr_text: str) -> str:
     )
 
 
+_MISSING = re.compile(r"module '([^']*)' not found")
+_CALLER = "COBOL-MCP-CALLER"  # the server's own COBOL caller (cobol.build.driver): not the user's program
+
+
 def _libcob_message(stderr_text: str) -> str:
-    lines = [line.strip() for line in stderr_text.splitlines() if line.strip()]
+    lines = [line.strip() for line in stderr_text.splitlines() if line.strip() and _CALLER not in line]
     return "; ".join(lines[-4:])[:600]
 
 

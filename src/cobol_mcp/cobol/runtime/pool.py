@@ -70,10 +70,10 @@ class _Program:
         index: int,
         sizes: tuple[int, ...],
         load_body: bytes,
-        source: tuple[str, str, tuple[int, ...]] = ("", "", ()),
+        source: tuple[str, str, tuple[int, ...], str, str] = ("", "", (), "", ""),
     ) -> None:
         self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
-        self.source = source  # (module path, entry symbol, record sizes)
+        self.source = source  # (module path, entry symbol, record sizes, caller module, program name)
         self.broken: str | None = None  # set when loading it kills the worker
 
 
@@ -145,27 +145,48 @@ class Runtime:
         self._next_id = 1
         self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
         self._room = IN_FLIGHT_BYTES
-        env = dict(os.environ)
-        paths = [p for p in library_path if p]
-        if paths:
-            env["COB_LIBRARY_PATH"] = os.pathsep.join([*paths, env.get("COB_LIBRARY_PATH", "")]).rstrip(os.pathsep)
-        self._env = env
+        self._env = dict(os.environ)
+        self._stale: set[_Worker] = set()  # started before the CALL search path changed: stop when idle
+        self.set_library_path(library_path)
         self._devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
 
     # ---------------------------------------------------------------------------------- public
-    def load(self, name: str, module_path: str | Path, entry_symbol: str, record_sizes: Sequence[int]) -> None:
-        """Register (or, on reload, replace) a program; calls already submitted keep the one they had."""
+    def load(
+        self,
+        name: str,
+        module_path: str | Path,
+        entry_symbol: str,
+        record_sizes: Sequence[int],
+        *,
+        driver: str | Path | None = None,
+        program_id: str = "",
+    ) -> None:
+        """Register (or, on reload, replace) a program; calls already submitted keep the one they had.
+        With `driver` (the COBOL caller's module, :mod:`..build.driver`) each call goes through it, as
+        from a COBOL program; `program_id` is the name it CANCELs the program by after RETURN-CODE ≠ 0."""
+        source = (str(module_path), entry_symbol, tuple(record_sizes), str(driver or ""), program_id)
         existing = self._programs.get(name)
-        if existing is not None and existing.source == (str(module_path), entry_symbol, tuple(record_sizes)):
+        if existing is not None and existing.source == source:
             return  # reloaded unchanged: the workers keep the module they loaded
         index = self._loaded
         self._loaded += 1
-        body = json.dumps(
-            {"index": index, "path": str(module_path), "symbol": entry_symbol, "sizes": list(record_sizes)}
-        ).encode()
-        self._programs[name] = _Program(
-            name, index, tuple(record_sizes), body, (str(module_path), entry_symbol, tuple(record_sizes))
-        )
+        spec = {"index": index, "path": str(module_path), "symbol": entry_symbol, "sizes": list(record_sizes)}
+        if driver:
+            spec |= {"driver": str(driver), "name": program_id or entry_symbol}
+        self._programs[name] = _Program(name, index, tuple(record_sizes), json.dumps(spec).encode(), source)
+
+    def set_library_path(self, library_path: Iterable[str]) -> None:
+        """Folders searched first for CALLed programs (COB_LIBRARY_PATH). On a change the workers
+        started before it stop once idle: libcob keeps the CALL targets it resolved for good."""
+        inherited = os.environ.get("COB_LIBRARY_PATH", "")
+        paths = [p for p in library_path if p]
+        value = os.pathsep.join([*paths, inherited]).rstrip(os.pathsep)
+        if value == self._env.get("COB_LIBRARY_PATH", ""):
+            return
+        self._env["COB_LIBRARY_PATH"] = value
+        self._stale.update(self._workers)
+        for worker in [w for w in self._workers if not w.inflight]:
+            self._stop(worker)
 
     def start(self) -> None:
         """Start one worker ahead of the first call, so that call does not wait for it."""
@@ -391,6 +412,8 @@ class Runtime:
                     done.append((call.callback, CallResult(False, code, [], "", text)))
             pos = stop
         del received[:pos]
+        if not worker.inflight and worker in self._stale:
+            self._stop(worker)
         self._drain_backlog()
         for callback, result in done:
             callback(result)
@@ -436,7 +459,17 @@ class Runtime:
         if not self.defer_writes:
             self.flush()
 
+    def _stop(self, worker: _Worker) -> None:
+        """End an idle worker on purpose (not a fault: nothing is counted, no call is affected)."""
+        self._retire(worker)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(worker.pid, signal.SIGKILL)
+        reap(worker.pid)
+        os.close(worker.stderr_fd)
+        os.close(worker.display_fd)
+
     def _retire(self, worker: _Worker) -> None:
+        self._stale.discard(worker)
         self._workers.remove(worker)
         worker.pending_out.clear()
         if worker in self._unflushed:

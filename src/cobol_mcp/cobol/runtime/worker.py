@@ -9,7 +9,7 @@ or SIGSEGV kills it, DISPLAY writes to fd 1), so the server keeps it at arm's le
   clears what the program DISPLAYed, and if the process dies the server reads both itself.
 
 Request frame:  <B kind><I call id><I body length> body
-    kind 1 (load): body = JSON {"index", "path", "symbol", "sizes"}
+    kind 1 (load): body = JSON {"index", "path", "symbol", "sizes"[, "driver", "name"]}
     kind 2 (call): body = <H program index> + the LINKAGE records, concatenated
 Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
     status 0: the program returned; 1: it could not be run (text says why).
@@ -43,16 +43,36 @@ SPIN_SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 0.0
 PR_SET_PDEATHSIG = 1
 
 
-class Program:
-    __slots__ = ("buffers", "entry", "sizes", "total")
+CALLER_SYMBOL = "COBOL__MCP__CALLER"  # the COBOL caller's entry (cobol.build.driver.DRIVER_SYMBOL)
+CALLER_NAME_LENGTH = 64
 
-    def __init__(self, path: str, symbol: str, sizes: list[int]) -> None:
+
+class Program:
+    """A loaded program: its record buffers and how to call it. Through the COBOL caller (when the
+    load request names one) the call is ``caller(count, entry pointer, name, records...)``: the program
+    is entered from a COBOL program, so EXIT PROGRAM returns as GOBACK does."""
+
+    __slots__ = ("args", "buffers", "entry", "keep", "sizes", "total")
+
+    def __init__(self, path: str, symbol: str, sizes: list[int], driver: str = "", name: str = "") -> None:
         library = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
-        self.entry = getattr(library, symbol)
-        self.entry.restype = ctypes.c_int
+        entry = getattr(library, symbol)
         self.sizes = sizes
         self.total = sum(sizes)
         self.buffers = [ctypes.create_string_buffer(size) for size in sizes]
+        if driver:
+            caller = getattr(ctypes.CDLL(driver, mode=ctypes.RTLD_GLOBAL), CALLER_SYMBOL)
+            count = ctypes.c_int32(len(sizes))
+            pointer = ctypes.c_void_p(ctypes.cast(entry, ctypes.c_void_p).value)
+            label = ctypes.create_string_buffer(name.encode("latin-1").ljust(CALLER_NAME_LENGTH), CALLER_NAME_LENGTH)
+            self.keep: tuple[object, ...] = (count, pointer, label, library)
+            self.entry = caller
+            self.args: list[Any] = [ctypes.byref(count), ctypes.byref(pointer), label, *self.buffers]
+        else:
+            self.keep = (library,)
+            self.entry = entry
+            self.args = list(self.buffers)
+        self.entry.restype = ctypes.c_int
 
 
 def main() -> None:
@@ -114,7 +134,7 @@ def main() -> None:
                     for buffer, size in zip(program.buffers, program.sizes, strict=True):
                         memmove(buffer, body[offset : offset + size], size)
                         offset += size
-                    code = program.entry(*program.buffers)
+                    code = program.entry(*program.args)
                     records = b"".join([buffer.raw for buffer in program.buffers])
                     fflush(None)
                     shown = lseek(1, 0, os.SEEK_CUR)
@@ -139,7 +159,9 @@ def load(programs: dict[object, Program | str], call_id: int, body: bytes) -> by
     spec: Any = None
     try:
         spec = json.loads(body)
-        programs[spec["index"]] = Program(spec["path"], spec["symbol"], spec["sizes"])
+        programs[spec["index"]] = Program(
+            spec["path"], spec["symbol"], spec["sizes"], spec.get("driver", ""), spec.get("name", "")
+        )
     except (OSError, AttributeError, KeyError, ValueError) as exc:
         programs[spec.get("index") if isinstance(spec, dict) else None] = f"cannot load the COBOL module: {exc}"
         return failure(call_id, f"cannot load the COBOL module: {exc}")
