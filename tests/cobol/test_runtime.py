@@ -167,3 +167,26 @@ def test_calls_sent_while_a_call_hangs_go_to_another_worker(patient):
     assert [results[i].return_code for i in range(3)] == [0, 1, 2]
     assert "hung" not in results  # still looping: none of the three waited for it
     assert patient.cancel(hung)
+
+
+def test_a_call_cancelled_while_queued_behind_its_module_load_never_runs_on(cache_dir):
+    """The first call of a fresh worker waits behind the frame that loads its module; cancelled there,
+    it must be stopped when it reaches the front, or it would hold the only worker for good."""
+    rt = Runtime(max_workers=1, timeout=600)  # only a cancel can end the endless call
+    try:
+        for name in ("endless", "return-code"):
+            rt.load(name, build_module(FAULTS / f"{name}.cob", cache_dir), name.replace("-", "__"), [4, 4])
+        results = []
+        hung = rt.submit("endless", [b"0001", b"    "], results.append)
+        rt.flush()  # the load frames and the call are on their way to the worker, one behind the other
+        assert rt.cancel(hung)
+        assert not rt.busy  # nothing anyone waits for
+        quick = rt.submit("return-code", [b"0005", b"    "], results.append)
+        assert quick != hung
+        deadline = time.monotonic() + 120  # a hang guard, not a speed check: the old runtime never returned
+        while not results and time.monotonic() < deadline:
+            rt.run_once(0.1)
+            rt.expire()
+        assert len(results) == 1 and results[0].ok and results[0].return_code == 5
+    finally:
+        rt.close()

@@ -252,11 +252,13 @@ class Runtime:
 
     @property
     def busy(self) -> bool:
+        """Whether a call someone waits for is queued or running (module loads and cancelled calls are not)."""
         if self._backlog:
             return True
-        for worker in self._workers:  # noqa: SIM110 - a loop, not any(): asked between every message
-            if worker.inflight:
-                return True
+        for worker in self._workers:  # a loop, not any(): asked between every message
+            for call in worker.inflight:
+                if call.callback is not None and not call.cancelled:
+                    return True
         return False
 
     def next_deadline(self) -> float | None:
@@ -412,7 +414,10 @@ class Runtime:
                     done.append((call.callback, CallResult(False, code, [], "", text)))
             pos = stop
         del received[:pos]
-        if not worker.inflight and worker in self._stale:
+        if worker.inflight and worker.inflight[0].cancelled:
+            # cancelled while queued behind another frame on this worker: it has just started; stop it
+            self._kill(worker, None)
+        elif not worker.inflight and worker in self._stale:
             self._stop(worker)
         self._drain_backlog()
         for callback, result in done:
