@@ -20,11 +20,12 @@ The stages: :mod:`..source` (source format, comments, continuation lines, COPY .
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from .. import LinkageError
 from ..source.lines import description_after, load
-from ..source.tokens import Tok
+from ..source.tokens import HEADERS, Tok
 from .clauses import Parser, nest
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
@@ -57,10 +58,11 @@ def _direction(key: str) -> str:
     return "inout"
 
 
-def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
-    """Read a COBOL source (and its copybooks) and derive the tool's name, description and records."""
+def parse_program(path: Path, source_format: str | None = None, include: Iterable[Path] = ()) -> ProgramSpec:
+    """Read a COBOL source (and its copybooks; ``include``: more copybook folders) and derive the tool's
+    name, description and records."""
     path = Path(path)
-    lines, fmt, books = load(path, source_format)
+    lines, fmt, books = load(path, source_format, include)
     p = Parser(lines)
     i = p.find("PROGRAM-ID")
     if i < 0:
@@ -70,7 +72,7 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
         raise LinkageError(f"{p.where(p.toks[i])}: PROGRAM-ID without a name")
     program_id = external = p.toks[k].text
     end = k
-    while end + 1 < len(p.toks) and p.toks[end + 1].kind != "period":
+    while end + 1 < len(p.toks) and p.toks[end + 1].kind != "period" and p.toks[end + 1].up not in HEADERS:
         end += 1
         t = p.toks[end]
         if t.up == "AS" and end + 1 < len(p.toks) and p.toks[end + 1].kind == "lit":
@@ -78,7 +80,8 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
             end += 1
         elif t.up not in ("IS", "INITIAL", "COMMON", "RECURSIVE", "PROGRAM"):
             raise LinkageError(f"{p.where(t)}: unexpected {t.text!r} in PROGRAM-ID paragraph")
-    end_line = p.toks[min(end + 1, len(p.toks) - 1)].line
+    closed = end + 1 < len(p.toks) and p.toks[end + 1].kind == "period"  # (the period may be missing)
+    end_line = p.toks[end + closed].line
     tool_name = program_id.lower().replace("-", "_")
     if not TOOL_NAME.match(tool_name):
         raise LinkageError(f"{p.where(p.toks[k])}: PROGRAM-ID {program_id!r} gives tool name {tool_name!r}, "
