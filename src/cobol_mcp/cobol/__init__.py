@@ -17,12 +17,10 @@ SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol", ".cblle")
 COPYBOOK_SUFFIXES = (".cpy", ".copy", *SOURCE_SUFFIXES)
 # COBOL that needs a precompiler first (Pro*COBOL, DB2, CICS): never compiled as is, always explained.
 PRECOMPILED_SUFFIXES = {
-    ".pco": "Pro*COBOL (Oracle's procob precompiler)",
-    ".pcob": "Pro*COBOL (Oracle's procob precompiler)",
-    ".sqb": "embedded SQL (the DB2 precompiler)",
-    ".sqc": "embedded SQL (a SQL precompiler)",
-    ".ccp": "CICS (the CICS translator)",
-    ".cbsql": "embedded SQL (a SQL precompiler)",
+    ".pco": "a Pro*COBOL source (Oracle's procob precompiler)",
+    ".pcob": "a Pro*COBOL source (Oracle's procob precompiler)",
+    ".sqb": "a COBOL source with embedded SQL (the DB2 precompiler)",
+    ".ccp": "a CICS COBOL source (the CICS translator)",
 }
 # Sibling folders searched for copybooks (compared in lower case), besides the program's folder and its
 # copybooks/ folder: ../copybook, ../copybooks, ../cpy, ../copy, ../copylib.

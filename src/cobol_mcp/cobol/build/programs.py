@@ -65,8 +65,8 @@ def not_served(folder: Path) -> list[str]:
             continue
         if suffix in PRECOMPILED_SUFFIXES:
             found.append(
-                f"{path}:1: not served: {PRECOMPILED_SUFFIXES[suffix]} needs its precompiler first, which this "
-                "server does not run; serve the precompiler's output (.cbl/.cob) instead"
+                f"{path}:1: {PRECOMPILED_SUFFIXES[suffix]}: it needs that precompiler first, which this server "
+                "does not run (serve the precompiler's .cbl/.cob output instead)"
             )
         elif suffix not in _QUIET_SUFFIXES and path.name.lower() not in ("readme", "license", "makefile"):
             try:
@@ -77,7 +77,7 @@ def not_served(folder: Path) -> list[str]:
             if b"\0" not in head and _LOOKS_LIKE_COBOL.search(head):
                 ending = f"its name ends in {path.suffix!r}" if path.suffix else "its name has no ending"
                 found.append(
-                    f"{path}:1: not served: looks like a COBOL program but {ending}; programs are read from "
+                    f"{path}:1: looks like a COBOL program, but {ending}: programs are read from "
                     f"{', '.join(SOURCE_SUFFIXES)} files (any case)"
                 )
     return found
@@ -94,7 +94,7 @@ def _needs_precompiler(source: Path, source_format: str | None, include: tuple[P
         if match:
             raise LinkageError(
                 f"{line.where}: EXEC {match.group(1).upper()} needs a precompiler first, which this server does "
-                "not run; serve the precompiler's output instead"
+                "not run (serve the precompiler's output instead)"
             )
 
 
