@@ -68,7 +68,7 @@ def detect_format(text: str) -> str:
     for raw in text.splitlines():
         if not raw.strip():
             continue
-        directive = _FORMAT_DIRECTIVE.match(raw[7:] if raw[6:7] == "$" else raw)
+        directive = _FORMAT_DIRECTIVE.match(raw[6:] if raw[6:7] == "$" else raw)
         if directive:
             return directive.group(1).lower()
         evidence = _evidence(raw.expandtabs(8))
@@ -119,7 +119,7 @@ def read_lines(path: Path, fmt: str) -> list[Line]:
         if last_code is None and options_text(raw, fmt) is not None:
             lines.append(Line(path, n, ""))  # CBL/PROCESS compiler options (see .directives)
             continue
-        directive = _FORMAT_DIRECTIVE.match(raw[7:] if raw[6:7] == "$" else raw)
+        directive = _FORMAT_DIRECTIVE.match(raw[6:] if raw[6:7] == "$" else raw)
         if directive:
             fmt = directive.group(1).lower()
         if directive or raw.lstrip().startswith(">>") or (fmt == "fixed" and raw[6:7] == "$"):
