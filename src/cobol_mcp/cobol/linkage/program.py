@@ -6,9 +6,10 @@ byte for byte the way GnuCOBOL 3.1.2 lays them out under its default dialect
 (:func:`cobol_mcp.cobol.build.cobc_check.verify_with_cobc` asks the compiler for its own layout so the
 two can be compared).
 
-Conventions: the source is fixed format unless some line cannot be (text in the sequence area, an
-invalid column-7 indicator, a long line) or a ``>>SOURCE FORMAT`` directive says otherwise. COPY books
-are looked up in the program's folder, its ``copybooks/`` folder and the including file's folder.
+Conventions: the source is fixed format unless the evidence over its lines says free or a
+``>>SOURCE FORMAT`` directive says so; COPY books are found as :mod:`..source.copybooks` says (the
+program's folder, ``copybooks/``, sibling copybook folders, --copybooks; any case). A PROGRAM-ID
+name may lack its period before the next paragraph or division.
 A record named ``*-IN``/``-INPUT``/``-REQUEST`` is input only, ``*-OUT``/``-OUTPUT``/``-RESULT``/
 ``-RESPONSE`` output only, any other both. Comment lines directly above an item describe it (or a
 ``*>`` comment on the line that ends it).
