@@ -191,3 +191,53 @@ def test_copy_names_match_in_any_case_with_or_without_an_ending(tmp_path):
         )
         spec = parse_program(path)
         assert [r.name for r in spec.records] == ["CUST-REC", "ACCT-REC"], copy
+
+
+@needs_cobc
+def test_free_format_options_lines_and_a_program_id_ending_at_the_next_division(tmp_path):
+    path = tmp_path / "ratecalc.cob"
+    path.write_text(
+        "CBL ARITH(EXTEND)\n"
+        "PROCESS TRUNC(BIN) OPT(FULL)\n"
+        "*> Rate table lookup, free format with IBM option lines.\n"
+        "ID DIVISION.\n"
+        "PROGRAM-ID. RATE-CALC IS INITIAL\n"
+        "*> Returns the rate for a class code.\n"
+        "ENVIRONMENT DIVISION.\n"
+        "DATA DIVISION.\n"
+        "LINKAGE SECTION.\n"
+        "01 LS-RATE-REQUEST.\n"
+        "   05 LS-CLASS-CODE PIC X(2).\n"
+        "01 LS-RATE-RESULT.\n"
+        "   05 LS-RATE PIC 9V9(4) COMP.\n"
+        "PROCEDURE DIVISION USING LS-RATE-REQUEST LS-RATE-RESULT.\n"
+        "    MOVE 0.0425 TO LS-RATE\n"
+        "    GOBACK.\n"
+    )
+    spec = parse_program(path)
+    assert (spec.tool_name, spec.source_format, spec.description) == (
+        "rate_calc",
+        "free",
+        "Returns the rate for a class code.",
+    )
+    assert [r.direction for r in spec.records] == ["in", "out"]
+    assert build_module(path, tmp_path / "cache", source_format="free").exists()
+    assert verify_with_cobc(path) == []
+
+
+@needs_cobc
+def test_fixed_program_id_without_period_before_environment_division(tmp_path):
+    path = tmp_path / "SHORTID.cbl"
+    path.write_text(
+        "000100 IDENTIFICATION DIVISION.\n"
+        "000200 PROGRAM-ID.    SHORTID\n"
+        "000300 ENVIRONMENT DIVISION.\n"
+        "000400 DATA DIVISION.\n"
+        "000500 LINKAGE SECTION.\n"
+        "000600 01  LS-AREA                PIC X(4).\n"
+        "000700 PROCEDURE DIVISION USING LS-AREA.\n"
+        "000800     MOVE 'DONE' TO LS-AREA\n"
+        "000900     GOBACK.\n"
+    )
+    assert parse_program(path).program_id == "SHORTID"
+    assert build_module(path, tmp_path / "cache", source_format="fixed").exists()

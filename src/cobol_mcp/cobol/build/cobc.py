@@ -92,8 +92,11 @@ class Prepared:
             for folder in (links / ref.library, links) if ref.library and "/" not in ref.library else (links,):
                 link = folder / name
                 if not link.exists() and not link.is_symlink():
-                    folder.mkdir(parents=True, exist_ok=True)
-                    link.symlink_to(ref.path.resolve())
+                    try:
+                        folder.mkdir(parents=True, exist_ok=True)
+                        link.symlink_to(ref.path.resolve())
+                    except OSError:
+                        continue  # no links here: cobc searches the folders itself, by exact case
                     self.renames[str(link)] = str(ref.path)
 
     def include_flags(self) -> list[str]:

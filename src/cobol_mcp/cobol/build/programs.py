@@ -90,7 +90,7 @@ def _needs_precompiler(source: Path, source_format: str | None, include: tuple[P
     """Refuse a program with EXEC SQL/CICS/DLI blocks: cobc cannot compile them without a precompiler."""
     lines = load(source, source_format, include)[0]
     for line in lines:
-        match = _PRECOMPILER.search(line.code)
+        match = _PRECOMPILER.search(re.sub(r"\"[^\"]*\"|'[^']*'", "''", line.code))  # not inside literals
         if match:
             raise LinkageError(
                 f"{line.where}: EXEC {match.group(1).upper()} needs a precompiler first, which this server does "
