@@ -55,6 +55,16 @@ def _listing(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int
     return out
 
 
+def _libraries(folder: str) -> list[tuple[str, list[tuple[str, int, int]]]]:
+    """The copybooks of a copybook folder's subfolders (`COPY X OF LIB`)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    subfolders = [os.path.join(folder, name) for name in names if not name.startswith(".")]
+    return [(path, _listing(path, COPYBOOK_SUFFIXES)) for path in subfolders if os.path.isdir(path)]
+
+
 def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
@@ -66,7 +76,7 @@ def stamp(options: Options) -> list[Any]:
                 name,
                 folder,
                 _listing(folder, COPYBOOK_SUFFIXES),
-                [(book, _listing(book, COPYBOOK_SUFFIXES)) for book in books],
+                [(book, _listing(book, COPYBOOK_SUFFIXES), _libraries(book)) for book in books],
             )
         )
     trip: list[Any] = json.loads(dumps(parts))  # the form it has after a trip through the file

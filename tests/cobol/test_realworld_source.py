@@ -161,6 +161,10 @@ def test_editing_a_sibling_copybook_changes_the_build_key(tmp_path):
     book.write_text(book.read_text().replace("PIC 9(3).", "PIC 9(4)."))
     assert cache_key(program, "fixed") != before
     assert parse_program(program).records[0].size == 20
+    again = cache_key(program, "fixed")
+    library = tmp_path / "src" / "copybook" / "premlib" / "PremRslt.Cpy"  # COPY PREMRSLT IN PREMLIB
+    library.write_text(library.read_text().replace("PIC X(40).", "PIC X(60)."))
+    assert cache_key(program, "fixed") != again
 
 
 @needs_cobc

@@ -55,11 +55,21 @@ def cache_key(
     digest.update(source.read_bytes())
     for folder in copybook_dirs(source, include):
         digest.update(f"\0{folder}\0".encode())
-        for path in sorted(folder.iterdir()):
-            if path.suffix.lower() in COPYBOOK_SUFFIXES and path != source and path.is_file():
-                digest.update(f"\0{path.name}\0".encode())
-                digest.update(path.read_bytes())
+        for path in _copybook_files(folder, source):
+            digest.update(f"\0{path.relative_to(folder)}\0".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:32]
+
+
+def _copybook_files(folder: Path, source: Path) -> list[Path]:
+    """The copybooks of a search folder and of its subfolders one level down (`COPY X OF LIB`)."""
+    found: list[Path] = []
+    for path in sorted(folder.iterdir()):
+        if path.is_dir() and not path.name.startswith("."):
+            found += [p for p in sorted(path.iterdir()) if p.suffix.lower() in COPYBOOK_SUFFIXES and p.is_file()]
+        elif path.suffix.lower() in COPYBOOK_SUFFIXES and path != source and path.is_file():
+            found.append(path)
+    return found
 
 
 class Prepared:

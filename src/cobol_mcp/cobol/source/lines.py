@@ -145,7 +145,10 @@ def read_lines(path: Path, fmt: str) -> list[Line]:
                 lines.append(Line(path, n, ""))
                 continue
             if ind not in (" ", ""):
-                raise LinkageError(f"{path}:{n}: invalid indicator {ind!r} in column 7 (fixed format)")
+                raise LinkageError(
+                    f"{path}:{n}: invalid indicator {ind!r} in column 7 (read as fixed format; a free-format "
+                    "file says so with >>SOURCE FORMAT FREE, or serve it with --source-format free)"
+                )
         code, trailing, open_quote = _split_comment(text)
         if not code.strip() and trailing is not None:
             lines.append(Line(path, n, "", comment=trailing))
