@@ -93,3 +93,39 @@ def test_copybooks_option_reaches_a_shared_folder(tmp_path):
         claim = {"ls_claim_amount": "1000", "ls_deductible": "0", "ls_coverage_pct": 50, "ls_payable": 0}
         out = client.call("polchk", ls_status="", ls_calls_this_run=0, **claim)["structuredContent"]
         assert Decimal(str(out["ls_payable"])) == Decimal("500")
+
+
+TALLY = """\
+000100{options}
+000200 IDENTIFICATION DIVISION.
+000300 PROGRAM-ID. {name}.
+000400*    Adds the claim count to a two-digit binary tally.
+000500 DATA DIVISION.
+000600 WORKING-STORAGE SECTION.
+000700 01  WS-TALLY                 PIC 9(2) COMP.
+000800 LINKAGE SECTION.
+000900 01  LS-TALLY-AREA.
+001000     05  LS-START             PIC 9(2).
+001100     05  LS-ADDED             PIC 9(3).
+001200     05  LS-TOTAL             PIC 9(4).
+001300 PROCEDURE DIVISION USING LS-TALLY-AREA.
+001400     MOVE LS-START TO WS-TALLY
+001500     ADD LS-ADDED TO WS-TALLY
+001600     MOVE WS-TALLY TO LS-TOTAL
+001700     GOBACK.
+"""
+
+
+def test_cbl_trunc_bin_reaches_the_compiler(tmp_path):
+    folder = tmp_path / "tally"
+    folder.mkdir()
+    (folder / "TALLYBIN.cbl").write_text(TALLY.format(options=" CBL TRUNC(BIN)", name="TALLYBIN"))
+    (folder / "TALLYSTD.cbl").write_text(TALLY.format(options=" CBL TRUNC(STD)", name="TALLYSTD"))
+    args = ("--no-bundled", "--programs", str(folder))
+    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "c")}) as client:
+        client.initialize()
+        area = {"ls_start": 50, "ls_added": 100, "ls_total": 0}
+        binary = client.call("tallybin", **area)["structuredContent"]
+        standard = client.call("tallystd", **area)["structuredContent"]
+    assert binary["ls_total"] == 150  # TRUNC(BIN): a binary item holds what its bytes hold
+    assert standard["ls_total"] == 50  # TRUNC(STD): cut to the PICTURE's two digits
