@@ -67,6 +67,14 @@ def _parser(command: str) -> argparse.ArgumentParser:
         help="where console programs' files are (their working directory and COB_FILE_PATH); "
         "NAME=DIR for the --programs folder NAME only (repeatable)",
     )
+    parser.add_argument(
+        "--copybooks",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also look for copybooks in DIR, for every --programs folder (repeatable; after the program's "
+        "folder, its copybooks/ and the sibling ../copybook, ../copybooks, ../cpy, ../copy, ../copylib)",
+    )
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
     if command == "serve":
@@ -195,6 +203,7 @@ def _options(args: argparse.Namespace) -> Any:
         watch=getattr(args, "watch", False),
         data_dir=data_dir,
         data_dirs=data_dirs,
+        copybooks=args.copybooks,
     )
 
 

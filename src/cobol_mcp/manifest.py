@@ -16,7 +16,7 @@ import zlib
 from decimal import Decimal
 
 from . import __version__
-from .cobol import COPYBOOK_SUFFIXES
+from .cobol import COPYBOOK_SUFFIXES, copybook_folders
 from .cobol.build.cache import cache_root
 from .protocol.jsonrpc import dumps
 
@@ -55,17 +55,28 @@ def _listing(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int
     return out
 
 
+def _libraries(folder: str) -> list[tuple[str, list[tuple[str, int, int]]]]:
+    """The copybooks of a copybook folder's subfolders (`COPY X OF LIB`)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    subfolders = [os.path.join(folder, name) for name in names if not name.startswith(".")]
+    return [(path, _listing(path, COPYBOOK_SUFFIXES)) for path in subfolders if os.path.isdir(path)]
+
+
 def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
-    for name, folder, _ in backends(options):
+    for name, folder, bundled in backends(options):
+        books = copybook_folders(folder, () if bundled else options.copybooks)
         parts.append(
             (
                 name,
                 folder,
                 _listing(folder, COPYBOOK_SUFFIXES),
-                _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES),
+                [(book, _listing(book, COPYBOOK_SUFFIXES), _libraries(book)) for book in books],
                 _listing(folder, (".toml",)),  # the overrides file, cobol-mcp.toml
             )
         )
@@ -74,8 +85,8 @@ def stamp(options: Options) -> list[Any]:
 
 
 def path_for(options: Options, cache_dir: str | None = None) -> str:
-    key = repr((options.bundled, backends(options), options.source_format, options.expose_source)).encode()
-    return os.path.join(cache_dir or cache_root(), "manifests", f"{zlib.crc32(key):08x}.json")
+    key = repr((options.bundled, backends(options), options.source_format, options.expose_source, options.copybooks))
+    return os.path.join(cache_dir or cache_root(), "manifests", f"{zlib.crc32(key.encode()):08x}.json")
 
 
 def load(options: Options) -> dict[str, Any] | None:
@@ -112,10 +123,14 @@ def make(options: Options) -> dict[str, Any]:
             cache_dir=cache_dir,
             rebuild=options.rebuild,
             source_format=None if bundled else options.source_format,
+            include=() if bundled else tuple(Path(folder) for folder in options.copybooks),
         )
         result["errors"] += scan.errors
         result.setdefault("callees", []).extend(scan.callees)  # refused as tools, still CALLable
-        result["backends"][name] = [_entry(program, bundled, cache_dir, result["errors"]) for program in scan.programs]
+        include = () if bundled else tuple(options.copybooks)
+        result["backends"][name] = [
+            _entry(program, bundled, cache_dir, result["errors"], include) for program in scan.programs
+        ]
         result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]
         if options.expose_source:
             result["resources"] += source_texts(name, scan.programs)
@@ -126,7 +141,9 @@ def make(options: Options) -> dict[str, Any]:
     return result
 
 
-def _entry(program: Any, bundled: bool, cache_dir: Any, errors: list[str]) -> dict[str, Any] | None:
+def _entry(
+    program: Any, bundled: bool, cache_dir: Any, errors: list[str], include: tuple[str, ...] = ()
+) -> dict[str, Any] | None:
     """A callable program's entry, or a console program's (built as an executable, its own run unit)."""
     from .cobol import LinkageError
     from .cobol.build.cobc import BuildError
@@ -138,7 +155,9 @@ def _entry(program: Any, bundled: bool, cache_dir: Any, errors: list[str]) -> di
         if bundled or not is_console(program):
             entry = manifest_entry(program, bundled)
         else:
-            executable = build_executable(program.spec.source, cache_dir, source_format=program.spec.source_format)
+            executable = build_executable(
+                program.spec.source, cache_dir, source_format=program.spec.source_format, include=include
+            )
             entry = console_entry(program, executable, bundled)
     except (LinkageError, BuildError) as exc:
         errors.append(str(exc))

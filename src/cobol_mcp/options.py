@@ -37,6 +37,7 @@ class Options:
         watch: bool = False,
         data_dir: str | Path | None = None,
         data_dirs: dict[str, str | Path] | None = None,
+        copybooks: Sequence[str | Path] = (),
     ) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
@@ -52,6 +53,8 @@ class Options:
         # Where console programs' files are (their working directory and COB_FILE_PATH); None: the server's.
         self.data_dir = os.path.abspath(data_dir) if data_dir is not None else None
         self.data_dirs = {name: os.path.abspath(folder) for name, folder in (data_dirs or {}).items()}  # per backend
+        # More copybook folders (--copybooks), for every --programs folder, after the programs' own.
+        self.copybooks = [os.path.abspath(folder) for folder in copybooks]
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin

@@ -15,7 +15,7 @@ import os
 import threading
 
 from . import log, manifest
-from .cobol import COPYBOOK_SUFFIXES
+from .cobol import COPYBOOK_SUFFIXES, copybook_folders
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,7 +48,11 @@ class Watcher:
         self.post = post  # runs a function on the transport's thread (the one that owns the server)
         self.on_reload = on_reload  # called there after a swap, with whether the tools list changed
         self.debounce_ms = debounce_ms
-        self.folders = [folder for _, folder, bundled in manifest.backends(options) if not bundled]
+        programs = [folder for _, folder, bundled in manifest.backends(options) if not bundled]
+        # with the copybook folders outside them (../copybook and the like, --copybooks)
+        self.folders = list(
+            dict.fromkeys(f for folder in programs for f in copybook_folders(folder, options.copybooks))
+        )
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="cobol-mcp-watch", daemon=True)
         self._ready = threading.Event()

@@ -8,10 +8,43 @@ May import: :mod:`cobol_mcp.catalog`, :mod:`cobol_mcp.protocol`, :mod:`cobol_mcp
 :mod:`cobol_mcp.log`. Nothing outside :mod:`.runtime` loads libcob.
 """
 
+import os
+from collections.abc import Iterable
+
 # File name endings, compared in lower case (PAYROLL.CBL and payroll.cbl alike). Defined here, the
 # lightest module of the package, because the start-up path needs them without the parser.
-SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol")
-COPYBOOK_SUFFIXES = (".cpy", *SOURCE_SUFFIXES)
+SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol", ".cblle")
+COPYBOOK_SUFFIXES = (".cpy", ".copy", *SOURCE_SUFFIXES)
+# COBOL that needs a precompiler first (Pro*COBOL, DB2, CICS): never compiled as is, always explained.
+PRECOMPILED_SUFFIXES = {
+    ".pco": "a Pro*COBOL source (Oracle's procob precompiler)",
+    ".pcob": "a Pro*COBOL source (Oracle's procob precompiler)",
+    ".sqb": "a COBOL source with embedded SQL (the DB2 precompiler)",
+    ".ccp": "a CICS COBOL source (the CICS translator)",
+}
+# Sibling folders searched for copybooks (compared in lower case), besides the program's folder and its
+# copybooks/ folder: ../copybook, ../copybooks, ../cpy, ../copy, ../copylib.
+SIBLING_COPYBOOK_FOLDERS = ("copybook", "copybooks", "cpy", "copy", "copylib")
+
+
+def copybook_folders(source_folder: str, extra: Iterable[str] = ()) -> list[str]:
+    """Where a program of ``source_folder`` finds its copybooks, first match wins: the folder itself, its
+    copybooks/ folder, the usual sibling folders (names compared in lower case), then ``extra``
+    (--copybooks). Only folders that exist; standard library only (the start-up path uses it)."""
+    folder = os.path.abspath(source_folder)
+    found = [folder, os.path.join(folder, "copybooks")]
+    parent = os.path.dirname(folder)
+    try:
+        siblings = {name.lower(): name for name in sorted(os.listdir(parent))}
+    except OSError:
+        siblings = {}
+    for wanted in SIBLING_COPYBOOK_FOLDERS:
+        name = siblings.get(wanted)
+        if name is not None:
+            found.append(os.path.join(parent, name))
+    found += [os.path.abspath(path) for path in extra]
+    unique = dict.fromkeys(path for path in found if os.path.isdir(path))
+    return list(unique)
 
 
 def is_plain_decimal(text: str) -> bool:

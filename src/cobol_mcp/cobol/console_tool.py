@@ -51,7 +51,7 @@ def is_console(program: CompiledProgram) -> bool:
 def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> dict[str, Any]:
     """The manifest record of a console program: its executable and its derived definition."""
     spec = program.spec
-    inputs = console_inputs(spec.source, spec.source_format)
+    inputs = console_inputs(spec.source, spec.source_format, [book.parent for book in spec.copybooks])
     for select, use in inputs.files.items():
         if use.escapes:
             raise LinkageError(

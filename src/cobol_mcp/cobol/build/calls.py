@@ -8,6 +8,7 @@ Environment services (CEEDAYS, CEELOCT, ...) are the usual case when code comes 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from .. import SOURCE_SUFFIXES, LinkageError
@@ -51,15 +52,15 @@ def unresolved_calls(folder: Path, source_format: str | None = None) -> list[str
 
 
 def callee_module(
-    source: Path, cache_dir: Path | None = None, source_format: str | None = None
+    source: Path, cache_dir: Path | None = None, source_format: str | None = None, include: Iterable[Path] = ()
 ) -> tuple[str, str] | None:
     """(PROGRAM-ID, module) of a program the server refused as a tool (its LINKAGE cannot be a tool's
     schema, e.g. OCCURS DEPENDING ON): other programs may still CALL it. None when it cannot be built."""
     try:
-        lines, fmt, _ = load(source, source_format)
+        lines, fmt, _ = load(source, source_format, include)
         found = next((m for line in lines for m in _PROGRAM_ID.finditer(line.code)), None)
         if found is None:
             return None
-        return found.group(2), str(build_module(source, cache_dir, source_format=fmt))
+        return found.group(2), str(build_module(source, cache_dir, source_format=fmt, include=include))
     except (LinkageError, BuildError, OSError):
         return None

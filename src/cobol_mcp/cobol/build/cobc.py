@@ -1,8 +1,15 @@
 """Compile COBOL sources to loadable modules with `cobc -m`, cached by content hash.
 
-The cache key covers the source, every copybook it can see and the compiler flags, so the second
-start of the server runs no compiler at all. Modules are written under a temporary name and
-renamed into place, so concurrent starts never see half a module.
+The cache key covers the source, every copybook it can see (its folder, copybooks/, the sibling
+copybook folders and --copybooks folders) and the compiler flags, so the second start of the server
+runs no compiler at all. Modules are written under a temporary name and renamed into place, so
+concurrent starts never see half a module.
+
+What cobc is given (:func:`prepare`): where GnuCOBOL would refuse what the parser reads, a copy of the
+source with the same line numbers (CBL/PROCESS lines blanked, a missing period after the PROGRAM-ID
+name supplied; see :mod:`..source.cobc_text`), the flags the CBL/PROCESS options map to, and a folder
+of links named as each COPY statement writes its book, to the file the parser found (cobc itself
+matches names by case). Diagnostics name the user's files, never the copies.
 """
 
 from __future__ import annotations
@@ -17,7 +24,12 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .. import COPYBOOK_SUFFIXES
+from ... import log
+from .. import COPYBOOK_SUFFIXES, LinkageError
+from ..source.cobc_text import cobc_text
+from ..source.copybooks import search_dirs
+from ..source.directives import compiler_options
+from ..source.lines import load_with_copies, read_text
 from .cache import cache_root
 
 CACHE_FORMAT = b"cobol-mcp-build-1"
@@ -30,30 +42,101 @@ class BuildError(Exception):
     """cobc failed; the message holds its diagnostics as `file:line: message` lines."""
 
 
-def copybook_dirs(source: Path) -> list[Path]:
-    folder = source.parent
-    return [folder, folder / "copybooks"]
+def copybook_dirs(source: Path, include: Iterable[Path | str] = ()) -> list[Path]:
+    """The folders cobc searches for the program's copybooks (the parser's, in the same order)."""
+    return search_dirs(source, include)
 
 
-def cache_key(source: Path, source_format: str, flags: Iterable[str] = DEFAULT_FLAGS) -> str:
+def cache_key(
+    source: Path, source_format: str, flags: Iterable[str] = DEFAULT_FLAGS, include: Iterable[Path | str] = ()
+) -> str:
     digest = hashlib.sha256(CACHE_FORMAT)
     digest.update(f"{source_format}\0{' '.join(flags)}\0{source.name}\0".encode())
     digest.update(source.read_bytes())
-    for folder in copybook_dirs(source):
-        if folder.is_dir():
-            for path in sorted(folder.iterdir()):
-                if path.suffix.lower() in COPYBOOK_SUFFIXES and path != source and path.is_file():
-                    digest.update(f"\0{path.name}\0".encode())
-                    digest.update(path.read_bytes())
+    for folder in copybook_dirs(source, include):
+        digest.update(f"\0{folder}\0".encode())
+        for path in _copybook_files(folder, source):
+            digest.update(f"\0{path.relative_to(folder)}\0".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:32]
 
 
+def _copybook_files(folder: Path, source: Path) -> list[Path]:
+    """The copybooks of a search folder and of its subfolders one level down (`COPY X OF LIB`)."""
+    found: list[Path] = []
+    for path in sorted(folder.iterdir()):
+        if path.is_dir() and not path.name.startswith("."):
+            found += [p for p in sorted(path.iterdir()) if p.suffix.lower() in COPYBOOK_SUFFIXES and p.is_file()]
+        elif path.suffix.lower() in COPYBOOK_SUFFIXES and path != source and path.is_file():
+            found.append(path)
+    return found
+
+
+class Prepared:
+    """What one cobc run is given: the file to compile, extra flags, include folders, and the names
+    of the temporary files to put back in its diagnostics."""
+
+    def __init__(self, source: Path, source_format: str, include: Iterable[Path | str], workdir: Path) -> None:
+        self.original = self.source = source
+        self.renames: dict[str, str] = {}
+        options = compiler_options(source, read_text(source), source_format)
+        self.flags = options.flags
+        for warning in options.warnings:
+            log.warning(warning)
+        text = cobc_text(source, source_format)
+        if text is not None:
+            self.source = workdir / source.name
+            self.source.write_bytes(text.encode("latin-1" if _latin1(source) else "utf-8"))
+            self.renames[str(self.source)] = str(source)
+        links = workdir / "copy"
+        links.mkdir()
+        self.dirs = [links, *copybook_dirs(source, include)]
+        try:
+            refs = load_with_copies(source, source_format, include)[2]
+        except LinkageError:
+            refs = []  # cobc says what is wrong, in its own words
+        for ref in refs:
+            name = ref.name.strip()
+            if not name or "/" in name or "\\" in name or name in (".", ".."):
+                continue
+            for folder in (links / ref.library, links) if ref.library and "/" not in ref.library else (links,):
+                link = folder / name
+                if not link.exists() and not link.is_symlink():
+                    try:
+                        folder.mkdir(parents=True, exist_ok=True)
+                        link.symlink_to(ref.path.resolve())
+                    except OSError:
+                        continue  # no links here: cobc searches the folders itself, by exact case
+                    self.renames[str(link)] = str(ref.path)
+
+    def include_flags(self) -> list[str]:
+        return [flag for folder in self.dirs for flag in ("-I", str(folder))]
+
+    def rename(self, output: str) -> str:
+        """cobc's output naming the user's files, not the temporary ones."""
+        for temporary, original in sorted(self.renames.items(), key=lambda item: -len(item[0])):
+            output = output.replace(temporary, original)
+        return output
+
+
+def _latin1(source: Path) -> bool:
+    try:
+        source.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
 def module_path(
-    source: Path, source_format: str = "free", cache_dir: Path | None = None, flags: Iterable[str] = DEFAULT_FLAGS
+    source: Path,
+    source_format: str = "free",
+    cache_dir: Path | None = None,
+    flags: Iterable[str] = DEFAULT_FLAGS,
+    include: Iterable[Path | str] = (),
 ) -> Path:
     """Where the module for this exact source would be (it may not exist yet)."""
     root = cache_dir or Path(cache_root())
-    return root / cache_key(source, source_format, flags) / f"{source.stem}.so"
+    return root / cache_key(source, source_format, flags, include) / f"{source.stem}.so"
 
 
 def build_module(
@@ -63,11 +146,13 @@ def build_module(
     source_format: str = "free",
     flags: Iterable[str] = DEFAULT_FLAGS,
     rebuild: bool = False,
+    include: Iterable[Path | str] = (),
 ) -> Path:
-    """Return the path of the compiled module for `source`, compiling only on a cache miss."""
+    """Return the path of the compiled module for `source`, compiling only on a cache miss.
+    ``include``: more copybook folders (--copybooks), searched after the program's own."""
     source = Path(source).resolve()
-    flags = tuple(flags)
-    target = module_path(source, source_format, cache_dir, flags)
+    flags, include = tuple(flags), tuple(include)
+    target = module_path(source, source_format, cache_dir, flags, include)
     if target.exists() and not rebuild:
         return target
     cobc = shutil.which("cobc")
@@ -77,28 +162,34 @@ def build_module(
             "(Debian/Ubuntu: apt-get install gnucobol3; Fedora: dnf install gnucobol; macOS: brew install gnucobol)"
         )
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{source.stem}.", suffix=".so", dir=target.parent)
+    run_cobc(cobc, source, source_format, ["-m", f"-{source_format}", *flags], include, target)
+    return target
+
+
+def run_cobc(
+    cobc: str, source: Path, source_format: str, flags: list[str], include: Iterable[Path | str], target: Path
+) -> None:
+    """Compile ``source`` (as :class:`Prepared` makes it) into ``target``, via a temporary name."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{source.stem}.", suffix=target.suffix, dir=target.parent)
     os.close(fd)
-    command = [cobc, "-m", f"-{source_format}", *flags, "-o", temporary]
-    for folder in copybook_dirs(source):
-        if folder.is_dir():
-            command += ["-I", str(folder)]
-    command.append(str(source))
     try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
-        )
+        with tempfile.TemporaryDirectory(prefix=f".{source.stem}.", dir=target.parent) as work:
+            prepared = Prepared(source, source_format, include, Path(work))
+            command = [cobc, *flags, *prepared.flags, "-o", temporary, *prepared.include_flags(), str(prepared.source)]
+            done = subprocess.run(
+                command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
+            )
         if done.returncode != 0:
-            raise BuildError(_diagnostics(done.stdout + done.stderr, source) or f"{source}: cobc failed")
+            output = _diagnostics(prepared.rename(done.stdout + done.stderr), source)
+            raise BuildError(output or f"{source}: cobc failed")
         if done.stderr.strip():
-            print(done.stderr.rstrip(), file=sys.stderr)  # warnings belong on stderr, never stdout
+            print(prepared.rename(done.stderr).rstrip(), file=sys.stderr)  # stderr, never stdout
         os.replace(temporary, target)
     except subprocess.TimeoutExpired as exc:
         raise BuildError(f"{source}: cobc did not finish within 300 s") from exc
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
-    return target
 
 
 _DIAGNOSTIC = re.compile(r"^[^:\n]+:\d+: ")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..linkage.model import Field
 from ..linkage.program import parse_program
+from .cobc import Prepared
 
 __all__ = ["verify_with_cobc"]
 
@@ -70,8 +71,9 @@ def verify_with_cobc(source_path: Path, source_format: str | None = None, cobc: 
     src = Path(source_path).resolve()
     with tempfile.TemporaryDirectory(prefix="cobol-mcp-verify-") as tmp:
         out = Path(tmp) / "prog.c"
-        cmd = [cobc, "-C", f"-{spec.source_format}", "-fdump=LS", "-I", str(src.parent),
-               "-I", str(src.parent / "copybooks"), "-o", str(out), str(src)]  # fmt: skip
+        given = Prepared(src, spec.source_format, (), Path(tmp))  # the source as the build gives it to cobc
+        cmd = [cobc, "-C", f"-{spec.source_format}", "-fdump=LS", *given.flags, *given.include_flags(),
+               "-o", str(out), str(given.source)]  # fmt: skip
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=tmp)
         except (OSError, subprocess.TimeoutExpired) as exc:

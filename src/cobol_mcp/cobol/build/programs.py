@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import sys
 import threading
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import SOURCE_SUFFIXES, LinkageError
+from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, LinkageError
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_program
+from ..source.lines import load
 from .cache import cache_root
 from .calls import callee_module
 from .cobc import BuildError, build_module, cache_key
@@ -52,6 +54,55 @@ def sources(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in SOURCE_SUFFIXES and p.is_file())
 
 
+# Files of a programs folder passed over without a word: documentation, data, build files.
+_QUIET_SUFFIXES = (".txt", ".md", ".rst", ".adoc", ".html", ".pdf", ".json", ".toml", ".yaml", ".yml", ".csv",
+                   ".dat", ".log", ".sh", ".bat", ".py", ".mk", ".xml", ".so", ".dll", ".o", ".exe")  # fmt: skip
+_LOOKS_LIKE_COBOL = re.compile(rb"\b(?:IDENTIFICATION|ID)\s+DIVISION\b|\bPROGRAM-ID\b", re.I)
+
+
+def not_served(folder: Path) -> list[str]:
+    """Why each file of ``folder`` that looks like COBOL is not served (programs, copybooks and plain
+    documentation or data files need no word): `file:1: not served: why` lines."""
+    found: list[str] = []
+    for path in sorted(folder.iterdir()):
+        suffix = path.suffix.lower()
+        if not path.is_file() or path.name.startswith(".") or suffix in SOURCE_SUFFIXES + COPYBOOK_SUFFIXES:
+            continue
+        if suffix in PRECOMPILED_SUFFIXES:
+            found.append(
+                f"{path}:1: {PRECOMPILED_SUFFIXES[suffix]}: it needs that precompiler first, which this server "
+                "does not run (serve the precompiler's .cbl/.cob output instead)"
+            )
+        elif suffix not in _QUIET_SUFFIXES and path.name.lower() not in ("readme", "license", "makefile"):
+            try:
+                with path.open("rb") as handle:
+                    head = handle.read(65536)
+            except OSError:
+                continue
+            if b"\0" not in head and _LOOKS_LIKE_COBOL.search(head):
+                ending = f"its name ends in {path.suffix!r}" if path.suffix else "its name has no ending"
+                found.append(
+                    f"{path}:1: looks like a COBOL program, but {ending}: programs are read from "
+                    f"{', '.join(SOURCE_SUFFIXES)} files (any case)"
+                )
+    return found
+
+
+_PRECOMPILER = re.compile(r"\bEXEC\s+(SQL|CICS|DLI|ORACLE)\b", re.I)
+
+
+def _needs_precompiler(source: Path, source_format: str | None, include: tuple[Path, ...]) -> None:
+    """Refuse a program with EXEC SQL/CICS/DLI blocks: cobc cannot compile them without a precompiler."""
+    lines = load(source, source_format, include)[0]
+    for line in lines:
+        match = _PRECOMPILER.search(re.sub(r"\"[^\"]*\"|'[^']*'", "''", line.code))  # not inside literals
+        if match:
+            raise LinkageError(
+                f"{line.where}: EXEC {match.group(1).upper()} needs a precompiler first, which this server does "
+                "not run (serve the precompiler's output instead)"
+            )
+
+
 def scan_folder(
     folder: Path,
     *,
@@ -59,9 +110,12 @@ def scan_folder(
     source_format: str | None = None,
     rebuild: bool = False,
     jobs: int | None = None,
+    include: tuple[Path, ...] = (),
 ) -> FolderScan:
     """Derive and compile every program of ``folder``, ``jobs`` compilers at a time (default: one per
-    CPU), in the folder's order whatever finishes first. On a terminal, stderr shows the progress."""
+    CPU), in the folder's order whatever finishes first. On a terminal, stderr shows the progress.
+    ``include``: more copybook folders (--copybooks). Files that look like COBOL but are not programs
+    this server compiles are reported in ``errors`` with the reason."""
     scan = FolderScan()
     if not folder.is_dir():
         scan.errors.append(f"{folder}: not a folder of COBOL programs")
@@ -72,6 +126,7 @@ def scan_folder(
         scan.errors.append(f"{exc}; no program of {folder} is served until the overrides file is fixed")
         return scan
     paths = sources(folder)
+    scan.errors += not_served(folder)
     outcomes: list[CompiledProgram | str] = [""] * len(paths)
     callees: list[tuple[str, str] | None] = [None] * len(paths)
     progress = _Progress(folder, len(paths))
@@ -80,11 +135,16 @@ def scan_folder(
         source = paths[index]
         try:
             outcomes[index] = compile_program(
-                source, cache_dir=cache_dir, source_format=source_format, rebuild=rebuild, overrides=overrides
+                source,
+                cache_dir=cache_dir,
+                source_format=source_format,
+                rebuild=rebuild,
+                include=include,
+                overrides=overrides,
             )
         except LinkageError as exc:
             outcomes[index] = str(exc)
-            callees[index] = callee_module(source, cache_dir, source_format)  # still CALLable by others
+            callees[index] = callee_module(source, cache_dir, source_format, include)  # still CALLable by others
         except BuildError as exc:
             outcomes[index] = str(exc)
         except OSError as exc:
@@ -138,20 +198,21 @@ def compile_program(
     cache_dir: Path | None = None,
     source_format: str | None = None,
     rebuild: bool = False,
+    include: tuple[Path, ...] = (),
     overrides: FolderOverrides | None = None,
 ) -> CompiledProgram:
     source = source.resolve()
     root = cache_dir or Path(cache_root())
-    key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)))
+    key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)), include)
     spec_path = root / "specs" / f"{key}.pickle"
-    spec = _cached_spec(source, spec_path, source_format, rebuild)
+    spec = _cached_spec(source, spec_path, source_format, rebuild, include)
     found = overrides.program(spec.program_id) if overrides is not None else None
     if found is not None and found.fields:
         spec = found.apply_to_spec(spec)
         digest = zlib.crc32(found.digest().encode())
         spec_path = spec_path.with_name(f"{key}-{digest:08x}.pickle")  # what the tool loads on first use
         _save_spec(spec, spec_path)
-    module = build_module(source, cache_dir, source_format=spec.source_format, rebuild=rebuild)
+    module = build_module(source, cache_dir, source_format=spec.source_format, rebuild=rebuild, include=include)
     return CompiledProgram(spec, module, spec_path, found)
 
 
@@ -163,13 +224,16 @@ def load_spec(path: Path | str) -> ProgramSpec:
     return spec
 
 
-def _cached_spec(source: Path, path: Path, source_format: str | None, rebuild: bool) -> ProgramSpec:
+def _cached_spec(
+    source: Path, path: Path, source_format: str | None, rebuild: bool, include: tuple[Path, ...]
+) -> ProgramSpec:
     if not rebuild:
         try:
             return load_spec(path)
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
             pass
-    spec = parse_program(source, source_format)
+    _needs_precompiler(source, source_format, include)
+    spec = parse_program(source, source_format, include)
     _save_spec(spec, path)
     return spec
 

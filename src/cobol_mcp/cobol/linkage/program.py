@@ -6,9 +6,10 @@ byte for byte the way GnuCOBOL 3.1.2 lays them out under its default dialect
 (:func:`cobol_mcp.cobol.build.cobc_check.verify_with_cobc` asks the compiler for its own layout so the
 two can be compared).
 
-Conventions: the source is fixed format unless some line cannot be (text in the sequence area, an
-invalid column-7 indicator, a long line) or a ``>>SOURCE FORMAT`` directive says otherwise. COPY books
-are looked up in the program's folder, its ``copybooks/`` folder and the including file's folder.
+Conventions: the source is fixed format unless the evidence over its lines says free or a
+``>>SOURCE FORMAT`` directive says so; COPY books are found as :mod:`..source.copybooks` says (the
+program's folder, ``copybooks/``, sibling copybook folders, --copybooks; any case). A PROGRAM-ID
+name may lack its period before the next paragraph or division.
 A record named ``*-IN``/``-INPUT``/``-REQUEST`` is input only, ``*-OUT``/``-OUTPUT``/``-RESULT``/
 ``-RESPONSE`` output only, any other both. Comment lines directly above an item describe it (or a
 ``*>`` comment on the line that ends it).
@@ -20,11 +21,12 @@ The stages: :mod:`..source` (source format, comments, continuation lines, COPY .
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from .. import LinkageError
 from ..source.lines import description_after, load
-from ..source.tokens import Tok
+from ..source.tokens import HEADERS, Tok
 from .clauses import Parser, nest
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
@@ -57,10 +59,11 @@ def _direction(key: str) -> str:
     return "inout"
 
 
-def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
-    """Read a COBOL source (and its copybooks) and derive the tool's name, description and records."""
+def parse_program(path: Path, source_format: str | None = None, include: Iterable[Path] = ()) -> ProgramSpec:
+    """Read a COBOL source (and its copybooks; ``include``: more copybook folders) and derive the tool's
+    name, description and records."""
     path = Path(path)
-    lines, fmt, books = load(path, source_format)
+    lines, fmt, books = load(path, source_format, include)
     p = Parser(lines)
     i = p.find("PROGRAM-ID")
     if i < 0:
@@ -70,7 +73,7 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
         raise LinkageError(f"{p.where(p.toks[i])}: PROGRAM-ID without a name")
     program_id = external = p.toks[k].text
     end = k
-    while end + 1 < len(p.toks) and p.toks[end + 1].kind != "period":
+    while end + 1 < len(p.toks) and p.toks[end + 1].kind != "period" and p.toks[end + 1].up not in HEADERS:
         end += 1
         t = p.toks[end]
         if t.up == "AS" and end + 1 < len(p.toks) and p.toks[end + 1].kind == "lit":
@@ -78,7 +81,8 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
             end += 1
         elif t.up not in ("IS", "INITIAL", "COMMON", "RECURSIVE", "PROGRAM"):
             raise LinkageError(f"{p.where(t)}: unexpected {t.text!r} in PROGRAM-ID paragraph")
-    end_line = p.toks[min(end + 1, len(p.toks) - 1)].line
+    closed = end + 1 < len(p.toks) and p.toks[end + 1].kind == "period"  # (the period may be missing)
+    end_line = p.toks[end + closed].line
     tool_name = program_id.lower().replace("-", "_")
     if not TOOL_NAME.match(tool_name):
         raise LinkageError(f"{p.where(p.toks[k])}: PROGRAM-ID {program_id!r} gives tool name {tool_name!r}, "

@@ -9,6 +9,7 @@ need nothing from the caller.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,9 +51,10 @@ class FileUse:
         return name.startswith(("/", "\\", "~", "$")) or ".." in name.replace("\\", "/").split("/")
 
 
-def console_inputs(path: Path, source_format: str | None = None) -> ConsoleInputs:
-    """The ACCEPT statements of a program (and its copybooks), split by where they read from."""
-    lines, _, _ = load(Path(path), source_format)
+def console_inputs(path: Path, source_format: str | None = None, include: Iterable[Path] = ()) -> ConsoleInputs:
+    """The ACCEPT statements of a program (and its copybooks; ``include``: more copybook folders), split
+    by where they read from."""
+    lines, _, _ = load(Path(path), source_format, include)
     found = ConsoleInputs()
     text = " ".join(line.code for line in lines)
     for match in _ACCEPT.finditer(_without_literals(text)):

@@ -9,13 +9,24 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import LinkageError
+from .copybooks import CopyRef, find_copybook, search_dirs
+from .directives import options_text
 
-__all__ = ["DECORATION", "Line", "description_after", "detect_format", "load"]
+__all__ = [
+    "DECORATION",
+    "Line",
+    "description_after",
+    "detect_format",
+    "load",
+    "load_with_copies",
+    "read_lines",
+    "read_text",
+]
 
 
 @dataclass
@@ -37,7 +48,7 @@ _FORMAT_DIRECTIVE = re.compile(
 DECORATION = re.compile(r"^[\s*=\-#~_+/\\.]+$")
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
     data = path.read_bytes()
     try:
         return data.decode("utf-8")
@@ -46,21 +57,40 @@ def _read_text(path: Path) -> str:
 
 
 def detect_format(text: str) -> str:
-    """Guess "free" or "fixed": fixed unless some line cannot be fixed-format (or a directive says)."""
+    """ "free" or "fixed": fixed unless the evidence over all lines says free (a directive decides).
+
+    Evidence for free: a line that cannot be fixed format (``*>`` or ``>>`` in the sequence area, an
+    invalid column-7 indicator, words in the sequence area, code running past column 80). Evidence for
+    fixed: a sequence number in columns 1-6, a ``*``/``/`` comment indicator in column 7. Columns 73-80
+    are the identification area whatever they hold, and one odd line does not outweigh the rest.
+    """
+    free = fixed = 0
     for raw in text.splitlines():
         if not raw.strip():
             continue
-        directive = _FORMAT_DIRECTIVE.match(raw[7:] if raw[6:7] == "$" else raw)
+        directive = _FORMAT_DIRECTIVE.match(raw[6:] if raw[6:7] == "$" else raw)
         if directive:
             return directive.group(1).lower()
-        seq, ind, tail = raw[:6], raw[6:7], raw[72:].strip()
-        if seq.lstrip().startswith(("*>", ">>")) or (ind and ind not in " */-dD$"):
-            return "free"
-        if (seq.strip() and re.search(r"[\s.]", seq.strip())) or len(raw.rstrip()) > 80:
-            return "free"
-        if " " in tail:  # columns 73-80 hold one identification word at most
-            return "free"
-    return "fixed"
+        evidence = _evidence(raw.expandtabs(8))
+        free += evidence == "free"
+        fixed += evidence == "fixed"
+    return "free" if free > fixed else "fixed"
+
+
+def _evidence(raw: str) -> str | None:
+    """What one line says about the format: "free", "fixed" or nothing."""
+    if options_text(raw, "fixed") is not None:
+        return None  # a CBL/PROCESS line reads the same in either format
+    ind, area = raw[6:7], raw[:6].strip()
+    if area.startswith(("*>", ">>")):
+        return "free"
+    if ind in ("*", "/"):
+        return "fixed"
+    if ind not in " -dD$" or re.search(r"\s", area) or area.endswith("."):
+        return "free"
+    if area:
+        return "fixed"
+    return "free" if len(raw.rstrip()) > 80 else None
 
 
 def _split_comment(code: str, quote: str | None = None) -> tuple[str, str | None, str | None]:
@@ -79,14 +109,17 @@ def _split_comment(code: str, quote: str | None = None) -> tuple[str, str | None
     return code, None, quote
 
 
-def _read_lines(path: Path, fmt: str) -> list[Line]:
+def read_lines(path: Path, fmt: str) -> list[Line]:
     lines: list[Line] = []
     last_code: Line | None = None
     open_quote: str | None = None
-    for n, raw in enumerate(_read_text(path).splitlines(), 1):
+    for n, raw in enumerate(read_text(path).splitlines(), 1):
         if fmt == "fixed":
             raw = raw.expandtabs(8)
-        directive = _FORMAT_DIRECTIVE.match(raw[7:] if raw[6:7] == "$" else raw)
+        if last_code is None and options_text(raw, fmt) is not None:
+            lines.append(Line(path, n, ""))  # CBL/PROCESS compiler options (see .directives)
+            continue
+        directive = _FORMAT_DIRECTIVE.match(raw[6:] if raw[6:7] == "$" else raw)
         if directive:
             fmt = directive.group(1).lower()
         if directive or raw.lstrip().startswith(">>") or (fmt == "fixed" and raw[6:7] == "$"):
@@ -112,7 +145,10 @@ def _read_lines(path: Path, fmt: str) -> list[Line]:
                 lines.append(Line(path, n, ""))
                 continue
             if ind not in (" ", ""):
-                raise LinkageError(f"{path}:{n}: invalid indicator {ind!r} in column 7 (fixed format)")
+                raise LinkageError(
+                    f"{path}:{n}: invalid indicator {ind!r} in column 7 (read as fixed format; a free-format "
+                    "file says so with >>SOURCE FORMAT FREE, or serve it with --source-format free)"
+                )
         code, trailing, open_quote = _split_comment(text)
         if not code.strip() and trailing is not None:
             lines.append(Line(path, n, "", comment=trailing))
@@ -178,21 +214,8 @@ def _replacer(operands: list[str], where: str) -> Callable[[str], str]:
     return apply
 
 
-def _find_copybook(name: str, dirs: list[Path], where: str) -> Path:
-    stems = [name] if "." in name else [name, name.lower(), name.upper()]
-    exts = ("", ".cpy", ".CPY", ".cob", ".COB", ".cbl", ".CBL", ".cobol")
-    for folder in dirs:
-        for stem in stems:
-            for ext in exts:
-                candidate = folder / f"{stem}{ext}"
-                if candidate.is_file():
-                    return candidate
-    searched = ", ".join(dict.fromkeys(str(d) for d in dirs))
-    raise LinkageError(f"{where}: copybook {name!r} not found (searched {searched})")
-
-
 def _expand_copies(
-    lines: list[Line], dirs: list[Path], fmt: str, books: list[Path], stack: tuple[Path, ...]
+    lines: list[Line], dirs: list[Path], fmt: str, books: list[CopyRef], stack: tuple[Path, ...]
 ) -> list[Line]:
     out: list[Line] = []
     queue = deque(lines)
@@ -213,18 +236,20 @@ def _expand_copies(
             raise LinkageError(f"{line.where}: COPY without a copybook name")
         name = operands[0].strip("\"'")
         rest = operands[1:]
+        library = None
         if rest[:1] and rest[0].upper() in ("OF", "IN"):
+            library = rest[1].strip("\"'") if len(rest) > 1 else None
             rest = rest[2:]
         if rest[:1] and rest[0].upper() == "SUPPRESS":
             rest = rest[2:] if rest[1:2] and rest[1].upper() == "PRINTING" else rest[1:]
         if rest and rest[0].upper() != "REPLACING":
             raise LinkageError(f"{line.where}: unexpected {rest[0]!r} in COPY statement")
         replace = _replacer(rest[1:], line.where)
-        book = _find_copybook(name, [*dirs, line.path.parent], line.where)
+        book = find_copybook(name, library, [*dirs, line.path.parent], line.where)
         if book.resolve() in stack or len(stack) > 20:
             raise LinkageError(f"{line.where}: COPY {name} includes itself")
-        books.append(book)
-        included = _read_lines(book, fmt)
+        books.append(CopyRef(name, library, book))
+        included = read_lines(book, fmt)
         for inc in included:
             inc.code = replace(inc.code)
         if line.code[: match.start()].strip():
@@ -258,16 +283,27 @@ def description_after(lines: list[Line], after: int) -> str:
     return "\n".join(" ".join(p) for p in paragraphs if p)
 
 
-def load(path: Path, source_format: str | None) -> tuple[list[Line], str, list[Path]]:
-    """The lines of a program with its COPY books expanded, its source format and the books read."""
+def load(
+    path: Path, source_format: str | None, include: Iterable[Path | str] = ()
+) -> tuple[list[Line], str, list[Path]]:
+    """The lines of a program with its COPY books expanded, its source format and the books read.
+    ``include``: more copybook folders, searched after the program's own (see :mod:`.copybooks`)."""
+    lines, fmt, refs = load_with_copies(path, source_format, include)
+    return lines, fmt, [ref.path for ref in refs]
+
+
+def load_with_copies(
+    path: Path, source_format: str | None, include: Iterable[Path | str] = ()
+) -> tuple[list[Line], str, list[CopyRef]]:
+    """Like :func:`load`, with each COPY statement's name and library as written."""
     path = Path(path)
     if source_format not in (None, "free", "fixed"):
         raise ValueError(f"source_format must be 'free', 'fixed' or None, not {source_format!r}")
     try:
-        fmt = source_format or detect_format(_read_text(path))
+        fmt = source_format or detect_format(read_text(path))
     except OSError as exc:
         raise LinkageError(f"{path}:0: cannot read source ({exc.strerror})") from None
-    books: list[Path] = []
-    dirs = [path.parent, path.parent / "copybooks"]
-    lines = _expand_copies(_read_lines(path, fmt), dirs, fmt, books, (path.resolve(),))
+    books: list[CopyRef] = []
+    dirs = search_dirs(path, include)
+    lines = _expand_copies(read_lines(path, fmt), dirs, fmt, books, (path.resolve(),))
     return lines, fmt, books

@@ -8,7 +8,14 @@ from dataclasses import dataclass
 from .. import LinkageError
 from .lines import Line
 
-__all__ = ["Tok", "tokenize"]
+__all__ = ["HEADERS", "Tok", "tokenize"]
+
+# Words that open the next paragraph or division of the IDENTIFICATION DIVISION: a PROGRAM-ID whose
+# name is not followed by a period ends at one of them.
+HEADERS = frozenset(
+    ("AUTHOR", "INSTALLATION", "DATE-WRITTEN", "DATE-COMPILED", "SECURITY", "REMARKS", "OPTIONS",
+     "ENVIRONMENT", "DATA", "PROCEDURE", "IDENTIFICATION", "ID", "END")
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
