@@ -10,6 +10,7 @@ from typing import Any
 
 from .cobol.console_tool import ConsoleTool
 from .cobol.linkage.model import Field, ProgramSpec
+from .cobol.tool import CobolTool
 from .options import Options
 from .protocol.jsonrpc import dumps, dumps_pretty
 from .server import build_server
@@ -98,8 +99,9 @@ def check_command(options: Options) -> int:
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
                 print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)
-                for line in directions_report(tool.spec):
-                    print(line, file=sys.stderr)
+                if isinstance(tool, CobolTool):
+                    for line in directions_report(tool.spec):
+                        print(line, file=sys.stderr)
         for message in server.errors:
             print(f"error: {message}", file=sys.stderr)
         if server.errors:
