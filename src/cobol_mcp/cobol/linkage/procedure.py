@@ -83,10 +83,11 @@ class _Statements(Operands):
         bodies: list[list[Step]] = []
         other = False
         while self.at() == "WHEN":
+            when = self.toks[self.i]
             self.i += 1
             objs = self.span()
             other = other or any(t.up == "OTHER" for t in objs)
-            steps += self.effects("r", objs, f"WHEN of {why}")
+            steps += self.effects("r", objs, self.why("WHEN", when))
             if self.at() != "WHEN":
                 bodies.append(self.seq())
         if self.at() == "END-EVALUATE":
@@ -274,8 +275,9 @@ class _Statements(Operands):
             bodies.append(self.seq())
         whens: list[Step] = []
         while self.at() == "WHEN":
+            when = self.toks[self.i]
             self.i += 1
-            whens += self.effects("r", self.span(), f"WHEN of {why}")
+            whens += self.effects("r", self.span(), self.why("WHEN", when))
             bodies.append(self.seq())
         if self.at() == "END-SEARCH":
             self.i += 1
@@ -321,7 +323,14 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     while start < len(toks) and toks[start].kind != "period":
         start += 1
     toks = _split_words(toks[start + 1 :])
-    end = next((k for k in range(len(toks) - 1) if toks[k].up == "END" and toks[k + 1].up == "PROGRAM"), len(toks))
+    end = next(
+        (
+            k
+            for k in range(len(toks) - 1)
+            if (toks[k].up, toks[k + 1].up) in (("END", "PROGRAM"), ("IDENTIFICATION", "DIVISION"), ("ID", "DIVISION"))
+        ),
+        len(toks),
+    )  # this program's statements end where a contained program or the END PROGRAM marker starts
     toks = toks[:end]
     heads: list[tuple[int, str, bool]] = []  # (token index, name, is a section)
     for k, t in enumerate(toks):
