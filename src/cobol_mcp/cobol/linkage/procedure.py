@@ -33,18 +33,21 @@ class _Statements(Operands):
         return steps
 
     def phrases(self, verb: str) -> list[Step]:
-        """ON SIZE ERROR / AT END / ON EXCEPTION ... bodies as branches that may or may not run."""
+        """ON SIZE ERROR / AT END / ON EXCEPTION ... bodies as branches: one of them runs when both the
+        phrase and its NOT form are given, otherwise maybe none."""
         bodies: list[list[Step]] = []
+        kinds: set[bool] = set()
         skip = {"ON", "NOT", "SIZE", "ERROR", "OVERFLOW", "EXCEPTION", "AT", "END", "INVALID", "KEY", "EOP"}
         while self.i < len(self.toks) and self.at() not in VERBS and self.stop_here() and self.at() != ".":
             if self.at() not in skip | {"END-OF-PAGE"}:
                 break
+            kinds.add(self.at() == "NOT")
             while self.at() in skip | {"END-OF-PAGE"}:
                 self.i += 1
             bodies.append(self.seq())
         if self.at() == "END-" + verb:
             self.i += 1
-        return [("branch", bodies, True)] if bodies else []
+        return [("branch", bodies, len(kinds) < 2)] if bodies else []
 
     @staticmethod
     def split(toks: list[Tok], *words: str, last: bool = False) -> tuple[list[Tok], list[Tok]]:
@@ -223,7 +226,7 @@ class _Statements(Operands):
                 reason = f"passed to CALL '{target}' at {self.where(t)} (BY REFERENCE): direction unknown"
                 steps += self.effects("u", [t], reason)
             else:
-                steps += self.effects("r", [t], f"passed BY {mode} to {why}")
+                steps += self.effects("r", [t], f"{why} (BY {mode})")
         return steps + self.effects("w", returning, why) + self.phrases("CALL")
 
     def s_GO(self, why: str, tok: Tok) -> list[Step]:
