@@ -216,7 +216,8 @@ def test_paragraphs_sections_and_exits(tmp_path):
     [
         (
             "       MAIN-PARA.\n           ALTER STEP-2 TO PROCEED TO STEP-3\n           GO TO STEP-2.\n"
-            "       STEP-2.\n           GO TO STEP-3.\n       STEP-3.\n           MOVE 1 TO LS-RC\n           GOBACK.\n",
+            "       STEP-2.\n           GO TO STEP-3.\n"
+            "       STEP-3.\n           MOVE 1 TO LS-RC\n           GOBACK.\n",
             "ALTER at line ",
         ),
         (
