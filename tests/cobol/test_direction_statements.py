@@ -290,3 +290,14 @@ def test_the_flow_programs_are_cobol(tmp_path):
         ["cobc", "-fsyntax-only", str(tmp_path / "FLOWTEST.cbl")], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_statements_the_tokenizer_cannot_read_leave_the_names_to_decide(tmp_path):
+    spec = program(tmp_path, """\
+       MAIN-PARA.
+           MOVE "UNTERMINATED TO LS-TEXT
+           GOBACK.
+""")  # fmt: skip
+    assert reason(spec, "LS-RC").startswith("the statements cannot be followed (")
+    assert "unterminated literal" in reason(spec, "LS-RC")
+    assert set(ways(spec, "LS-RC", "LS-TEXT")) == {"inout"}

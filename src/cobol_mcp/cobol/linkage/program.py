@@ -102,11 +102,14 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
         if any(r.key == f.key for r in result):
             raise LinkageError(f"{p.where(tok)}: USING {tok.text} appears twice")
         result.append(Record(f.name, f.key, name_direction(f.key), f, f.size))
+    keys = [r.key for r in result]
     try:
-        flow = parse_procedure(lines, tuple(result))
-    except LinkageError as exc:  # statements the tokenizer cannot read: the names decide
-        flow = Program(flow_units(tuple(result)), [], failure=f"the statements cannot be read ({exc})")
-    found = directions(flow, [r.key for r in result])
+        found = directions(parse_procedure(lines, tuple(result)), keys)
+    except (LinkageError, RecursionError) as exc:  # unreadable or too deeply nested: the names decide
+        why = str(exc) if isinstance(exc, LinkageError) else "PERFORMs nested too deeply"
+        found = directions(
+            Program(flow_units(tuple(result)), [], failure=f"the statements cannot be followed ({why})"), keys
+        )
     result = apply_directions(result, found)
     return ProgramSpec(
         program_id=program_id, tool_name=tool_name, entry_symbol=entry_symbol(external),
