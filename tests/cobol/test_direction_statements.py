@@ -301,3 +301,20 @@ def test_statements_the_tokenizer_cannot_read_leave_the_names_to_decide(tmp_path
     assert reason(spec, "LS-RC").startswith("the statements cannot be followed (")
     assert "unterminated literal" in reason(spec, "LS-RC")
     assert set(ways(spec, "LS-RC", "LS-TEXT")) == {"inout"}
+
+
+def test_condition_names_that_look_like_scope_terminators(tmp_path):
+    spec = program(
+        tmp_path,
+        """\
+       MAIN-PARA.
+           IF NOT END-OF-LIST
+               MOVE 4 TO LS-RC
+           ELSE
+               MOVE 0 TO LS-RC
+           END-IF
+           GOBACK.
+""",
+        working='       01  WS-EOF              PIC X.\n           88  END-OF-LIST     VALUE "Y".\n',
+    )
+    assert ways(spec, "LS-RC") == ["out"]

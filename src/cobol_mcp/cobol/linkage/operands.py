@@ -19,7 +19,7 @@ from ..source.lines import Line
 from ..source.tokens import Tok
 from .model import Field, Record
 
-__all__ = ["VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "units_and_names"]
+__all__ = ["TERMINATORS", "VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "units_and_names"]
 
 Step = tuple[Any, ...]  # ("eff", op, units, why) | ("branch", [seq...], open) | ("loop", pre, body, once) | ...
 
@@ -75,6 +75,33 @@ VERBS = frozenset(
         "WRITE",
     ]
 )
+TERMINATORS = frozenset(
+    "END-" + verb
+    for verb in [
+        "ACCEPT",
+        "ADD",
+        "CALL",
+        "COMPUTE",
+        "DELETE",
+        "DISPLAY",
+        "DIVIDE",
+        "EVALUATE",
+        "EXEC",
+        "IF",
+        "MULTIPLY",
+        "PERFORM",
+        "READ",
+        "RECEIVE",
+        "RETURN",
+        "REWRITE",
+        "SEARCH",
+        "START",
+        "STRING",
+        "SUBTRACT",
+        "UNSTRING",
+        "WRITE",
+    ]
+)  # scope terminators (a data name such as END-OF-FILE is not one)
 _PHRASE_NEXT = {"ON": {"SIZE", "OVERFLOW", "EXCEPTION"}, "AT": {"END", "END-OF-PAGE", "EOP"}}
 _NOT_NEXT = {"ON", "AT", "INVALID", "SIZE", "OVERFLOW", "EXCEPTION", "END"}
 
@@ -176,8 +203,8 @@ class Operands:
 
     def stop_here(self) -> bool:
         w = self.at()
-        if w in (".", "ELSE", "WHEN", "THEN") or w.startswith("END-") or w in VERBS:
-            return w != "END-OF-PAGE"
+        if w in (".", "ELSE", "WHEN", "THEN") or w in TERMINATORS or w in VERBS:
+            return True
         if w in _PHRASE_NEXT:
             return self.at(1) in _PHRASE_NEXT[w]
         if w == "NOT":

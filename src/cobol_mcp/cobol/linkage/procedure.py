@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .model import Record
-from .operands import VERBS, Operands, Program, Step, units_and_names
+from .operands import TERMINATORS, VERBS, Operands, Program, Step, units_and_names
 
 __all__ = ["parse_procedure"]
 
@@ -337,7 +337,7 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     toks = toks[:end]
     heads: list[tuple[int, str, bool]] = []  # (token index, name, is a section)
     for k, t in enumerate(toks):
-        if t.kind != "word" or (k and toks[k - 1].kind != "period") or t.up in VERBS or t.up.startswith("END-"):
+        if t.kind != "word" or (k and toks[k - 1].kind != "period") or t.up in VERBS or t.up in TERMINATORS:
             continue
         nxt = toks[k + 1] if k + 1 < len(toks) else None
         if nxt is not None and nxt.kind == "period":
