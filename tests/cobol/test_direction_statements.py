@@ -318,3 +318,20 @@ def test_condition_names_that_look_like_scope_terminators(tmp_path):
         working='       01  WS-EOF              PIC X.\n           88  END-OF-LIST     VALUE "Y".\n',
     )
     assert ways(spec, "LS-RC") == ["out"]
+
+
+def test_procedure_code_from_a_copybook(tmp_path):
+    (tmp_path / "copybooks").mkdir()
+    (tmp_path / "copybooks" / "SETRC.cpy").write_text(
+        "000010 SET-RC.                                                          SETRC\n"
+        "000020     MOVE ZERO TO LS-RC                                           SETRC\n"
+        "000030     MOVE LS-KEY TO LS-PART-1.                                    SETRC\n"
+    )
+    spec = program(tmp_path, """\
+       MAIN-PARA.
+           PERFORM SET-RC
+           GOBACK.
+           COPY SETRC.
+""")  # fmt: skip
+    assert reason(spec, "LS-RC") == "set by MOVE at SETRC.cpy:2 before any read, on every path"
+    assert reason(spec, "LS-KEY") == "read by MOVE at SETRC.cpy:3, never written"
