@@ -39,14 +39,14 @@ LINKAGE = """\
 """
 
 
-def program(tmp_path: Path, procedure: str, working: str = "") -> ProgramSpec:
+def program(tmp_path: Path, procedure: str, working: str = "", linkage: str = LINKAGE) -> ProgramSpec:
     """A fixed-format program (sequence numbers, identification area) with LS-PARMS and these statements."""
     text = (
         "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. FLOWTEST.\n       DATA DIVISION.\n"
         "       WORKING-STORAGE SECTION.\n       01  WS-I                PIC 9(2).\n"
         "       01  WS-P                PIC 9(2).\n       01  WS-COPY             PIC X(100).\n"
         "       01  WS-PTR              USAGE POINTER.\n"
-        f"{working}       LINKAGE SECTION.\n{LINKAGE}       PROCEDURE DIVISION USING LS-PARMS.\n{procedure}"
+        f"{working}       LINKAGE SECTION.\n{linkage}       PROCEDURE DIVISION USING LS-PARMS.\n{procedure}"
     )
     lines = [f"{n * 10:06d}{line[6:]:<66}FLOWTEST" for n, line in enumerate(text.splitlines(), 1)]
     path = tmp_path / "FLOWTEST.cbl"
@@ -335,3 +335,22 @@ def test_procedure_code_from_a_copybook(tmp_path):
 """)  # fmt: skip
     assert reason(spec, "LS-RC") == "set by MOVE at SETRC.cpy:2 before any read, on every path"
     assert reason(spec, "LS-KEY") == "read by MOVE at SETRC.cpy:3, never written"
+
+
+def test_an_output_by_name_read_before_it_is_set_stays_an_output(tmp_path):
+    linkage = """\
+       01  LS-PARMS.
+           05  LS-COUNT-OUT        PIC 9(3) VALUE 7.
+           05  LS-TALLY            PIC 9(3).
+"""
+    spec = program(tmp_path, """\
+       MAIN-PARA.
+           ADD 1 TO LS-COUNT-OUT
+           ADD 1 TO LS-TALLY
+           GOBACK.
+""", linkage=linkage)  # fmt: skip
+    assert ways(spec, "LS-COUNT-OUT", "LS-TALLY") == ["out", "inout"]
+    assert reason(spec, "LS-COUNT-OUT") == (
+        "read by ADD at line 15 before it is surely set; named LS-COUNT-OUT: output, starting as its VALUE or "
+        "spaces/zeros"
+    )

@@ -8,8 +8,8 @@ of units that are surely set (written whole on every path so far). A unit is the
 * ``out`` - written whole before any read on every path, and surely set when the program returns;
 * ``in`` - read, never written;
 * ``inout`` - read before it is surely set, or written only on some paths or in part (the caller's
-  value may come back), unless its name says output (``*-OUT`` etc.: it starts as its VALUE or
-  spaces/zeros, as an output record always has);
+  value may come back), unless its name says output (``*-OUT`` etc.): then it stays ``out`` and
+  starts as its VALUE or spaces/zeros, as output records always have;
 * never used - the naming convention decides, in/out when the names say nothing: the item stays
   part of the interface its author declared (the program may be a stub, or reach the item in ways the
   analysis does not see), and echoing it back is harmless. (:class:`~.model.Record` views also know a
@@ -220,6 +220,9 @@ def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str,
             result[id(u.field)] = (named, f"never used by the PROCEDURE DIVISION; {how}")
         elif u.write is None:
             result[id(u.field)] = ("in", f"read by {u.read}, never written")
+        elif u.read_unset is not None and named == "out":
+            result[id(u.field)] = ("out", f"read by {u.read_unset} before it is surely set; named {by}: output, "
+                                          "starting as its VALUE or spaces/zeros")  # fmt: skip
         elif u.read_unset is not None:
             result[id(u.field)] = ("inout", f"read by {u.read_unset} before it is surely set; written by {u.write}")
         elif surely is None or n in surely:
