@@ -258,3 +258,22 @@ def test_customer_key_calls(call, first, surname, style):
         "ck_name_length": len(surname),
         "ck_style": style.upper(),
     }
+
+
+@pytest.mark.skipif(not HAVE_COBC, reason="GnuCOBOL's cobc is not installed")
+def test_check_command_prints_each_items_direction(cache_dir, capsys):
+    from cobol_mcp.commands import check_command
+    from cobol_mcp.options import Options
+
+    status = check_command(Options(programs=[("direction", str(FOLDER))], bundled=False))
+    lines = capsys.readouterr().err.splitlines()
+    assert status == 0
+    at = lines.index("premcalc: callable, inputs: ls_age, ls_sum_insured, ls_smoker, ls_agent_code")
+    assert lines[at + 1 : at + 7] == [
+        "  LS-AGE: in - read by IF at line 37, never written",
+        "  LS-SUM-INSURED: in - read by IF at line 41, never written",
+        "  LS-SMOKER: in - read by IF at line 57, never written",
+        "  LS-AGENT-CODE: in/out - never used by the PROCEDURE DIVISION; in/out by default",
+        "  LS-PREMIUM: out - set by MOVE at line 36 before any read, on every path",
+        "  LS-RC: out - set by MOVE at line 35 before any read, on every path",
+    ]
