@@ -70,7 +70,7 @@ def test_write_in_one_branch_is_in_out(progs):
         "inout",
         "written by MOVE at line 15 on some paths or in part only, never read first: the caller's value may come back",
     )
-    assert way(spec, "WK-WAIVED") == ("out", "set by SET at line 16 before any read, on every path")
+    assert way(spec, "WK-WAIVED") == ("out", "set before any read on every path (by SET at line 16, SET at line 18)")
 
 
 def test_passed_on_by_reference_falls_back_on_names(progs):
@@ -93,7 +93,7 @@ def test_check_report_lines(progs):
         "  WK-BALANCE: in - read by IF at line 14, never written",
         "  WK-MONTHLY-FEE: in/out - written by MOVE at line 15 on some paths or in part only, never read first: "
         "the caller's value may come back",
-        "  WK-WAIVED: out - set by SET at line 16 before any read, on every path",
+        "  WK-WAIVED: out - set before any read on every path (by SET at line 16, SET at line 18)",
     ]
     assert "  DATE-COMMAREA.DC-PARMS.DC-DAYS: in - read by COMPUTE at line 40, never written" in directions_report(
         progs["DATECALC"]

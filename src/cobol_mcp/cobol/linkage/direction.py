@@ -161,6 +161,8 @@ class _Walk:
                 unit.write = unit.write or why
                 if op == "w" and full:
                     unit.full = unit.full or why
+                    if u not in s and why not in unit.sites:
+                        unit.sites.append(why)
                     s = s | {u}
             elif op == "u":
                 unit.unknown = unit.unknown or why
@@ -226,7 +228,11 @@ def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str,
         elif u.read_unset is not None:
             result[id(u.field)] = ("inout", f"read by {u.read_unset} before it is surely set; written by {u.write}")
         elif surely is None or n in surely:
-            result[id(u.field)] = ("out", f"set by {u.full} before any read, on every path")
+            if len(u.sites) > 1:
+                by_all = ", ".join(u.sites[:3]) + (", ..." if len(u.sites) > 3 else "")
+                result[id(u.field)] = ("out", f"set before any read on every path (by {by_all})")
+            else:
+                result[id(u.field)] = ("out", f"set by {u.full} before any read, on every path")
         elif named == "out":
             result[id(u.field)] = ("out", f"written by {u.write} on some paths or in part only; named {by}: "
                                           "output, starting as its VALUE or spaces/zeros")  # fmt: skip

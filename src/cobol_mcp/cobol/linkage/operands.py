@@ -12,7 +12,8 @@ why), ("exit", why), ("break",), ("leave", kind), ("next",), ("sentence",).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as default
 from typing import Any
 
 from ..source.lines import Line
@@ -119,6 +120,7 @@ class Unit:
     read: str | None = None
     write: str | None = None  # first write of any kind
     full: str | None = None  # first whole write
+    sites: list[str] = default(default_factory=list)  # whole writes that set it first on some path
     unknown: str | None = None
 
 
@@ -138,7 +140,7 @@ class Node:
 class Program:
     units: list[Unit]
     paragraphs: list[tuple[str, str | None, list[Step]]]  # (name, section, steps)
-    sections: dict[str, tuple[int, int]] = field(default_factory=dict)
+    sections: dict[str, tuple[int, int]] = default(default_factory=dict)
     failure: str | None = None  # why the flow cannot be followed at all
 
 
