@@ -354,3 +354,22 @@ def test_an_output_by_name_read_before_it_is_set_stays_an_output(tmp_path):
         "read by ADD at line 15 before it is surely set; named LS-COUNT-OUT: output, starting as its VALUE or "
         "spaces/zeros"
     )
+
+
+def test_go_to_an_abend_paragraph_from_a_performed_one(tmp_path):
+    spec = program(tmp_path, """\
+       0000-MAIN.
+           PERFORM 1000-CHECK
+           MOVE ZERO TO LS-RC
+           GOBACK.
+       1000-CHECK.
+           MOVE SPACES TO LS-TEXT
+           IF LS-COUNT = ZERO
+               GO TO 9999-ABEND
+           END-IF.
+       9999-ABEND.
+           MOVE 99 TO LS-RC
+           GOBACK.
+""")  # fmt: skip
+    assert ways(spec, "LS-TEXT", "LS-RC", "LS-COUNT") == ["out", "out", "in"]
+    assert reason(spec, "LS-RC") == "set before any read on every path (by MOVE at line 42, MOVE at line 34)"

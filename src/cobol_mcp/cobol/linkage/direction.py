@@ -2,7 +2,8 @@
 
 :func:`directions` walks the steps of :mod:`.procedure` from the first statement, following fall-through,
 PERFORM (paragraphs, sections, THRU ranges, loops that may run zero times unless TEST AFTER or a literal
-count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs and NEXT SENTENCE, and keeps the set
+count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs to a paragraph that ends the
+program (``GO TO 9999-ABEND``) and NEXT SENTENCE, and keeps the set
 of units that are surely set (written whole on every path so far). A unit is then:
 
 * ``out`` - written whole before any read on every path, and surely set when the program returns;
@@ -17,8 +18,8 @@ of units that are surely set (written whole on every path so far). A unit is the
 
 Where the analysis cannot know (passed BY REFERENCE to another CALL, ADDRESS OF, reference modification
 with variable bounds, statements it does not model; for the whole program: ALTER, GO TO DEPENDING,
-backward GO TO, recursion) the naming convention decides, and in/out when the names say nothing.
-Every unit keeps the reason for its direction.
+a GO TO back or out of its range to a paragraph that does not end the program, recursion) the naming
+convention decides, and in/out when the names say nothing. Every unit keeps the reason for its direction.
 """
 
 from __future__ import annotations
@@ -123,11 +124,13 @@ class _Walk:
                 s = self.perform(step[1], step[2], step[3], s)
             elif kind == "goto":
                 target = self.index.get(step[1])
-                if target is None or not (frame.current < target <= frame.hi):
-                    self.fail(f"GO TO {step[1]} ({step[2]}) goes back or out of its PERFORM range: "
-                              "the flow cannot be followed")  # fmt: skip
-                else:
+                if target is not None and frame.current < target <= frame.hi:
                     frame.pending.setdefault(target, []).append(s)
+                else:
+                    why = (f"GO TO {step[1]} ({step[2]}) goes back or out of its PERFORM range and does not end "
+                           "the program there: the flow cannot be followed")  # fmt: skip
+                    if target is None or self.once(target, target, s, why) is not None:
+                        self.fail(why)
                 s = None
             elif kind == "exit":
                 self.exits.append(s)
@@ -173,12 +176,18 @@ class _Walk:
         if a is None or (last and b is None):
             self.fail(f"{why}: no such paragraph or section")
             return s
-        lo, hi = a[0], (b or a)[1]
+        return self.once(
+            a[0], (b or a)[1], s, f"{why} performs a range that is already running: the flow is not followed"
+        )
+
+    def once(self, lo: int, hi: int, s: frozenset[int], looping: str) -> State:
+        """Paragraphs lo..hi run from state s (remembered per state); one that runs into itself fails with
+        the reason ``looping``."""
         key = (lo, hi, s)
         if key in self.memo:
             return self.memo[key]
         if (lo, hi) in self.active:
-            self.fail(f"{why} performs a range that is already running: the flow is not followed")
+            self.fail(looping)
             return s
         self.active.add((lo, hi))
         end = self.range(lo, hi, s)
