@@ -1,4 +1,5 @@
-"""`call` (run one tool once, for people and shell scripts) and `check` (a CI step for COBOL)."""
+"""`call` (run one tool once, for people and shell scripts) and `check` (a CI step for COBOL; it also
+shows each LINKAGE item's direction and the reason for it)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from decimal import Decimal
 from typing import Any
 
 from .cobol.console_tool import ConsoleTool
+from .cobol.linkage.model import Field, ProgramSpec
+from .cobol.tool import CobolTool
 from .options import Options
 from .protocol.jsonrpc import dumps, dumps_pretty
 from .server import build_server
@@ -62,6 +65,28 @@ def call_command(options: Options, tool: str, pairs: list[str], as_json: bool) -
         server.runtime.close()
 
 
+def directions_report(spec: ProgramSpec) -> list[str]:
+    """One line per elementary LINKAGE item: its path, direction and the reason for it."""
+    lines: list[str] = []
+
+    def walk(f: Field, path: str) -> None:
+        if not f.exposed and f.level not in (1, 77):
+            return
+        path = f"{path}.{f.name}" if path else f.name
+        if f.is_group:
+            for child in f.children:
+                walk(child, path)
+        else:
+            lines.append(f"  {path}: {_SHOWN.get(f.direction, f.direction)} - {f.reason or 'by its name'}")
+
+    for record in spec.records:
+        walk(record.field, "")
+    return lines
+
+
+_SHOWN = {"in": "in", "out": "out", "inout": "in/out", "none": "unused"}
+
+
 def check_command(options: Options) -> int:
     """Compile and derive every program; print the tool list with schemas; fail on any error."""
     server = build_server(options)
@@ -74,6 +99,9 @@ def check_command(options: Options) -> int:
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
                 print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)
+                if isinstance(tool, CobolTool):
+                    for line in directions_report(tool.spec):
+                        print(line, file=sys.stderr)
         from pathlib import Path
 
         from .cobol.build.calls import unresolved_calls

@@ -342,17 +342,24 @@ def test_decode_errors_and_notes(specs):
 
 
 def test_inout_record_round_trip(specs):
+    # The program only reads CA-ACCOUNT (not reported back) and sets CA-STATUS on every path (not an
+    # argument: it starts as its VALUE); the rest goes in and comes back.
     spec = specs["COMMAREA.cbl"]
     args = {
         "ca_account": 42,
         "ca_function": "ca_update",
         "ca_balance": -5,
-        "ca_status": "ca_failed",
         "ca_recent": [1, "-2.5", Decimal("9999999.99")],
         "ca_owner": "Zaphod",
     }
     (data,) = encode_inputs(spec, args)
-    assert decode_outputs(spec, [data]) == {**args, "ca_recent": [1, Decimal("-2.5"), Decimal("9999999.99")]}
+    back = {k: v for k, v in args.items() if k != "ca_account"}
+    assert decode_outputs(spec, [data]) == {
+        **back,
+        "ca_status": "ca_found",
+        "ca_recent": [1, Decimal("-2.5"), Decimal("9999999.99")],
+    }
+    fails_on(spec, {**args, "ca_status": "ca_failed"}, "unexpected argument 'ca_status'")
 
 
 # ------------------------------------------------------------------------------ bytes written by COBOL itself

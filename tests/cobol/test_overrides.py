@@ -67,6 +67,11 @@ def test_field_keys_shape_the_input_schema(served: Any) -> None:
     assert "pp_driver_age" not in props
     assert props["pp_ncd_years"]["default"] == 0
     assert "pp_ncd_years" not in schema["required"]
+    assert "pp_premium" not in props and "pp_rc" not in props  # out by the file, and by the code
+    premium = next(
+        f for f in served.catalog.tool("motor_premium").spec.records[0].field.children if f.name == "PP-PREMIUM"
+    )
+    assert premium.direction == "out" and premium.reason.startswith(f"set by {FOLDER / 'cobol-mcp.toml'}:")
     assert set(props["pp_cover"]["enum"]) >= {"comprehensive", "third_party_fire_theft", "third_party_only"}
 
 
@@ -80,7 +85,7 @@ def test_field_keys_shape_the_input_schema(served: Any) -> None:
     ],
 )
 def test_calls_send_the_pinned_value_and_the_default(served: Any, age, group, ncd, cover, code) -> None:
-    arguments = {"driver_age": age, "pp_vehicle_group": group, "pp_cover": cover, "pp_premium": 0, "pp_rc": 0}
+    arguments = {"driver_age": age, "pp_vehicle_group": group, "pp_cover": cover}
     if ncd is not None:
         arguments["pp_ncd_years"] = ncd
     result = call(served, "motor_premium", arguments)
@@ -88,8 +93,7 @@ def test_calls_send_the_pinned_value_and_the_default(served: Any, age, group, nc
     out = result["structuredContent"]
     assert out["pp_rc"] == 0  # the channel arrived as "WB" although the caller never saw it
     assert Decimal(str(out["pp_premium"])) == tariff(age, group, ncd or 0, code)
-    assert out["pp_cover"] == cover and out["driver_age"] == age
-    assert "pp_channel" not in out
+    assert set(out) == {"pp_premium", "pp_rc"}  # inputs are not echoed back; the channel is hidden
 
 
 def write(folder: Path, toml: str) -> Path:
@@ -107,7 +111,7 @@ def write(folder: Path, toml: str) -> Path:
         ("[programs.PREMCALC]\ntimeout = -1\n", 2, "must be a number of seconds above 0"),
         ("[programs.PREMCALC]\nannotations = { readOnly = true }\n", 2, "unknown annotation 'readOnly'"),
         ("[programs.PREMCALC.fields.PP-RC]\nhidden = true\n", 2, "needs the value the program is given"),
-        ("[programs.PREMCALC.fields.PP-RC]\ndirection = 'up'\n", 2, "must be one of in, out, inout"),
+        ("[programs.PREMCALC.fields.PP-RC]\ndirection = 'up'\n", 2, "must be one of in, out, inout, none"),
         ("[programs.PREMCALC.fields.PP-RC]\nbytes = 'hex'\n", 2, "is not supported yet"),
         ("[settings]\nx = 1\n", 1, "unknown key 'settings'"),
         ("[programs.PREMCALC\nname = 'x'\n", 1, "invalid TOML"),

@@ -129,7 +129,8 @@ def test_schema_details(specs):
     assert input_schema(comm)["required"] == ["ca_account"]
     assert props["ca_function"]["enum"] == ["ca_inquire", "ca_update"]
     assert props["ca_function"]["default"] == "ca_inquire"
-    assert props["ca_status"]["default"] == "ca_found"
+    assert "ca_status" not in props  # set on every path before any read: a result only
+    assert "ca_account" not in output_schema(comm)["properties"]  # only read: an argument only
     assert props["ca_recent"]["minItems"] == props["ca_recent"]["maxItems"] == 3
     assert props["ca_owner"]["default"] == "UNKNOWN"
     status_out = output_schema(comm)["properties"]["ca_status"]

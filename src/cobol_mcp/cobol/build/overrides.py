@@ -4,7 +4,8 @@ Read with the standard library's ``tomllib``. Per program (``[programs.PROGRAM-I
 regard to case): the tool's ``name``, ``title``, ``description``, ``annotations`` and ``timeout``;
 per field (``[programs.PROGRAM-ID.fields.DATA-NAME]``, a data name of the LINKAGE SECTION, or a
 dotted path ``RECORD.GROUP.ITEM`` where a name is used twice): ``description``, ``rename``,
-``direction`` (of a USING record), ``hidden`` with a fixed ``value``, a ``default``, and ``labels``
+``direction`` (in, out, inout or none, over what the code says), ``hidden`` with a fixed ``value``,
+a ``default``, and ``labels``
 for 88-level condition names. Every key is checked: an unknown key, a value of the wrong kind, or a
 name that matches nothing is an error that names the file and line, and the program it concerns is
 not served (its tool would not be the one the file describes).
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import LinkageError
+from ..linkage.direction import recombine, redirect
 from ..linkage.model import Condition, Field, ProgramSpec, Record
 
 __all__ = ["FILE_NAME", "FolderOverrides", "ProgramOverrides", "read_overrides"]
@@ -38,7 +40,7 @@ _NOT_YET = {
     "keep-trailing-spaces": "keeping trailing spaces of a PIC X output",
     "bytes": "hex or base64 for bytes that are not text",
 }
-_DIRECTIONS = ("in", "out", "inout")
+_DIRECTIONS = ("in", "out", "inout", "none")
 
 
 class _Locator:
@@ -108,13 +110,10 @@ class ProgramOverrides:
             record = records[index]
             if len(path) == 1 and keys.get("hidden"):
                 raise LinkageError(f"{where}: {name} is a whole USING record: only items inside one can be hidden")
-            if "direction" in keys:
-                if len(path) != 1:
-                    raise LinkageError(f"{where}: direction is set per USING record; {name} is inside {record.name}")
-                record = dataclasses.replace(record, direction=keys["direction"])
             field = _replace_in(record.field, path[1:], keys, where)
             key = field.key if field.key is not None else record.key
             records[index] = dataclasses.replace(record, field=field, key=key if len(path) == 1 else record.key)
+        records = [recombine(r) for r in records]  # a field's new direction changes its group's and record's
         _check_unique(records, spec, self.locate.where(self.line))
         return dataclasses.replace(spec, records=tuple(records))
 
@@ -314,6 +313,8 @@ def _replace_in(f: Field, path: list[str], keys: dict[str, Any], where: str) -> 
 def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
     from ..records.codec import FieldError, encode_scalar
 
+    if "direction" in keys:
+        f = redirect(f, keys["direction"], f"set by {where}")
     changes: dict[str, Any] = {}
     if "description" in keys:
         changes["description"] = keys["description"]

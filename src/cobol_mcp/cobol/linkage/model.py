@@ -7,7 +7,7 @@ byte for byte as GnuCOBOL lays them out. Plain data only: building it is :mod:`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -50,6 +50,8 @@ class Field:
     conditions: tuple[Condition, ...] = ()
     description: str = ""
     location: str = ""
+    direction: str = "inout"  # "in" | "out" | "inout" | "none" (see .direction)
+    reason: str = ""  # why it has that direction (elementary items)
 
     @property
     def is_group(self) -> bool:
@@ -77,9 +79,30 @@ class Field:
 class Record:
     name: str
     key: str
-    direction: str  # "in" | "out" | "inout"
+    direction: str  # "in" | "out" | "inout" | "none": what its items are, together
     field: Field
     size: int
+
+    def view(self, mode: str) -> Record | None:
+        """The record with only the items that are arguments (mode "in") or results ("out"), or None."""
+        wanted = ("in", "inout") if mode == "in" else ("out", "inout")
+        if self.direction not in wanted:
+            return None
+        f = _prune(self.field, wanted)
+        if f is None:
+            return None
+        return self if f is self.field else replace(self, field=f, direction=mode)
+
+
+def _prune(f: Field, wanted: tuple[str, ...]) -> Field | None:
+    if f.direction not in wanted and not (f.children and f.direction == "inout"):
+        return None
+    if not f.children:
+        return f
+    kids = tuple(k for k in (c if not c.exposed else _prune(c, wanted) for c in f.children) if k is not None)
+    if not any(k.exposed for k in kids):
+        return None
+    return f if len(kids) == len(f.children) else replace(f, children=kids)
 
 
 @dataclass(frozen=True)

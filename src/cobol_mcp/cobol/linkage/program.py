@@ -10,8 +10,10 @@ Conventions: the source is fixed format unless the evidence over its lines says 
 ``>>SOURCE FORMAT`` directive says so; COPY books are found as :mod:`..source.copybooks` says (the
 program's folder, ``copybooks/``, sibling copybook folders, --copybooks; any case). A PROGRAM-ID
 name may lack its period before the next paragraph or division.
-A record named ``*-IN``/``-INPUT``/``-REQUEST`` is input only, ``*-OUT``/``-OUTPUT``/``-RESULT``/
-``-RESPONSE`` output only, any other both. Comment lines directly above an item describe it (or a
+Each item of the USING records is an argument, a result, both or neither according to what the
+PROCEDURE DIVISION does with it (:mod:`.direction`); where that cannot be known, an item or record named
+``*-IN``/``-INPUT``/``-REQUEST`` is input only, ``*-OUT``/``-OUTPUT``/``-RESULT``/``-RESPONSE`` output
+only, any other both. Comment lines directly above an item describe it (or a
 ``*>`` comment on the line that ends it).
 
 The stages: :mod:`..source` (source format, comments, continuation lines, COPY ... REPLACING, tokens),
@@ -28,14 +30,15 @@ from .. import LinkageError
 from ..source.lines import description_after, load
 from ..source.tokens import HEADERS, Tok
 from .clauses import Parser, nest
+from .direction import apply_directions, directions, name_direction
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
+from .operands import Program, flow_units
+from .procedure import parse_procedure
 
 __all__ = ["TOOL_NAME", "entry_symbol", "parse_program"]
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
-_IN_SUFFIXES = ("_in", "_input", "_request")
-_OUT_SUFFIXES = ("_out", "_output", "_result", "_response")
 
 
 def entry_symbol(name: str) -> str:
@@ -49,14 +52,6 @@ def entry_symbol(name: str) -> str:
         else:
             out += "".join(f"_{b:02X}" for b in ch.encode("utf-8"))
     return out
-
-
-def _direction(key: str) -> str:
-    if key.endswith(_IN_SUFFIXES):
-        return "in"
-    if key.endswith(_OUT_SUFFIXES):
-        return "out"
-    return "inout"
 
 
 def parse_program(path: Path, source_format: str | None = None, include: Iterable[Path] = ()) -> ProgramSpec:
@@ -110,7 +105,16 @@ def parse_program(path: Path, source_format: str | None = None, include: Iterabl
             raise LinkageError(f"{p.where(tok)}: USING {tok.text}: no such 01/77 record in LINKAGE SECTION")
         if any(r.key == f.key for r in result):
             raise LinkageError(f"{p.where(tok)}: USING {tok.text} appears twice")
-        result.append(Record(f.name, f.key, _direction(f.key), f, f.size))
+        result.append(Record(f.name, f.key, name_direction(f.key), f, f.size))
+    keys = [r.key for r in result]
+    try:
+        found = directions(parse_procedure(lines, tuple(result)), keys)
+    except (LinkageError, RecursionError) as exc:  # unreadable or too deeply nested: the names decide
+        why = str(exc) if isinstance(exc, LinkageError) else "PERFORMs nested too deeply"
+        found = directions(
+            Program(flow_units(tuple(result)), [], failure=f"the statements cannot be followed ({why})"), keys
+        )
+    result = apply_directions(result, found)
     return ProgramSpec(
         program_id=program_id, tool_name=tool_name, entry_symbol=entry_symbol(external),
         description=description_after(lines, end_line), records=tuple(result), source_format=fmt, source=path,

@@ -6,11 +6,13 @@ no hex) - a Python ``float`` is taken by its shortest repr; outputs are ``int`` 
 ``Decimal`` carrying the PIC's scale. COMP (BINARY) inputs and outputs stay within the PIC digits, as
 GnuCOBOL truncates them; COMP-5 inputs do too, but COMP-5 outputs may use the whole binary integer.
 
-Argument shape. The properties of the input records (direction "in" or "inout") are placed at the top
-level when no two records contribute the same property name; a group record contributes its named
-children, an elementary 01/77 record contributes itself. When names collide, each record becomes one
-top-level property (its key) holding an object of its fields. Outputs ("out" and "inout" records) follow
-the same rule, decided separately.
+Argument shape. Each item has a direction (:mod:`..linkage.direction`): the arguments are the items
+that are "in" or "inout", the results those that are "out" or "inout"; a record or group keeps only
+those (:meth:`~..linkage.model.Record.view`). The properties of the records with arguments are placed
+at the top level when no two records contribute the same property name; a group record contributes its
+named children, an elementary 01/77 record contributes itself. When names collide, each record becomes
+one top-level property (its key) holding an object of its fields. Results follow the same rule, decided
+separately. Items that are not arguments keep their initial bytes (VALUE, else spaces/zeros).
 
 Decisions. Every input item is required unless it (or a group around it) has a VALUE, which is then
 used. OCCURS arrays must have exactly their OCCURS count of items. An item with level-88 conditions
@@ -60,12 +62,13 @@ __all__ = [
 
 
 def encode_inputs(spec: ProgramSpec, arguments: dict[str, Any] | None) -> list[bytes]:
-    """One buffer per USING record, exact size; "out" records are initialized (see initial_bytes)."""
+    """One buffer per USING record, exact size; items that are not arguments are initialized (see
+    initial_bytes)."""
     return (_plans.get(id(spec)) or _compile(spec)).encode(arguments)
 
 
 def decode_outputs(spec: ProgramSpec, buffers: list[bytes], notes: list[str] | None = None) -> dict[str, Any]:
-    """JSON-ready values of the "out" and "inout" records (shape: see the module docstring)."""
+    """JSON-ready values of the "out" and "inout" items (shape: see the module docstring)."""
     return (_plans.get(id(spec)) or _compile(spec)).decode(buffers, notes)
 
 

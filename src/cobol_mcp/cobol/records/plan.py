@@ -3,7 +3,9 @@ ProgramSpec, worked out once.
 
 A plan holds each record's initial bytes, the flattened argument and result shapes, and per JSON property
 a closure with the item's offset, size, PIC limits and messages bound in (:mod:`.encoders`,
-:mod:`.decoders`), so a call only checks types, converts values and copies bytes. Errors, messages and
+:mod:`.decoders`), so a call only checks types, converts values and copies bytes. Items that are only
+results are not encoded (they keep their initial bytes) and items that are only arguments are not
+decoded: the record views of :meth:`~..linkage.model.Record.view` are taken once, here. Errors, messages and
 notes are the codec's own: whatever is not the usual case goes to the scalar functions of :mod:`.codec`.
 """
 
@@ -38,18 +40,20 @@ class Plan:
         self.program_id = spec.program_id
         self.count = len(spec.records)
         self.templates = [initial_bytes(r.field) for r in spec.records]
-        inputs, self.top = _shape(tuple(r for r in spec.records if r.direction != "out"))
+        ins = [r.view("in") for r in spec.records]
+        inputs, self.top = _shape(tuple(v for v in ins if v is not None))
         self.allowed = frozenset(self.top)
         self.encoders = tuple(
-            (index, tuple(_top_encoder(key, f) for key, f in inputs[r.key].items()))
-            for index, r in enumerate(spec.records)
-            if r.direction != "out"
+            (index, tuple(_top_encoder(key, f) for key, f in inputs[v.key].items()))
+            for index, v in enumerate(ins)
+            if v is not None
         )
-        outputs, _ = _shape(tuple(r for r in spec.records if r.direction != "in"))
+        outs = [r.view("out") for r in spec.records]
+        outputs, _ = _shape(tuple(v for v in outs if v is not None))
         self.readers = tuple(
-            (r.size, r.name, tuple((key, decoder(f, key)) for key, f in outputs[r.key].items()))
-            if r.direction != "in" else (r.size, r.name, None)
-            for r in spec.records
+            (r.size, r.name, tuple((key, decoder(f, key)) for key, f in outputs[v.key].items()))
+            if v is not None else (r.size, r.name, None)
+            for r, v in zip(spec.records, outs, strict=True)
         )  # fmt: skip
         self.owner: object = None  # set by the codec's cache: drops this plan together with its spec
 

@@ -15,19 +15,26 @@ from typing import Any
 
 from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.pic import describe, native_range, numeric_range
-from .items import flat, has_default, input_records, output_records, properties
+from .items import flat, has_default, properties
 
-__all__ = ["input_schema", "output_schema"]
+__all__ = ["input_schema", "output_schema", "views"]
+
+
+def views(spec: ProgramSpec, mode: str) -> tuple[Record, ...]:
+    """The records cut down to their arguments (mode "in") or results ("out"); records with none left out."""
+    return tuple(v for r in spec.records if (v := r.view(mode)) is not None)
 
 
 def input_schema(spec: ProgramSpec) -> dict[str, Any]:
-    """Schema of the tool arguments (see codec for the flattening rule)."""
-    return _object(_top(input_records(spec)), "in", False, "")
+    """Schema of the tool arguments (see codec for the flattening rule): items that are only results
+    (or never used) are not arguments."""
+    return _object(_top(views(spec, "in")), "in", False, "")
 
 
 def output_schema(spec: ProgramSpec) -> dict[str, Any]:
-    """Schema of decode_outputs' result (an object, as MCP structured content must be)."""
-    return _object(_top(output_records(spec)), "out", False, "")
+    """Schema of decode_outputs' result (an object, as MCP structured content must be): items that are
+    only arguments (or never used) are not reported."""
+    return _object(_top(views(spec, "out")), "out", False, "")
 
 
 def _top(records: tuple[Record, ...]) -> dict[str, Field]:

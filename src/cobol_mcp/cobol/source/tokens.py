@@ -33,8 +33,8 @@ class Tok:
 _TOKEN = re.compile(r"""([XxNnZz]?)("(?:[^"]|"")*"|'(?:[^']|'')*')|["']|[^\s"']+""")
 
 
-def tokenize(lines: list[Line]) -> list[Tok]:
-    """Tokens up to the end of the PROCEDURE DIVISION header (the statements are of no interest)."""
+def tokenize(lines: list[Line], whole: bool = False) -> list[Tok]:
+    """Tokens up to the end of the PROCEDURE DIVISION header, or of the whole text when ``whole``."""
     toks: list[Tok] = []
     header = False
     for idx, line in enumerate(lines):
@@ -60,6 +60,6 @@ def tokenize(lines: list[Line]) -> list[Tok]:
                 header = header or (toks[-1].up == "DIVISION" and len(toks) > 1 and toks[-2].up == "PROCEDURE")
             if period:
                 toks.append(Tok(".", "period", idx))
-                if header:
+                if header and not whole:
                     return toks
     return toks

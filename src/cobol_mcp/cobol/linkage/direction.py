@@ -1,0 +1,297 @@
+"""Which LINKAGE items are arguments and which are results, from what the PROCEDURE DIVISION does.
+
+:func:`directions` walks the steps of :mod:`.procedure` from the first statement, following fall-through,
+PERFORM (paragraphs, sections, THRU ranges, loops that may run zero times unless TEST AFTER or a literal
+count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs to a paragraph that ends the
+program (``GO TO 9999-ABEND``) and NEXT SENTENCE, and keeps the set
+of units that are surely set (written whole on every path so far). A unit is then:
+
+* ``out`` - written whole before any read on every path, and surely set when the program returns;
+* ``in`` - read, never written;
+* ``inout`` - read before it is surely set, or written only on some paths or in part (the caller's
+  value may come back), unless its name says output (``*-OUT`` etc.): then it stays ``out`` and
+  starts as its VALUE or spaces/zeros, as output records always have;
+* never used - the naming convention decides, in/out when the names say nothing: the item stays
+  part of the interface its author declared (the program may be a stub, or reach the item in ways the
+  analysis does not see), and echoing it back is harmless. (:class:`~.model.Record` views also know a
+  ``none`` direction - in neither schema - for items that are not part of the JSON shape.)
+
+Where the analysis cannot know (passed BY REFERENCE to another CALL, ADDRESS OF, reference modification
+with variable bounds, statements it does not model; for the whole program: ALTER, GO TO DEPENDING,
+a GO TO back or out of its range to a paragraph that does not end the program, recursion) the naming
+convention decides, and in/out when the names say nothing. Every unit keeps the reason for its direction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .model import Field, Record
+from .operands import Program, Step, Unit
+
+__all__ = ["apply_directions", "directions", "name_direction", "recombine", "redirect"]
+
+_IN_SUFFIXES = ("_in", "_input", "_request")
+_OUT_SUFFIXES = ("_out", "_output", "_result", "_response")
+
+State = frozenset[int] | None
+
+
+def name_direction(key: str) -> str:
+    """The naming convention: ``*-IN`` input, ``*-OUT`` output, anything else both."""
+    if key.endswith(_IN_SUFFIXES):
+        return "in"
+    if key.endswith(_OUT_SUFFIXES):
+        return "out"
+    return "inout"
+
+
+def _meet(states: list[State]) -> State:
+    live = [s for s in states if s is not None]
+    if not live:
+        return None
+    out = live[0]
+    for s in live[1:]:
+        out = out & s
+    return out
+
+
+class _Frame:
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo, self.hi, self.current = lo, hi, lo
+        self.pending: dict[int, list[State]] = {}
+        self.breaks: list[list[State]] = []
+        self.nexts: list[State] = []
+        self.leave: list[State] = []
+
+
+class _Walk:
+    def __init__(self, program: Program) -> None:
+        self.p = program
+        self.index: dict[str, int] = {}
+        for k, (name, _, _) in enumerate(program.paragraphs):
+            self.index.setdefault(name, k)
+        self.exits: list[State] = []
+        self.memo: dict[tuple[int, int, frozenset[int]], State] = {}
+        self.active: set[tuple[int, int]] = set()
+        self.failure = program.failure
+
+    def fail(self, reason: str) -> None:
+        self.failure = self.failure or reason
+
+    def span(self, name: str) -> tuple[int, int] | None:
+        if name in self.p.sections:
+            return self.p.sections[name]
+        k = self.index.get(name)
+        return None if k is None else (k, k)
+
+    def range(self, lo: int, hi: int, s: State) -> State:
+        frame = _Frame(lo, hi)
+        for k in range(lo, hi + 1):
+            s = _meet([s, *frame.pending.pop(k, [])])
+            frame.current, frame.leave = k, []
+            if s is not None:
+                s = self.run(self.p.paragraphs[k][2], s, frame)
+            s = _meet([s, *frame.leave, *frame.nexts])
+            frame.nexts = []
+        return s
+
+    def run(self, steps: list[Step], s: State, frame: _Frame) -> State:
+        for step in steps:
+            kind = step[0]
+            if kind == "sentence":
+                s = _meet([s, *frame.nexts])
+                frame.nexts = []
+            elif s is None:
+                continue
+            elif kind == "eff":
+                s = self.effect(step[1], step[2], step[3], s)
+            elif kind == "branch":
+                bodies: list[list[Step]] = step[1]
+                ends = [self.run(b, s, frame) for b in bodies]
+                s = _meet(ends + ([s] if step[2] or not bodies else []))
+            elif kind == "loop":
+                _, pre, body, once, test = step
+                s = self.run(pre, s, frame)
+                if not once:
+                    s = self.run(test, s, frame)
+                frame.breaks.append([])
+                end = self.run(body, s, frame)
+                if once:
+                    end = self.run(test, end, frame)
+                s = _meet([end, *frame.breaks.pop()] + ([] if once else [s]))
+            elif kind == "perform":
+                s = self.perform(step[1], step[2], step[3], s)
+            elif kind == "goto":
+                target = self.index.get(step[1])
+                if target is not None and frame.current < target <= frame.hi:
+                    frame.pending.setdefault(target, []).append(s)
+                else:
+                    why = (f"GO TO {step[1]} ({step[2]}) goes back or out of its PERFORM range and does not end "
+                           "the program there: the flow cannot be followed")  # fmt: skip
+                    if target is None or self.once(target, target, s, why) is not None:
+                        self.fail(why)
+                s = None
+            elif kind == "exit":
+                self.exits.append(s)
+                s = None
+            elif kind == "break":
+                if frame.breaks:
+                    frame.breaks[-1].append(s)
+                else:
+                    self.fail("EXIT PERFORM outside an inline PERFORM")
+                s = None
+            elif kind == "leave":
+                if step[1] == "PARAGRAPH":
+                    frame.leave.append(s)
+                else:
+                    self.fail("EXIT SECTION: the flow is not followed")
+                s = None
+            elif kind == "next":
+                frame.nexts.append(s)
+                s = None
+        return s
+
+    def effect(self, op: str, cover: list[tuple[int, bool]], why: str, s: frozenset[int]) -> State:
+        units = self.p.units
+        for u, full in cover:
+            unit = units[u]
+            if op == "r":
+                unit.read = unit.read or why
+                if u not in s and unit.read_unset is None:
+                    unit.read_unset = why
+            elif op in ("w", "p"):
+                unit.write = unit.write or why
+                if op == "w" and full:
+                    unit.full = unit.full or why
+                    if u not in s and why not in unit.sites:
+                        unit.sites.append(why)
+                    s = s | {u}
+            elif op == "u":
+                unit.unknown = unit.unknown or why
+        return s
+
+    def perform(self, first: str, last: str | None, why: str, s: frozenset[int]) -> State:
+        a, b = self.span(first), self.span(last) if last else None
+        if a is None or (last and b is None):
+            self.fail(f"{why}: no such paragraph or section")
+            return s
+        return self.once(
+            a[0], (b or a)[1], s, f"{why} performs a range that is already running: the flow is not followed"
+        )
+
+    def once(self, lo: int, hi: int, s: frozenset[int], looping: str) -> State:
+        """Paragraphs lo..hi run from state s (remembered per state); one that runs into itself fails with
+        the reason ``looping``."""
+        key = (lo, hi, s)
+        if key in self.memo:
+            return self.memo[key]
+        if (lo, hi) in self.active:
+            self.fail(looping)
+            return s
+        self.active.add((lo, hi))
+        end = self.range(lo, hi, s)
+        self.active.discard((lo, hi))
+        self.memo[key] = end
+        return end
+
+
+def _named(unit: Unit, keys: tuple[str, ...]) -> tuple[str, str]:
+    for name in reversed(unit.path):
+        d = name_direction(name.lower().replace("-", "_"))
+        if d != "inout":
+            return d, name
+    for key in keys:
+        d = name_direction(key)
+        if d != "inout":
+            return d, key
+    return "inout", ""
+
+
+def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str, str]]:
+    """id(field) -> (direction, reason) for every unit of the USING records."""
+    walk = _Walk(program)
+    if program.paragraphs:
+        end = walk.range(0, len(program.paragraphs) - 1, frozenset())
+        walk.exits.append(end)
+    else:
+        walk.exits.append(frozenset())
+    surely = _meet(walk.exits)
+    result: dict[int, tuple[str, str]] = {}
+    for n, u in enumerate(program.units):
+        named, by = _named(u, (record_keys[u.record],))
+        unknown = walk.failure or u.unknown
+        if unknown:
+            if named != "inout":
+                result[id(u.field)] = (named, f"{unknown}; named {by}: {named}")
+            else:
+                result[id(u.field)] = ("inout", f"{unknown}; in/out by default")
+        elif u.write is None and u.read is None:
+            how = f"named {by}: {named}" if named != "inout" else "in/out by default"
+            result[id(u.field)] = (named, f"never used by the PROCEDURE DIVISION; {how}")
+        elif u.write is None:
+            result[id(u.field)] = ("in", f"read by {u.read}, never written")
+        elif u.read_unset is not None and named == "out":
+            result[id(u.field)] = ("out", f"read by {u.read_unset} before it is surely set; named {by}: output, "
+                                          "starting as its VALUE or spaces/zeros")  # fmt: skip
+        elif u.read_unset is not None:
+            result[id(u.field)] = ("inout", f"read by {u.read_unset} before it is surely set; written by {u.write}")
+        elif surely is None or n in surely:
+            if len(u.sites) > 1:
+                by_all = ", ".join(u.sites[:3]) + (", ..." if len(u.sites) > 3 else "")
+                result[id(u.field)] = ("out", f"set before any read on every path (by {by_all})")
+            else:
+                result[id(u.field)] = ("out", f"set by {u.full} before any read, on every path")
+        elif named == "out":
+            result[id(u.field)] = ("out", f"written by {u.write} on some paths or in part only; named {by}: "
+                                          "output, starting as its VALUE or spaces/zeros")  # fmt: skip
+        else:
+            result[id(u.field)] = ("inout", f"written by {u.write} on some paths or in part only, never read "
+                                            "first: the caller's value may come back")  # fmt: skip
+    return result
+
+
+def _combine(kids: list[str]) -> str:
+    found = {d for d in kids if d != "none"}
+    if not found:
+        return "none"
+    return found.pop() if len(found) == 1 else "inout"
+
+
+def _apply(f: Field, found: dict[int, tuple[str, str]]) -> Field:
+    if id(f) in found:
+        d, why = found[id(f)]
+        return dataclasses.replace(f, direction=d, reason=why)
+    if not f.children:
+        return dataclasses.replace(f, direction="none", reason="not part of the JSON shape")
+    kids = tuple(_apply(c, found) for c in f.children)
+    d = _combine([c.direction for c in kids if c.exposed])
+    return dataclasses.replace(f, children=kids, direction=d, reason="")
+
+
+def apply_directions(records: list[Record], found: dict[int, tuple[str, str]]) -> list[Record]:
+    """The records with each item's direction and reason filled in, each record's direction combined."""
+    out = []
+    for r in records:
+        f = _apply(r.field, found)
+        out.append(dataclasses.replace(r, field=f, direction=f.direction))
+    return out
+
+
+def redirect(f: Field, direction: str, reason: str) -> Field:
+    """``f`` and every item inside it given ``direction`` (an override: the author knows better)."""
+    kids = tuple(redirect(c, direction, reason) for c in f.children)
+    return dataclasses.replace(f, children=kids, direction=direction, reason=reason)
+
+
+def recombine(r: Record) -> Record:
+    """``r`` with each group's direction (and the record's) combined again from its items."""
+
+    def walk(f: Field) -> Field:
+        if not f.children:
+            return f
+        kids = tuple(walk(c) for c in f.children)
+        return dataclasses.replace(f, children=kids, direction=_combine([c.direction for c in kids if c.exposed]))
+
+    f = walk(r.field)
+    return dataclasses.replace(r, field=f, direction=f.direction)
