@@ -32,11 +32,13 @@ def _walk(f: Field, path: str = "") -> Iterator[tuple[str, Field]]:
 def _cobc_type(f: Field) -> int:
     if f.is_group:
         return 0x01
+    if f.native == "INDEX":
+        return 0x1B  # cobc's COMP-5 type
     if f.category == "numeric":
         return (0x24 if f.blank_when_zero else 0x10) if f.usage == "display" else _TYPES[f.usage]
     if f.category == "float":
         return _TYPES[f.usage]
-    return {"numeric-edited": 0x24, "alphanumeric-edited": 0x23}.get(f.category, 0x21)
+    return {"numeric-edited": 0x24, "alphanumeric-edited": 0x23, "national": 0x40}.get(f.category, 0x21)
 
 
 def _facts(f: Field) -> dict[str, object]:
@@ -47,7 +49,7 @@ def _facts(f: Field) -> dict[str, object]:
         facts |= {"separate sign": f.sign_separate, "leading sign": f.sign_leading}
         if f.usage in ("binary", "comp-5"):
             facts["native binary"] = f.usage == "comp-5"
-    if f.category in ("alphanumeric", "alphabetic"):
+    if f.category in ("alphanumeric", "alphabetic", "national"):
         facts["justified"] = f.justified
     return facts
 

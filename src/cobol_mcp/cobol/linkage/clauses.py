@@ -13,7 +13,7 @@ from typing import Any
 from .. import LinkageError
 from ..source.lines import DECORATION, Line
 from ..source.tokens import Tok, tokenize
-from .pic import USAGES
+from .pic import NATIVE, UNMAPPABLE, USAGES
 
 __all__ = ["Entry", "Parser", "nest"]
 
@@ -28,6 +28,7 @@ class Entry:
     line: int
     pic: str | None = None
     usage: str | None = None
+    native: str = ""  # a NATIVE usage as written, e.g. "BINARY-SHORT UNSIGNED" (usage is then comp-5)
     occurs: int | None = None
     values: list[Any] = dataclasses.field(default_factory=list)
     redefines: str | None = None
@@ -104,6 +105,24 @@ class Parser:
     def _first_on_line(self, tok: Tok) -> bool:
         return self.line_starts.get(tok.line) is tok
 
+    def usage(self, e: Entry, toks: list[Tok], k: int) -> int:
+        """Read the USAGE word at ``k`` (and SIGNED/UNSIGNED after a native one); return the next index."""
+        word, where = toks[k].up, self.where(toks[k])
+        if word in UNMAPPABLE:
+            raise LinkageError(f"{where}: {e.name}: {UNMAPPABLE[word]}, which has no JSON form")
+        if word == "NATIONAL":
+            e.usage = "national"
+            return k + 1
+        if word in NATIVE:
+            e.usage = "comp-5"
+            e.native = word
+            if k + 1 < len(toks) and toks[k + 1].up in ("SIGNED", "UNSIGNED"):
+                e.native += " " + toks[k + 1].up
+                return k + 2
+            return k + 1
+        e.usage = USAGES[word]
+        return k + 1
+
     def clause(self, e: Entry, toks: list[Tok], i: int) -> int:
         tok, word = toks[i], toks[i].up
         where = self.where(tok)
@@ -116,14 +135,12 @@ class Parser:
             return k + 1
         if word == "USAGE":
             k = i + 1 + (nxt[:1] == ["IS"])
-            if k >= len(toks) or toks[k].up not in USAGES:
+            if k >= len(toks) or not _is_usage(toks[k].up):
                 found = toks[k].text if k < len(toks) else "nothing"
                 raise LinkageError(f"{where}: USAGE {found} is not supported")
-            e.usage = USAGES[toks[k].up]
-            return k + 1
-        if word in USAGES:
-            e.usage = USAGES[word]
-            return i + 1
+            return self.usage(e, toks, k)
+        if _is_usage(word):
+            return self.usage(e, toks, i)
         if word == "OCCURS":
             if i + 1 >= len(toks) or not toks[i + 1].text.isdigit():
                 raise LinkageError(f"{where}: OCCURS needs a fixed count")
@@ -194,15 +211,19 @@ _CLAUSES = {
 }  # fmt: skip
 
 
+def _is_usage(word: str) -> bool:
+    return word in USAGES or word in NATIVE or word in UNMAPPABLE or word == "NATIONAL"
+
+
 def _is_clause(word: str) -> bool:
-    return word in _CLAUSES or word in USAGES
+    return word in _CLAUSES or _is_usage(word)
 
 
 def _literal(tok: Tok, where: str) -> tuple[str, object]:
     if tok.kind == "lit":
         if tok.prefix == "?":
             raise LinkageError(f"{where}: malformed hexadecimal literal")
-        if tok.prefix not in ("", "X"):
+        if tok.prefix not in ("", "X", "N"):
             raise LinkageError(f"{where}: {tok.prefix}-literals are not supported in VALUE")
         return ("str", tok.text)
     if tok.up in _FIGURATIVE:

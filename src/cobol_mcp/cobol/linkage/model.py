@@ -45,6 +45,7 @@ class Field:
     justified: bool = False
     blank_when_zero: bool = False
     synchronized: bool = False
+    native: str = ""  # USAGE BINARY-CHAR/SHORT/LONG/DOUBLE [UNSIGNED] or INDEX: a whole machine integer
     redefines: str | None = None
     value: Decimal | str | None = None
     conditions: tuple[Condition, ...] = ()

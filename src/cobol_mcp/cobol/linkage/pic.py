@@ -8,16 +8,20 @@ PIC digits, COMP-5 is native-endian and not truncated, COMP-1/COMP-2 are IEEE fl
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass
 from decimal import Decimal
 
 __all__ = [
+    "NATIVE",
+    "UNMAPPABLE",
     "USAGES",
     "Picture",
     "PictureError",
     "binary_size",
     "describe",
     "from_stored",
+    "native_picture",
     "native_range",
     "numeric_range",
     "parse_picture",
@@ -49,6 +53,28 @@ USAGES: dict[str, str] = {
     "COMP-2": "comp-2",
     "COMPUTATIONAL-2": "comp-2",
     "FLOAT-LONG": "comp-2",
+}
+
+# USAGEs that are machine integers without a PICTURE -> (bytes, digits as cobc records them). They are
+# stored in the machine's byte order and never truncated (cobc flags them "native binary"), so every
+# value of the integer is valid. INDEX is cobc's COMP-5 type, always signed; the others take SIGNED
+# (the default) or UNSIGNED.
+NATIVE: dict[str, tuple[int, int]] = {
+    "BINARY-CHAR": (1, 2),
+    "BINARY-SHORT": (2, 4),
+    "BINARY-LONG": (4, 9),
+    "BINARY-DOUBLE": (8, 18),
+    "BINARY-C-LONG": (struct.calcsize("l"), 18 if struct.calcsize("l") == 8 else 9),
+    "INDEX": (4, 9),
+}
+
+# USAGEs that hold machine addresses or object handles: there is no JSON value for them.
+UNMAPPABLE: dict[str, str] = {
+    "POINTER": "USAGE POINTER holds a machine address",
+    "PROCEDURE-POINTER": "USAGE PROCEDURE-POINTER holds the address of code",
+    "PROGRAM-POINTER": "USAGE PROGRAM-POINTER holds the address of code",
+    "FUNCTION-POINTER": "USAGE FUNCTION-POINTER holds the address of code",
+    "OBJECT": "USAGE OBJECT REFERENCE holds an object handle",
 }
 
 _REPEAT = re.compile(r"(CR|DB|.)\((\d+)\)")
@@ -100,6 +126,10 @@ def parse_picture(text: str) -> Picture:
     syms = _symbols(pic)
     if set(syms) <= _NUMERIC_SYMBOLS:
         return _numeric(pic, syms)
+    if set(syms) == {"N"}:
+        # GnuCOBOL 3.1.2 keeps 2 bytes per N position and moves text into them byte for byte
+        # (MOVE "ab" TO a PIC N(2) stores 61 62 20 20): the item is text of twice as many bytes.
+        return Picture(pic, "national", 2 * len(syms), 0, 0, 0, False)
     if set(syms) <= set("XA9"):
         category = "alphabetic" if set(syms) == {"A"} else "alphanumeric"
         return Picture(pic, category, len(syms), 0, 0, 0, False)
@@ -146,6 +176,14 @@ def _edited(pic: str, syms: list[str]) -> Picture:
     scale = sum(1 for s in syms[point:] if s in "9Z*+-$P")
     signed = any(s in ("+", "-", "CR", "DB") for s in syms)
     return Picture(pic, "numeric-edited", length, len(digit_syms), 0, scale, signed)
+
+
+def native_picture(usage: str, signed: bool) -> tuple[Picture, int]:
+    """The Picture and size of a NATIVE usage: digits as cobc records them, nines wide enough for the
+    whole integer (its range is checked with :func:`native_range`, not by digits)."""
+    size, digits = NATIVE[usage]
+    widest = len(str(1 << (8 * size)))
+    return Picture("", "numeric", digits, digits, widest, 0, signed), size
 
 
 def binary_size(nines: int) -> int:
@@ -211,6 +249,8 @@ def describe(picture: Picture | None, usage: str = "display") -> str:
         return "USAGE COMP-2: double-precision binary floating point"
     assert picture is not None
     head = f"PIC {picture.text}"
+    if picture.category == "national":
+        return f"{head}: up to {picture.length} characters ({picture.length // 2} national positions of 2 bytes)"
     if picture.category in ("alphanumeric", "alphabetic"):
         letters = " letters and spaces" if picture.category == "alphabetic" else " characters"
         return f"{head}: up to {picture.length}{letters}"

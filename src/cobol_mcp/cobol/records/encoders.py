@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import is_plain_decimal
 from ..linkage.model import Field
+from ..linkage.pic import native_range
 from . import items
 from .items import FieldError, check_keys, encode_scalar, has_default, json_type, pic_text, show, user_number
 
@@ -39,6 +40,8 @@ def item_encoder(f: Field, path: str | None = None) -> Any:
         return _group_encoder(f, path)
     if f.conditions:
         return _condition_encoder(f)
+    if f.native:
+        return _native_encoder(f)
     if f.category == "numeric":
         return _number_encoder(f)
     if f.category == "float":
@@ -133,6 +136,22 @@ def _number_encoder(f: Field) -> Any:
             buf[start : start + size] = encode_scalar(f, typed, path, shown=value)
         else:
             buf[start : start + size] = pack(*stored)
+
+    return encode
+
+
+def _native_encoder(f: Field) -> Any:
+    """BINARY-CHAR/SHORT/LONG/DOUBLE and INDEX: any int of the machine integer's range."""
+    assert f.picture is not None
+    low, high = (int(v) for v in native_range(f.picture, f.size))
+    offset, size, signed = f.offset, f.size, f.signed
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        start = offset + delta
+        if type(value) is int and low <= value <= high:
+            buf[start : start + size] = value.to_bytes(size, sys.byteorder, signed=signed)
+        else:
+            buf[start : start + size] = encode_scalar(f, user_number(value, path, f), path, shown=value)
 
     return encode
 

@@ -113,7 +113,7 @@ def json_type(value: Any) -> str:
 
 
 def pic_text(f: Field) -> str:
-    return f"PIC {f.pic}" if f.pic else f"USAGE {f.usage.upper()}"
+    return f"PIC {f.pic}" if f.pic else f"USAGE {f.native or f.usage.upper()}"
 
 
 def check_keys(given: dict[str, Any], allowed: dict[str, Field], path: str) -> None:
@@ -159,6 +159,12 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
         return packed
     if f.category == "numeric":
         assert f.picture is not None and isinstance(value, Decimal)
+        if f.native:  # a whole machine integer, not bounded by digits
+            low, high = native_range(f.picture, f.size)
+            if value != value.to_integral_value() or not low <= value <= high:
+                raise FieldError(path, f'"{path}": {text} does not fit {pic_text(f)} '
+                                       f"(a whole number from {low} to {high})")  # fmt: skip
+            return pack(f, int(value))
         try:
             n = to_stored(value, f.picture)
         except PictureError as exc:

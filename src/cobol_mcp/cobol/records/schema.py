@@ -70,9 +70,10 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
     raw: dict[str, Any]
     if f.category == "numeric":
         assert f.picture is not None
-        low, high = (
-            native_range(f.picture, f.size) if f.usage == "comp-5" and mode == "out" else numeric_range(f.picture)
-        )
+        native = f.native or (f.usage == "comp-5" and mode == "out")
+        low, high = native_range(f.picture, f.size) if native else numeric_range(f.picture)
+        if f.native:
+            notes[-1] = f"USAGE {f.native}: whole number from {low} to {high}"
         kind = "integer" if f.scale <= 0 else "number"
         raw = {"type": kind if mode == "in" else [kind, "null"], "minimum": _number(low), "maximum": _number(high)}
         if f.scale < 0:

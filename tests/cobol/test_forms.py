@@ -1,0 +1,184 @@
+"""Data forms beyond the classic USAGEs (native binary, INDEX, PIC N, 77 levels, 88 THRU lists, BLANK WHEN
+ZERO): laid out as cobc lays them out, and carried through a real COBOL program and back."""
+
+from __future__ import annotations
+
+import struct
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from cobol_mcp.cobol import LinkageError
+from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
+from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.records.codec import FieldError, decode_outputs, encode_inputs
+from cobol_mcp.cobol.records.schema import input_schema, output_schema
+
+from .conftest import HAVE_COBC, find, needs_cobc
+
+FORMS = Path(__file__).parent / "realworld" / "forms"
+FORM_PATHS = sorted(p for p in FORMS.iterdir() if p.suffix.lower() in (".cbl", ".cob"))
+
+build = pytest.importorskip("cobol_mcp.cobol.build.cobc")
+runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
+
+
+@pytest.fixture(scope="module")
+def call(tmp_path_factory):
+    if not HAVE_COBC:
+        pytest.skip("GnuCOBOL's cobc is not installed")
+    rt = runtime.Runtime(max_workers=1)
+    cache = tmp_path_factory.mktemp("forms-cache")
+    loaded: dict[str, object] = {}
+
+    def run(name: str, arguments: dict, notes: list[str] | None = None) -> dict:
+        spec = parse_program(FORMS / name)
+        if name not in loaded:
+            module = build.build_module(FORMS / name, cache, source_format=spec.source_format)
+            rt.load(name, module, spec.entry_symbol, [r.size for r in spec.records])
+            loaded[name] = spec
+        result = rt.call_sync(name, encode_inputs(spec, arguments), timeout=10.0)
+        assert result.ok, result.error
+        return decode_outputs(spec, result.buffers, notes)
+
+    try:
+        yield run
+    finally:
+        rt.close()
+
+
+@needs_cobc
+@pytest.mark.parametrize("path", FORM_PATHS, ids=lambda p: p.name)
+def test_form_layouts_match_cobc(path):
+    assert verify_with_cobc(path) == []
+
+
+# ------------------------------------------------------------------------------- native binary, PIC N
+
+
+def test_native_binary_items_span_the_machine_integer():
+    spec = parse_program(FORMS / "SENSTAT.cbl")
+    request = spec.records[0].field
+    count, serial, offset = (find(request, n) for n in ("LS-COUNT", "LS-SERIAL", "LS-OFFSET"))
+    assert (count.size, count.signed, count.native) == (1, False, "BINARY-CHAR UNSIGNED")
+    assert (serial.size, serial.signed) == (8, False)
+    assert (offset.size, offset.signed, offset.native) == (1, True, "BINARY-CHAR")
+    station = find(request, "LS-STATION")
+    assert (station.size, station.category) == (12, "national")
+    props = input_schema(spec)["properties"]
+    assert (props["ls_count"]["minimum"], props["ls_count"]["maximum"]) == (0, 255)
+    assert (props["ls_offset"]["minimum"], props["ls_offset"]["maximum"]) == (-128, 127)
+    assert props["ls_serial"]["maximum"] == 2**64 - 1
+    assert props["ls_reading"]["items"]["minimum"] == -32768
+    assert props["ls_station"]["maxLength"] == 12
+    out = output_schema(spec)["properties"]
+    assert out["ls_last_ix"]["maximum"] == 2**31 - 1
+
+
+def test_native_binary_bytes_are_machine_order():
+    spec = parse_program(FORMS / "SENSTAT.cbl")
+    args = {"ls_station": "N-07", "ls_count": 255, "ls_reading": [-32768, 32767, 0, 1, -1],
+            "ls_serial": 2**64 - 1, "ls_offset": -128, "ls_scale": 1.5, "ls_status": "ls_ok"}  # fmt: skip
+    data = encode_inputs(spec, args)[0]
+    assert data[:12] == b"N-07        "
+    assert data[12] == 255
+    assert struct.unpack("=5h", data[13:23]) == (-32768, 32767, 0, 1, -1)
+    assert struct.unpack("=Qb", data[23:32]) == (2**64 - 1, -128)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("ls_count", 256, "a whole number from 0 to 255"),
+        ("ls_offset", -129, "a whole number from -128 to 127"),
+        ("ls_serial", -1, "USAGE BINARY-DOUBLE UNSIGNED"),
+        ("ls_count", "1.5", "a whole number"),
+        ("ls_station", "x" * 13, "at most 12"),
+    ],
+)
+def test_native_and_national_reject_what_does_not_fit(key, value, message):
+    spec = parse_program(FORMS / "SENSTAT.cbl")
+    args = {"ls_station": "A", "ls_count": 0, "ls_reading": [0] * 5, "ls_serial": 0, "ls_offset": 0,
+            "ls_scale": 1, "ls_status": "ls_ok", key: value}  # fmt: skip
+    with pytest.raises(FieldError, match=message):
+        encode_inputs(spec, args)
+
+
+@needs_cobc
+def test_sensor_statistics_through_cobol(call):
+    readings = [-32768, 32767, 120, -5, 9]
+    args = {"ls_station": "NORTH1", "ls_count": 4, "ls_reading": readings, "ls_serial": 2**64 - 2,
+            "ls_offset": -3, "ls_scale": 0.5, "ls_status": "ls_ok"}  # fmt: skip
+    got = call("SENSTAT.cbl", args)
+    used = readings[:4]
+    total = sum(used) + 4 * -3
+    assert got["ls_station_out"] == "NORTH1"
+    assert got["ls_total"] == total
+    assert (got["ls_lowest"], got["ls_highest"]) == (min(used), max(used))
+    assert got["ls_serial_next"] == 2**64 - 1
+    assert got["ls_mean"] == Decimal(repr(total * 0.5 / 4))
+    assert got["ls_last_ix"] == 5
+    assert got["ls_shown"] == 40
+    assert got["ls_status"] == "ls_ok"
+
+
+@needs_cobc
+def test_blank_when_zero_and_88_thru_lists_through_cobol(call):
+    args = {"ls_station": "", "ls_count": 0, "ls_reading": [0] * 5, "ls_serial": 0, "ls_offset": 0,
+            "ls_scale": 1, "ls_status": "ls_failed"}  # fmt: skip
+    got = call("SENSTAT.cbl", args)
+    assert got["ls_shown"] == 0  # stored as spaces (BLANK WHEN ZERO), read back as zero
+    assert got["ls_status"] == "ls_warning"  # "W1", the second value of the list
+    assert got["ls_mean"] == 0
+
+
+# ------------------------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize(
+    ("usage", "reason"),
+    [
+        ("USAGE POINTER", "USAGE POINTER holds a machine address"),
+        ("PROCEDURE-POINTER", "USAGE PROCEDURE-POINTER holds the address of code"),
+        ("USAGE IS PROGRAM-POINTER", "USAGE PROGRAM-POINTER holds the address of code"),
+    ],
+)
+def test_unmappable_usages_are_refused_with_file_and_line(tmp_path, usage, reason):
+    path = tmp_path / "ptr.cob"
+    path.write_text(
+        "IDENTIFICATION DIVISION.\nPROGRAM-ID. ptr.\nDATA DIVISION.\nLINKAGE SECTION.\n01 CA-AREA.\n"
+        f"   05 CA-NAME PIC X(8).\n   05 CA-LINK {usage}.\nPROCEDURE DIVISION USING CA-AREA.\n    GOBACK.\n"
+    )
+    with pytest.raises(LinkageError, match=rf"ptr.cob:7: CA-LINK: {reason}.*no JSON form"):
+        parse_program(path)
+
+
+def test_native_usage_with_picture_and_national_usage_with_pic_x_are_refused(tmp_path):
+    path = tmp_path / "bad.cob"
+    path.write_text(
+        "IDENTIFICATION DIVISION.\nPROGRAM-ID. bad.\nDATA DIVISION.\nLINKAGE SECTION.\n01 CA-AREA.\n"
+        "   05 CA-N PIC 9(4) BINARY-SHORT.\nPROCEDURE DIVISION USING CA-AREA.\n    GOBACK.\n"
+    )
+    with pytest.raises(LinkageError, match=r"bad\.cob:6: USAGE BINARY-SHORT items take no PICTURE"):
+        parse_program(path)
+    path.write_text(path.read_text().replace("PIC 9(4) BINARY-SHORT", "PIC X(4) USAGE NATIONAL"))
+    with pytest.raises(LinkageError, match=r"bad\.cob:6: USAGE NATIONAL needs PIC N"):
+        parse_program(path)
+
+
+@needs_cobc
+def test_group_usage_native_and_values_match_cobc(tmp_path):
+    path = tmp_path / "grp.cob"
+    path.write_text(
+        "IDENTIFICATION DIVISION.\nPROGRAM-ID. grp.\nDATA DIVISION.\nLINKAGE SECTION.\n01 CA-AREA.\n"
+        "   05 CA-COUNTS USAGE BINARY-LONG UNSIGNED.\n      10 CA-IN.\n      10 CA-OUT.\n"
+        '   05 CA-LIMIT BINARY-SHORT VALUE -300.\n   05 CA-TAG PIC N(3) VALUE N"ab".\n'
+        "   05 CA-J PIC N(2) JUSTIFIED RIGHT.\n"
+        "PROCEDURE DIVISION USING CA-AREA.\n    GOBACK.\n"
+    )
+    assert verify_with_cobc(path) == []
+    area = parse_program(path).records[0].field
+    assert find(area, "CA-OUT").native == "BINARY-LONG UNSIGNED"
+    assert find(area, "CA-LIMIT").value == -300
+    assert find(area, "CA-TAG").value == "ab"
