@@ -182,3 +182,130 @@ def test_group_usage_native_and_values_match_cobc(tmp_path):
     assert find(area, "CA-OUT").native == "BINARY-LONG UNSIGNED"
     assert find(area, "CA-LIMIT").value == -300
     assert find(area, "CA-TAG").value == "ab"
+
+
+# ----------------------------------------------------------------------------- OCCURS DEPENDING ON
+
+ORDER = {
+    "ls_order_id": "ORD-0042",
+    "ls_line": [
+        {"ls_sku": "AB-100", "ls_qty": 3, "ls_unit_price": Decimal("19.99")},
+        {"ls_sku": "ZZ-999", "ls_qty": 150, "ls_unit_price": Decimal("0.25")},
+        {"ls_sku": "CD-007", "ls_qty": 101, "ls_unit_price": Decimal("-2.50")},
+    ],
+}
+
+
+def test_variable_table_sets_its_counter_and_keeps_the_rest_of_the_record():
+    spec = parse_program(FORMS / "ORDPRICE.cbl")
+    request = encode_inputs(spec, ORDER)[0]
+    assert len(request) == 8 + 2 + 20 * 13  # laid out at the maximum, as cobc does
+    assert request[8:10] == (3).to_bytes(2, "big")
+    assert request[10:16] == b"AB-100"
+    schema = input_schema(spec)
+    assert "ls_line_count" not in schema["required"]
+    assert (schema["properties"]["ls_line"]["minItems"], schema["properties"]["ls_line"]["maxItems"]) == (1, 20)
+    out = output_schema(spec)["properties"]
+    assert (out["ls_backorder"]["minItems"], out["ls_backorder"]["maxItems"]) == (0, 20)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"ls_line": []}, r"must be an array of 1 to 20 items \(OCCURS 1 TO 20 DEPENDING ON LS-LINE-COUNT\), got 0"),
+        ({"ls_line": ORDER["ls_line"] * 7}, "got 21 items"),
+        ({"ls_line_count": 2}, r'"ls_line_count" must be 3, the number of items in "ls_line"'),
+    ],
+)
+def test_variable_table_bounds_and_counter_agreement(change, message):
+    spec = parse_program(FORMS / "ORDPRICE.cbl")
+    with pytest.raises(FieldError, match=message):
+        encode_inputs(spec, ORDER | change)
+
+
+def test_a_counter_given_with_the_right_value_is_accepted():
+    spec = parse_program(FORMS / "ORDPRICE.cbl")
+    assert encode_inputs(spec, ORDER | {"ls_line_count": 3}) == encode_inputs(spec, ORDER)
+
+
+@needs_cobc
+def test_variable_tables_through_cobol(call):
+    got = call("ORDPRICE.cbl", ORDER)
+    extended = [line["ls_qty"] * line["ls_unit_price"] for line in ORDER["ls_line"]]
+    assert got["ls_ext_amount"] == extended  # counted by LS-LINE-COUNT, in another record
+    assert got["ls_order_total"] == sum(extended)
+    assert got["ls_backorder_count"] == 2
+    assert got["ls_backorder"] == [{"ls_bo_sku": "ZZ-999", "ls_bo_qty": 50}, {"ls_bo_sku": "CD-007", "ls_bo_qty": 1}]
+    one = call("ORDPRICE.cbl", {"ls_order_id": "ORD-1", "ls_line": ORDER["ls_line"][:1]})
+    assert one["ls_backorder"] == [] and one["ls_ext_amount"] == [extended[0]]
+
+
+@needs_cobc
+def test_an_out_of_range_counter_from_cobol_is_reported_not_trusted(call):
+    notes: list[str] = []
+    got = call("ORDPRICE.cbl", ORDER | {"ls_order_id": "BADCOUNT"}, notes)
+    assert got["ls_backorder_count"] == 99
+    assert got["ls_backorder"] is None
+    assert notes == ["ls_backorder: counter LS-BACKORDER-COUNT holds 99, outside OCCURS 0 TO 20; "
+                     "the table is reported as null"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("linkage", "message"),
+    [
+        (
+            "01 CA-AREA.\n   05 CA-T PIC X OCCURS 1 TO 5 DEPENDING ON WS-N.",
+            "CA-T OCCURS DEPENDING ON WS-N: the counter is not an item of a USING record",
+        ),
+        (
+            "01 CA-AREA.\n   05 CA-N PIC 9V9.\n   05 CA-T PIC X OCCURS 1 TO 5 DEPENDING ON CA-N.",
+            "the counter must be a whole-number elementary item",
+        ),
+        (
+            "01 CA-AREA.\n   05 CA-N PIC 9.\n   05 CA-T PIC X OCCURS 1 TO 5 DEPENDING ON CA-N.\n   05 CA-Z PIC X.",
+            "items after a variable table are not supported",
+        ),
+        (
+            "01 CA-AREA.\n   05 CA-N PIC 9.\n   05 CA-G OCCURS 2.\n"
+            "      10 CA-T PIC X OCCURS 1 TO 5 DEPENDING ON CA-N.",
+            "a variable table inside another table is not supported",
+        ),
+    ],
+)
+def test_variable_tables_that_cannot_be_served_are_refused(tmp_path, linkage, message):
+    path = tmp_path / "odo.cob"
+    path.write_text(f"IDENTIFICATION DIVISION.\nPROGRAM-ID. odo.\nDATA DIVISION.\nLINKAGE SECTION.\n{linkage}\n"
+                    "PROCEDURE DIVISION USING CA-AREA.\n    GOBACK.\n")  # fmt: skip
+    with pytest.raises(LinkageError, match=r"odo\.cob:\d+: .*" + message):
+        parse_program(path)
+
+
+# ------------------------------------------------------------------- what a call cannot pass: refused
+
+
+@pytest.mark.parametrize(
+    ("linkage", "using", "message"),
+    [
+        (
+            "01 LS-TEXT PIC X ANY LENGTH.",
+            "LS-TEXT",
+            r":5: LS-TEXT: ANY LENGTH is not supported: GnuCOBOL takes the item's size from the calling COBOL",
+        ),
+        (
+            "01 LS-N PIC S9(9) COMP-5.",
+            "BY VALUE LS-N",
+            r":7: USING BY VALUE is not supported: cobc makes a BY VALUE item a C integer argument",
+        ),
+        (
+            "01 LS-N PIC X.\n01 LS-R PIC S9(9) COMP-5.",
+            "LS-N RETURNING LS-R",
+            r":8: PROCEDURE DIVISION RETURNING is not supported: GnuCOBOL 3.1.2 does not implement",
+        ),
+    ],
+)
+def test_parameters_a_call_cannot_pass_are_refused_with_the_reason(tmp_path, linkage, using, message):
+    path = tmp_path / "pass.cob"
+    path.write_text(f"IDENTIFICATION DIVISION.\nPROGRAM-ID. pass.\nDATA DIVISION.\nLINKAGE SECTION.\n{linkage}\n"
+                    f"\nPROCEDURE DIVISION USING {using}.\n    GOBACK.\n")  # fmt: skip
+    with pytest.raises(LinkageError, match=r"pass\.cob" + message):
+        parse_program(path)

@@ -331,7 +331,11 @@ def test_copy_errors(tmp_path):
         ("01 REC PIC X.", "NOPE", r":\d+: USING NOPE: no such 01/77 record"),
         ("01 REC PIC X.", "BY VALUE REC", "BY VALUE is not supported"),
         ("01 REC PIC X.", "REC RETURNING REC", "RETURNING is not supported"),
-        ("01 REC.\n   05 N PIC 9.\n   05 T PIC X OCCURS 1 TO 5 DEPENDING ON N.", "REC", "variable-length OCCURS"),
+        (
+            "01 REC.\n   05 N PIC 9.\n   05 T PIC X OCCURS 1 TO 5 DEPENDING ON N.\n   05 Z PIC X.",
+            "REC",
+            "items after a variable table",
+        ),
         ("01 REC.\n   05 P USAGE POINTER.", "REC", "USAGE POINTER holds a machine address, which has no JSON form"),
         ("01 REC.\n   05 P PIC 9(20) COMP.", "REC", "more than 18 digits"),
         ("01 REC.\n   05 P PIC 9(3) VALUE 1000.", "REC", "VALUE 1000 does not fit PIC 9\\(3\\)"),

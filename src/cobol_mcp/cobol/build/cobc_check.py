@@ -8,15 +8,18 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..linkage.model import Field
+from ..linkage.model import Field, Record
+from ..linkage.odo import tables
 from ..linkage.program import parse_program
 
 __all__ = ["verify_with_cobc"]
 
 _DUMP = re.compile(
-    r'cob_dump_field_ext\s*\(\s*(\d+),\s*"([^"]*)",\s*COB_SET_FLD\s*\(f0,\s*(\d+),\s*(NULL|b_\d+)'
+    r'cob_dump_field_ext\s*\(\s*(\d+),\s*"([^"]*)",\s*COB_SET_FLD\s*\(f0,\s*(.+?),\s*(NULL|b_\d+)'
     r"(?:\s*\+\s*(\d+))?,\s*&(a_\d+)\)"
 )
+# A record ending in an OCCURS DEPENDING ON table: "fixed + item * (counter)" or "item * (counter)".
+_ODO_SIZE = re.compile(r"(?:(\d+)\s*\+\s*)?(\d+)\s*\*")
 _ATTR = re.compile(r"(a_\d+)\s*=\s*\{(0x[0-9a-fA-F]+),\s*(-?\d+),\s*(-?\d+),\s*(0x[0-9a-fA-F]+)")
 _TYPES = {"comp-3": 0x12, "binary": 0x11, "comp-5": 0x11, "comp-1": 0x13, "comp-2": 0x14}
 
@@ -62,6 +65,18 @@ def _cobc_facts(level: int, name: str, size: int, offset: int, attr: tuple[int, 
     return facts | {"justified": bool(flags & 0x10), "native binary": bool(flags & 0x40)}
 
 
+def _size(text: str, records: tuple[Record, ...], name: str) -> int:
+    """cobc's size of an item; a record's variable size is taken at its table's maximum."""
+    if text.isdigit():
+        return int(text)
+    m = _ODO_SIZE.match(text)
+    record = next((r for r in records if r.name.upper() == name.upper()), None)
+    table = next(tables(record.field), None) if record else None
+    if m is None or table is None:
+        return -1
+    return int(m.group(1) or 0) + int(m.group(2)) * (table.occurs or 0)
+
+
 def verify_with_cobc(source_path: Path, source_format: str | None = None, cobc: str = "cobc") -> list[str]:
     """Compare the derived layout with the one GnuCOBOL generates; return human-readable mismatches.
 
@@ -93,7 +108,8 @@ def verify_with_cobc(source_path: Path, source_format: str | None = None, cobc: 
             current = dumped.setdefault(name.upper(), [])
             current.clear()
         if current is not None:
-            current.append((int(level), name, int(size), int(off or 0), attrs.get(attr, (0, 0, 0, 0))))
+            current.append((int(level), name, _size(size, spec.records, name), int(off or 0),
+                            attrs.get(attr, (0, 0, 0, 0))))  # fmt: skip
     problems: list[str] = []
     for rec in spec.records:
         theirs = dumped.get(rec.name.upper())

@@ -30,6 +30,8 @@ class Entry:
     usage: str | None = None
     native: str = ""  # a NATIVE usage as written, e.g. "BINARY-SHORT UNSIGNED" (usage is then comp-5)
     occurs: int | None = None
+    occurs_min: int | None = None  # OCCURS min TO max DEPENDING ON: min (occurs holds max)
+    depending: str | None = None  # the counter named by DEPENDING ON
     values: list[Any] = dataclasses.field(default_factory=list)
     redefines: str | None = None
     sign: tuple[bool, bool] | None = None  # (leading, separate)
@@ -144,14 +146,32 @@ class Parser:
         if word == "OCCURS":
             if i + 1 >= len(toks) or not toks[i + 1].text.isdigit():
                 raise LinkageError(f"{where}: OCCURS needs a fixed count")
-            if "TO" in nxt[1:2] or "DEPENDING" in [t.up for t in toks]:
-                raise LinkageError(f"{where}: variable-length OCCURS (TO/DEPENDING) is not supported")
             e.occurs = int(toks[i + 1].text)
+            k = i + 2
+            if k + 1 < len(toks) and toks[k].up == "TO":
+                if not toks[k + 1].text.isdigit():
+                    raise LinkageError(f"{where}: OCCURS ... TO needs a whole number")
+                e.occurs_min, e.occurs = e.occurs, int(toks[k + 1].text)
+                k += 2
+            k += k < len(toks) and toks[k].up == "TIMES"
+            if k < len(toks) and toks[k].up == "DEPENDING":
+                k += 1 + (k + 1 < len(toks) and toks[k + 1].up == "ON")
+                if k >= len(toks) or toks[k].kind != "word":
+                    raise LinkageError(f"{where}: DEPENDING ON needs the name of a counter")
+                e.depending = toks[k].text
+                k += 1
+                if k + 1 < len(toks) and toks[k].up in ("OF", "IN"):
+                    raise LinkageError(f"{where}: a qualified DEPENDING ON counter is not supported")
+                if e.occurs_min is None:  # cobc: OCCURS n DEPENDING ON without TO means 1 to n
+                    e.occurs_min = 1
+            elif e.occurs_min is not None:
+                raise LinkageError(f"{where}: OCCURS ... TO needs DEPENDING ON")
             if e.occurs < 1:
                 raise LinkageError(f"{where}: OCCURS count must be at least 1")
-            k = i + 2
+            if e.occurs_min is not None and e.occurs_min > e.occurs:
+                raise LinkageError(f"{where}: OCCURS {e.occurs_min} TO {e.occurs}: the minimum exceeds the maximum")
             while k < len(toks) and not _is_clause(toks[k].up):
-                k += 1  # TIMES, ASCENDING/DESCENDING KEY ..., INDEXED BY ...
+                k += 1  # ASCENDING/DESCENDING KEY ..., INDEXED BY ...
             return k
         if word in ("VALUE", "VALUES"):
             k = i + 1
@@ -200,6 +220,12 @@ class Parser:
         if word in ("SYNC", "SYNCHRONIZED"):
             e.sync = True
             return i + 1 + (nxt[:1] in (["LEFT"], ["RIGHT"]))
+        if word == "ANY" and nxt[:1] == ["LENGTH"]:
+            raise LinkageError(
+                f"{where}: {e.name}: ANY LENGTH is not supported: GnuCOBOL takes the item's size from the "
+                "calling COBOL program's parameter list, and a tool's record is passed as a plain buffer "
+                "without one, so the program would see a wrong size"
+            )
         if word in ("GLOBAL", "EXTERNAL") or word in _SKIP_WORDS:
             return i + 1
         raise LinkageError(f"{where}: unexpected {tok.text!r} in the description of {e.name}")

@@ -73,6 +73,7 @@ class _Builder:
         usage, sign = e.usage or usage, e.sign or sign
         common: dict[str, Any] = {
             "name": e.name, "key": _key(e.name), "level": e.level, "offset": offset, "occurs": e.occurs,
+            "occurs_min": e.occurs_min, "depending_on": e.depending,
             "redefines": e.redefines, "synchronized": e.sync, "description": e.description, "location": where,
         }  # fmt: skip
         if e.children:

@@ -28,6 +28,7 @@ from ..source.tokens import Tok
 from .clauses import Parser, nest
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
+from .odo import resolve_counters
 
 __all__ = ["TOOL_NAME", "entry_symbol", "parse_program"]
 
@@ -109,9 +110,24 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
         result.append(Record(f.name, f.key, _direction(f.key), f, f.size))
     return ProgramSpec(
         program_id=program_id, tool_name=tool_name, entry_symbol=entry_symbol(external),
-        description=description_after(lines, end_line), records=tuple(result), source_format=fmt, source=path,
+        description=description_after(lines, end_line), records=resolve_counters(tuple(result)),
+        source_format=fmt, source=path,
         copybooks=tuple(dict.fromkeys(books)),
     )  # fmt: skip
+
+
+# Verified against cobc 3.1.2's generated C: a BY VALUE item is a C integer argument of the entry
+# (e.g. `int PROG (cob_u8_t *, cob_s32_t)`) while the worker passes every parameter as the address of a
+# record buffer; a RETURNING item in LINKAGE gets no storage at all and the entry returns RETURN-CODE.
+_BY_VALUE = (
+    "is not supported: cobc makes a BY VALUE item a C integer argument of the entry, and tools pass "
+    "every parameter as a record (BY REFERENCE)"
+)
+_NOT_PASSED = {
+    "RETURNING": "is not supported: GnuCOBOL 3.1.2 does not implement program RETURNING (the item gets "
+    "no storage and the entry returns RETURN-CODE); return the value in a USING record",
+    "CHAINING": "is not supported: CHAINING takes command-line arguments, tools pass records",
+}
 
 
 def _using(p: Parser, proc: int) -> list[Tok]:
@@ -124,9 +140,9 @@ def _using(p: Parser, proc: int) -> list[Tok]:
     while i < len(toks) and toks[i].kind != "period":
         t = toks[i]
         if t.up == "BY" and i + 1 < len(toks) and toks[i + 1].up in ("VALUE", "CONTENT"):
-            raise LinkageError(f"{p.where(t)}: USING BY {toks[i + 1].text} is not supported (use BY REFERENCE)")
-        if t.up in ("RETURNING", "CHAINING"):
-            raise LinkageError(f"{p.where(t)}: PROCEDURE DIVISION {t.text} is not supported")
+            raise LinkageError(f"{p.where(t)}: USING BY {toks[i + 1].text} {_BY_VALUE}")
+        if t.up in _NOT_PASSED:
+            raise LinkageError(f"{p.where(t)}: PROCEDURE DIVISION {t.text} {_NOT_PASSED[t.up]}")
         if t.up not in ("BY", "REFERENCE", "OPTIONAL"):
             names.append(t)
         i += 1

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..linkage.model import Field
 from .items import condition_key, decode_scalar
+from .odo import counter_value
 
 __all__ = ["decoder", "item_decoder"]
 
@@ -39,6 +40,8 @@ _SIGN = _sign_table()
 def decoder(f: Field, path: str | None) -> Any:
     """Closure reading ``f`` (a list when it OCCURS); ``path`` is its JSON path when that is the same on
     every call, None inside an array element."""
+    if f.depending_on:
+        return _table_decoder(f)
     if f.occurs and f.level not in (1, 77):
         return _array_decoder(f, path)
     return item_decoder(f, path)
@@ -71,6 +74,22 @@ def _array_decoder(f: Field, path: str | None) -> Any:
             return [item(data, delta + offset, None, None) for offset in offsets]
         where = paths or [f"{path}[{i}]" for i in range(len(offsets))]
         return [item(data, delta + offset, notes, at) for offset, at in zip(offsets, where, strict=False)]
+
+    return decode
+
+
+def _table_decoder(f: Field) -> Any:
+    """OCCURS ... DEPENDING ON: as many items as the counter says, or None (noted) if it is out of bounds."""
+    item = item_decoder(f, None)
+    size = f.size
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> list[Any] | None:
+        n = counter_value(f, notes, path)
+        if n is None:
+            return None
+        if notes is None:
+            return [item(data, delta + i * size, None, None) for i in range(n)]
+        return [item(data, delta + i * size, notes, f"{path}[{i}]") for i in range(n)]
 
     return decode
 
