@@ -309,3 +309,45 @@ def test_parameters_a_call_cannot_pass_are_refused_with_the_reason(tmp_path, lin
                     f"\nPROCEDURE DIVISION USING {using}.\n    GOBACK.\n")  # fmt: skip
     with pytest.raises(LinkageError, match=r"pass\.cob" + message):
         parse_program(path)
+
+
+# ----------------------------------------------------------------------------- DECIMAL-POINT IS COMMA
+
+
+def test_decimal_comma_reads_values_and_edited_pictures_with_the_comma():
+    spec = parse_program(FORMS / "FACTURA.cbl")
+    request, result = (r.field for r in spec.records)
+    assert find(request, "FA-VAT-RATE").value == Decimal("21.00")
+    assert find(request, "FA-DISCOUNT").value == Decimal("0.125")
+    printed = find(result, "FA-GROSS-PRINTED")
+    assert (printed.size, printed.scale) == (15, 2)
+    assert input_schema(spec)["properties"]["fa_vat_rate"]["default"] == 21
+
+
+def _euro(value: Decimal, width: int) -> str:
+    """The oracle of PIC -ZZZ.ZZZ.ZZ9,99: a fixed sign position, then thousands with points and the
+    decimals after a comma, zeros suppressed."""
+    text = f"{abs(value):,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+    return ("-" if value < 0 else " ") + text.rjust(width - 1)
+
+
+@needs_cobc
+@pytest.mark.parametrize("net", [Decimal("1234567.80"), Decimal("-42.10"), Decimal("0.00")])
+def test_decimal_comma_invoice_through_cobol(call, net):
+    got = call("FACTURA.cbl", {"fa_net_amount": net, "fa_region": "fa_euro_zone"})
+    discounted = net * (1 - Decimal("0.125"))
+    vat = (discounted * Decimal("21.00") / 100).quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
+    gross = (discounted + vat).quantize(Decimal("0.01"), rounding="ROUND_DOWN")
+    assert got["fa_vat_amount"] == vat  # JSON numbers stay numbers
+    assert got["fa_gross_amount"] == gross
+    assert got["fa_gross_printed"] == _euro(gross, 15).strip()
+    assert got["fa_rate_printed"] == "21,00"
+    assert got["fa_status"] == "OK"
+
+
+def test_decimal_point_needs_is_comma(tmp_path):
+    path = tmp_path / "dp.cob"
+    path.write_text("IDENTIFICATION DIVISION.\nPROGRAM-ID. dp.\nENVIRONMENT DIVISION.\nCONFIGURATION SECTION.\n"
+                    "SPECIAL-NAMES.\n    DECIMAL-POINT IS PERIOD.\n")  # fmt: skip
+    with pytest.raises(LinkageError, match=r"dp\.cob:6: DECIMAL-POINT must be followed by IS COMMA"):
+        parse_program(path)

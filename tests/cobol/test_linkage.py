@@ -374,9 +374,9 @@ def test_program_id_errors(tmp_path):
         parse_program(path)
     path.write_text(
         "IDENTIFICATION DIVISION.\nPROGRAM-ID. p.\nENVIRONMENT DIVISION.\nCONFIGURATION SECTION.\n"
-        "SPECIAL-NAMES.\n    DECIMAL-POINT IS COMMA.\n"
+        'SPECIAL-NAMES.\n    CURRENCY SIGN IS "E".\n'
     )
-    with pytest.raises(LinkageError, match=r"x\.cob:6: DECIMAL-POINT"):
+    with pytest.raises(LinkageError, match=r"x\.cob:6: CURRENCY"):
         parse_program(path)
     with pytest.raises(LinkageError, match="cannot read source"):
         parse_program(tmp_path / "absent.cob")

@@ -52,6 +52,8 @@ def _facts(f: Field) -> dict[str, object]:
         facts |= {"separate sign": f.sign_separate, "leading sign": f.sign_leading}
         if f.usage in ("binary", "comp-5"):
             facts["native binary"] = f.usage == "comp-5"
+    if f.category == "numeric-edited":
+        facts["scale"] = f.scale  # where the decimal point is (a comma with DECIMAL-POINT IS COMMA)
     if f.category in ("alphanumeric", "alphabetic", "national"):
         facts["justified"] = f.justified
     return facts

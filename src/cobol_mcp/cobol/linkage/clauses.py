@@ -55,6 +55,7 @@ class Parser:
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
         self.toks = tokenize(lines)
+        self.decimal_comma = False  # SPECIAL-NAMES. DECIMAL-POINT IS COMMA
         self.line_starts: dict[int, Tok] = {}
         for tok in self.toks:
             self.line_starts.setdefault(tok.line, tok)
@@ -181,15 +182,15 @@ class Parser:
                     k += 1
                     continue
                 if t.up in ("THRU", "THROUGH") and e.values and k + 1 < len(toks):
-                    e.values[-1] = (e.values[-1][0], _literal(toks[k + 1], self.where(t)))
+                    e.values[-1] = (e.values[-1][0], _literal(toks[k + 1], self.where(t), self.decimal_comma))
                     k += 2
                     continue
                 if t.up == "ALL" and k + 1 < len(toks):
-                    kind, text = _literal(toks[k + 1], self.where(t))
+                    kind, text = _literal(toks[k + 1], self.where(t), self.decimal_comma)
                     e.values.append((("all" if kind == "str" else kind, text), None))
                     k += 2
                     continue
-                e.values.append((_literal(t, self.where(t)), None))
+                e.values.append((_literal(t, self.where(t), self.decimal_comma), None))
                 k += 1
             if not e.values:
                 raise LinkageError(f"{where}: VALUE without a literal")
@@ -245,7 +246,7 @@ def _is_clause(word: str) -> bool:
     return word in _CLAUSES or _is_usage(word)
 
 
-def _literal(tok: Tok, where: str) -> tuple[str, object]:
+def _literal(tok: Tok, where: str, decimal_comma: bool = False) -> tuple[str, object]:
     if tok.kind == "lit":
         if tok.prefix == "?":
             raise LinkageError(f"{where}: malformed hexadecimal literal")
@@ -254,8 +255,11 @@ def _literal(tok: Tok, where: str) -> tuple[str, object]:
         return ("str", tok.text)
     if tok.up in _FIGURATIVE:
         return ("fig", _FIGURATIVE[tok.up])
-    if _NUMBER.fullmatch(tok.text):
-        return ("num", Decimal(tok.text))
+    text = tok.text
+    if decimal_comma:  # 1,5 is one and a half; a point is not part of a number
+        text = "?" if "." in text else text.replace(",", ".")
+    if _NUMBER.fullmatch(text):
+        return ("num", Decimal(text))
     raise LinkageError(f"{where}: unsupported literal {tok.text!r}")
 
 

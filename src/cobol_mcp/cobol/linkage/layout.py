@@ -130,7 +130,7 @@ class _Builder:
             if not e.pic:
                 raise LinkageError(f"{where}: elementary item {e.name} needs a PICTURE clause")
             try:
-                picture = parse_picture(e.pic)
+                picture = parse_picture(e.pic, self.p.decimal_comma)
             except PictureError as exc:
                 raise LinkageError(f"{where}: {exc}") from None
             category = picture.category

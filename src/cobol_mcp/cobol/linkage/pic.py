@@ -77,6 +77,7 @@ UNMAPPABLE: dict[str, str] = {
     "OBJECT": "USAGE OBJECT REFERENCE holds an object handle",
 }
 
+_SWAP = str.maketrans(",.", ".,")
 _REPEAT = re.compile(r"(CR|DB|.)\((\d+)\)")
 _NUMERIC_SYMBOLS = set("9SVP")
 _EDIT_SYMBOLS = set("9ZV*+-$,.B0/P") | {"CR", "DB"}
@@ -118,12 +119,13 @@ def _symbols(text: str) -> list[str]:
     return out
 
 
-def parse_picture(text: str) -> Picture:
-    """Parse a PICTURE character-string; raise PictureError for anything malformed or unsupported."""
+def parse_picture(text: str, decimal_comma: bool = False) -> Picture:
+    """Parse a PICTURE character-string; raise PictureError for anything malformed or unsupported.
+    With ``decimal_comma`` (DECIMAL-POINT IS COMMA) "," is the decimal point and "." an insertion."""
     pic = text.strip().upper()
     if not pic:
         raise PictureError("empty PICTURE")
-    syms = _symbols(pic)
+    syms = _symbols(pic.translate(_SWAP) if decimal_comma else pic)
     if set(syms) <= _NUMERIC_SYMBOLS:
         return _numeric(pic, syms)
     if set(syms) == {"N"}:
@@ -173,7 +175,7 @@ def _edited(pic: str, syms: list[str]) -> Picture:
     length = sum(2 if s in ("CR", "DB") else 1 for s in syms if s not in ("V", "P"))
     digit_syms = [s for s in syms if s in "9Z*+-$P"]
     point = next((i for i, s in enumerate(syms) if s in (".", "V")), len(syms))
-    scale = sum(1 for s in syms[point:] if s in "9Z*+-$P")
+    scale = sum(1 for s in syms[point:] if s in "9Z*P")  # a trailing + or - is the sign, as cobc counts
     signed = any(s in ("+", "-", "CR", "DB") for s in syms)
     return Picture(pic, "numeric-edited", length, len(digit_syms), 0, scale, signed)
 

@@ -84,10 +84,15 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
     if not TOOL_NAME.match(tool_name):
         raise LinkageError(f"{p.where(p.toks[k])}: PROGRAM-ID {program_id!r} gives tool name {tool_name!r}, "
                            "which does not match ^[A-Za-z0-9_.-]{1,64}$")  # fmt: skip
-    for bad in (("DECIMAL-POINT",), ("CURRENCY",)):
-        j = p.find(*bad)
-        if j >= 0:
-            raise LinkageError(f"{p.where(p.toks[j])}: {bad[0]} in SPECIAL-NAMES is not supported")
+    j = p.find("DECIMAL-POINT")
+    if j >= 0:
+        k = j + 1 + (j + 1 < len(p.toks) and p.toks[j + 1].up == "IS")
+        if k >= len(p.toks) or p.toks[k].up != "COMMA":
+            raise LinkageError(f"{p.where(p.toks[j])}: DECIMAL-POINT must be followed by IS COMMA")
+        p.decimal_comma = True  # edited PICTUREs and numeric VALUEs read "," as the point
+    j = p.find("CURRENCY")
+    if j >= 0:
+        raise LinkageError(f"{p.where(p.toks[j])}: CURRENCY in SPECIAL-NAMES is not supported")
     proc = p.find("PROCEDURE", "DIVISION")
     stop = proc if proc >= 0 else len(p.toks)
     records: dict[str, Field] = {}
