@@ -59,11 +59,12 @@ def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
-    for name, folder, _ in backends(options):
+    for name, folder, bundled in backends(options):
         parts.append(
             (
                 name,
                 folder,
+                None if bundled else options.dialect_for(name),
                 _listing(folder, COPYBOOK_SUFFIXES),
                 _listing(os.path.join(folder, "copybooks"), COPYBOOK_SUFFIXES),
             )
@@ -108,6 +109,7 @@ def make(options: Options) -> dict[str, Any]:
             cache_dir=cache_dir,
             rebuild=options.rebuild,
             source_format=None if bundled else options.source_format,
+            dialect=None if bundled else options.dialect_for(name),
         )
         result["errors"] += scan.errors
         result["backends"][name] = [_entry(program, bundled, cache_dir, result["errors"]) for program in scan.programs]

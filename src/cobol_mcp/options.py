@@ -37,6 +37,8 @@ class Options:
         watch: bool = False,
         data_dir: str | Path | None = None,
         data_dirs: dict[str, str | Path] | None = None,
+        dialect: str | None = None,
+        dialects: dict[str, str] | None = None,
     ) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
@@ -52,6 +54,9 @@ class Options:
         # Where console programs' files are (their working directory and COB_FILE_PATH); None: the server's.
         self.data_dir = os.path.abspath(data_dir) if data_dir is not None else None
         self.data_dirs = {name: os.path.abspath(folder) for name, folder in (data_dirs or {}).items()}  # per backend
+        # cobc's -std dialect of the --programs folders (None: GnuCOBOL's default), and per backend name
+        self.dialect = dialect
+        self.dialects = dict(dialects or {})
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin
@@ -59,6 +64,10 @@ class Options:
     def data_dir_for(self, backend: str) -> str | None:
         """The data directory of one backend's programs: its own, else the default (None: the server's)."""
         return self.data_dirs.get(backend, self.data_dir)
+
+    def dialect_for(self, backend: str) -> str | None:
+        """The cobc dialect (-std=NAME) of one backend's programs: its own, else the default."""
+        return self.dialects.get(backend, self.dialect)
 
 
 def backend_name(spec: str) -> tuple[str, str]:

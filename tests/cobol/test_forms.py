@@ -351,3 +351,101 @@ def test_decimal_point_needs_is_comma(tmp_path):
                     "SPECIAL-NAMES.\n    DECIMAL-POINT IS PERIOD.\n")  # fmt: skip
     with pytest.raises(LinkageError, match=r"dp\.cob:6: DECIMAL-POINT must be followed by IS COMMA"):
         parse_program(path)
+
+
+# ------------------------------------------------------------------------------------------ dialects
+
+ACCOUNT = FORMS / "dialects" / "ACCTUPD.cbl"
+
+
+@needs_cobc
+@pytest.mark.parametrize("dialect", ["default", "ibm", "mf", "mvs", "bs2000", "acu", "rm", "realia"])
+def test_dialect_layouts_match_cobc(dialect):
+    assert verify_with_cobc(ACCOUNT, dialect=dialect) == []
+
+
+@needs_cobc
+@pytest.mark.parametrize("dialect", ["default", "ibm", "mf"])
+def test_generated_layouts_match_cobc_under_dialects(tmp_path, dialect):
+    """Every binary digit count, signed or not, COMP and COMP-5, aligned or not, and COMP-1."""
+    lines = ["01 DIGITS-AREA."]
+    for d in range(1, 19):
+        lines += [f"   05 U{d} PIC 9({d}) COMP.", f"   05 S{d} PIC S9({d}) BINARY.", f"   05 G{d} PIC 9({d}) COMP-5."]
+        lines += [f"   05 F{d} PIC S9({d}) COMP-5.", f"   05 T{d} PIC X.", f"   05 Y{d} PIC S9({d}) COMP SYNC."]
+    lines += ["   05 C1 COMP-1 SYNC.", "   05 C2 COMP-2 SYNC.", "   05 N1 BINARY-LONG SYNC."]
+    path = tmp_path / "digits.cob"
+    path.write_text("IDENTIFICATION DIVISION.\nPROGRAM-ID. digits.\nDATA DIVISION.\nLINKAGE SECTION.\n"
+                    + "\n".join(lines) + "\nPROCEDURE DIVISION USING DIGITS-AREA.\n    GOBACK.\n")  # fmt: skip
+    assert verify_with_cobc(path, dialect=dialect) == []
+
+
+def test_binary_sizes_follow_the_dialect():
+    sizes = {}
+    for dialect in ("default", "ibm", "mf"):
+        area = parse_program(ACCOUNT, dialect=dialect).records[0].field
+        sizes[dialect] = [find(area, n).size for n in ("CA-BRANCH", "CA-ACCOUNT-NO", "CA-TXN-COUNT")]
+    assert sizes == {"default": [1, 8, 4], "ibm": [2, 8, 4], "mf": [1, 5, 3]}
+    assert parse_program(ACCOUNT, dialect="ibm").dialect == "ibm"
+
+
+def test_binary_comp_1_dialects_make_comp_1_a_short_integer(tmp_path):
+    path = tmp_path / "c1.cob"
+    path.write_text("IDENTIFICATION DIVISION.\nPROGRAM-ID. c1.\nDATA DIVISION.\nLINKAGE SECTION.\n"
+                    "01 CA-AREA.\n   05 CA-RATE COMP-1.\nPROCEDURE DIVISION USING CA-AREA.\n    GOBACK.\n")  # fmt: skip
+    rate = parse_program(path, dialect="acu").records[0].field.children[0]
+    assert (rate.size, rate.native, rate.category) == (2, "COMP-1", "numeric")
+    assert input_schema(parse_program(path, dialect="acu"))["properties"]["ca_rate"]["maximum"] == 32767
+    if HAVE_COBC:
+        assert verify_with_cobc(path, dialect="acu") == []
+
+
+def test_unknown_dialect_is_refused():
+    from cobol_mcp.cobol.linkage.dialect import DialectError
+
+    with pytest.raises(DialectError, match=r"dialect no-such: no no-such\.conf in"):
+        parse_program(ACCOUNT, dialect="no-such")
+    with pytest.raises(DialectError, match="is not a cobc dialect name"):
+        parse_program(ACCOUNT, dialect="../etc/x")
+
+
+@pytest.fixture(scope="module")
+def post(tmp_path_factory):
+    if not HAVE_COBC:
+        pytest.skip("GnuCOBOL's cobc is not installed")
+    from cobol_mcp.cobol.build.programs import compile_program
+
+    runtimes: dict[str, object] = {}  # one per dialect: the three modules share their entry symbol
+    cache = tmp_path_factory.mktemp("dialect-cache")
+
+    def run(dialect: str, arguments: dict) -> dict:
+        program = compile_program(ACCOUNT, cache_dir=cache, dialect=dialect)
+        assert program.spec.dialect == dialect
+        rt = runtimes.setdefault(dialect, runtime.Runtime(max_workers=1))
+        rt.load(dialect, program.module, program.spec.entry_symbol, [r.size for r in program.spec.records])
+        result = rt.call_sync(dialect, encode_inputs(program.spec, arguments), timeout=10.0)
+        assert result.ok, result.error
+        return decode_outputs(program.spec, result.buffers)
+
+    try:
+        yield run
+    finally:
+        for rt in runtimes.values():
+            rt.close()
+
+
+MOVEMENTS = [Decimal("100.50"), Decimal("-20.25"), Decimal("0.75")] + [Decimal(0)] * 7
+
+
+@needs_cobc
+@pytest.mark.parametrize(("dialect", "usage"), [("default", 8000), ("ibm", 18000), ("mf", 18000)])
+def test_account_posting_through_cobol_under_each_dialect(post, dialect, usage):
+    args = {"ca_branch": 42, "ca_account_no": 99999999999, "ca_txn_count": -5, "ca_status": "ca_rejected",
+            "ca_limit": -12345678, "ca_usage": 9000, "ca_balance": Decimal("1000.00"), "ca_movement_count": 3,
+            "ca_movement": MOVEMENTS}  # fmt: skip
+    got = post(dialect, args)
+    assert got["ca_balance"] == Decimal("1000.00") + sum(MOVEMENTS)
+    assert got["ca_txn_count"] == -2
+    assert got["ca_status"] == "ca_posted"
+    assert (got["ca_branch"], got["ca_account_no"], got["ca_limit"]) == (42, 99999999999, -12345678)
+    # binary-truncate: the default keeps COMP within its PIC digits, ibm and mf keep the whole integer
+    assert got["ca_usage"] == usage

@@ -434,7 +434,9 @@ def test_verify_reports_mismatches(monkeypatch):
     import cobol_mcp.cobol.linkage.layout as layout_module
 
     real = layout_module.storage_size
-    monkeypatch.setattr(layout_module, "storage_size", lambda p, u, s=False: real(p, u, s) + (u == "comp-3"))
+    monkeypatch.setattr(
+        layout_module, "storage_size", lambda p, u, s=False, *rest: real(p, u, s, *rest) + (u == "comp-3")
+    )
     problems = verify_with_cobc(sample("PAYROLL.CBL"))
     assert "PAYROLL-REQUEST.HOURS-WORKED: size 4 derived, cobc has 3" in problems
     assert "PAYROLL-REQUEST.RATE: offset 46 derived, cobc has 45" in problems

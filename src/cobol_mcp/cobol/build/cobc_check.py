@@ -79,17 +79,20 @@ def _size(text: str, records: tuple[Record, ...], name: str) -> int:
     return int(m.group(1) or 0) + int(m.group(2)) * (table.occurs or 0)
 
 
-def verify_with_cobc(source_path: Path, source_format: str | None = None, cobc: str = "cobc") -> list[str]:
+def verify_with_cobc(
+    source_path: Path, source_format: str | None = None, cobc: str = "cobc", dialect: str | None = None
+) -> list[str]:
     """Compare the derived layout with the one GnuCOBOL generates; return human-readable mismatches.
 
     ``cobc -C -fdump=LS`` emits a dump call for every LINKAGE item with its level, size, offset and
     attribute (type, digits, scale, sign/justify flags), which is the compiler's own layout.
     """
-    spec = parse_program(source_path, source_format)
+    spec = parse_program(source_path, source_format, dialect)
     src = Path(source_path).resolve()
     with tempfile.TemporaryDirectory(prefix="cobol-mcp-verify-") as tmp:
         out = Path(tmp) / "prog.c"
-        cmd = [cobc, "-C", f"-{spec.source_format}", "-fdump=LS", "-I", str(src.parent),
+        std = [f"-std={spec.dialect}"] if spec.dialect != "default" else []
+        cmd = [cobc, "-C", f"-{spec.source_format}", *std, "-fdump=LS", "-I", str(src.parent),
                "-I", str(src.parent / "copybooks"), "-o", str(out), str(src)]  # fmt: skip
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=tmp)

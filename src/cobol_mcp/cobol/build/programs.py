@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import SOURCE_SUFFIXES, LinkageError
+from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_program
 from .cache import cache_root
-from .cobc import BuildError, build_module, cache_key
+from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 
 SPEC_CACHE_FORMAT = "spec-3"  # spec-3: the model moved to cobol.linkage.model
 
@@ -54,6 +55,7 @@ def scan_folder(
     source_format: str | None = None,
     rebuild: bool = False,
     jobs: int | None = None,
+    dialect: str | None = None,
 ) -> FolderScan:
     """Derive and compile every program of ``folder``, ``jobs`` compilers at a time (default: one per
     CPU), in the folder's order whatever finishes first. On a terminal, stderr shows the progress."""
@@ -68,9 +70,13 @@ def scan_folder(
     def one(index: int) -> None:
         source = paths[index]
         try:
-            outcomes[index] = compile_program(source, cache_dir=cache_dir, source_format=source_format, rebuild=rebuild)
+            outcomes[index] = compile_program(
+                source, cache_dir=cache_dir, source_format=source_format, rebuild=rebuild, dialect=dialect
+            )
         except (LinkageError, BuildError) as exc:
             outcomes[index] = str(exc)
+        except DialectError as exc:
+            outcomes[index] = f"{source}: {exc}"
         except OSError as exc:
             outcomes[index] = f"{source}: {exc.strerror or exc}"
         progress.step()
@@ -115,14 +121,23 @@ class _Progress:
 
 
 def compile_program(
-    source: Path, *, cache_dir: Path | None = None, source_format: str | None = None, rebuild: bool = False
+    source: Path,
+    *,
+    cache_dir: Path | None = None,
+    source_format: str | None = None,
+    rebuild: bool = False,
+    dialect: str | None = None,
 ) -> CompiledProgram:
+    """The program's spec and module; ``dialect`` is cobc's -std=NAME, for the layout and the build alike."""
     source = source.resolve()
     root = cache_dir or Path(cache_root())
-    key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)))
+    std = load_dialect(dialect)
+    stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
+    key = cache_key(source, source_format or "auto", stamp)
     spec_path = root / "specs" / f"{key}.pickle"
-    spec = _cached_spec(source, spec_path, source_format, rebuild)
-    module = build_module(source, cache_dir, source_format=spec.source_format, rebuild=rebuild)
+    spec = _cached_spec(source, spec_path, source_format, rebuild, std.name)
+    flags = (*DEFAULT_FLAGS, *std.flags)
+    module = build_module(source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild)
     return CompiledProgram(spec, module, spec_path)
 
 
@@ -134,13 +149,13 @@ def load_spec(path: Path | str) -> ProgramSpec:
     return spec
 
 
-def _cached_spec(source: Path, path: Path, source_format: str | None, rebuild: bool) -> ProgramSpec:
+def _cached_spec(source: Path, path: Path, source_format: str | None, rebuild: bool, dialect: str) -> ProgramSpec:
     if not rebuild:
         try:
             return load_spec(path)
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
             pass
-    spec = parse_program(source, source_format)
+    spec = parse_program(source, source_format, dialect)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")

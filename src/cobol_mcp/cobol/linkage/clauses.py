@@ -13,6 +13,7 @@ from typing import Any
 from .. import LinkageError
 from ..source.lines import DECORATION, Line
 from ..source.tokens import Tok, tokenize
+from .dialect import DEFAULT
 from .pic import NATIVE, UNMAPPABLE, USAGES
 
 __all__ = ["Entry", "Parser", "nest"]
@@ -56,6 +57,7 @@ class Parser:
         self.lines = lines
         self.toks = tokenize(lines)
         self.decimal_comma = False  # SPECIAL-NAMES. DECIMAL-POINT IS COMMA
+        self.dialect = DEFAULT  # cobc's -std: binary sizes, truncation, SYNC
         self.line_starts: dict[int, Tok] = {}
         for tok in self.toks:
             self.line_starts.setdefault(tok.line, tok)

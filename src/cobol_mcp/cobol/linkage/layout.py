@@ -71,6 +71,8 @@ class _Builder:
         where = self.p.where(e.line)
         native = e.native if e.usage else native  # a group's USAGE applies to its items
         usage, sign = e.usage or usage, e.sign or sign
+        if usage == "comp-1" and self.p.dialect.binary_comp_1 and not e.children:
+            usage, native = "comp-5", "COMP-1"  # binary-comp-1: a signed 2-byte native integer
         common: dict[str, Any] = {
             "name": e.name, "key": _key(e.name), "level": e.level, "offset": offset, "occurs": e.occurs,
             "occurs_min": e.occurs_min, "depending_on": e.depending,
@@ -92,7 +94,13 @@ class _Builder:
                 else:
                     f = self.build(c, offset + pos, usage, sign, native)
                     pos += f.size * (f.occurs or 1)
-                    if c.sync and not f.children and f.usage in _ALIGNED and f.size in (2, 4, 8):
+                    if (
+                        c.sync
+                        and self.p.dialect.sync
+                        and not f.children
+                        and f.usage in _ALIGNED
+                        and f.size in (2, 4, 8)
+                    ):
                         if f.offset % f.size:  # aligned to its size from the start of the 01 record
                             pad = f.size - f.offset % f.size
                             f = dataclasses.replace(f, offset=f.offset + pad)
@@ -120,7 +128,8 @@ class _Builder:
         if native:
             if e.pic:
                 raise LinkageError(f"{where}: USAGE {native} items take no PICTURE")
-            picture, size = native_picture(native.split()[0], not native.endswith(" UNSIGNED"))
+            kind = "BINARY-SHORT" if native == "COMP-1" else native.split()[0]
+            picture, size = native_picture(kind, not native.endswith(" UNSIGNED"))
             category = "numeric"
         elif usage in ("comp-1", "comp-2"):
             if e.pic:
@@ -146,7 +155,7 @@ class _Builder:
         if e.blank_when_zero and not (usage == "display" and category in ("numeric", "numeric-edited")):
             raise LinkageError(f"{where}: BLANK WHEN ZERO needs a numeric DISPLAY item")
         try:
-            size = size if native else storage_size(picture, usage, separate)
+            size = size if native else storage_size(picture, usage, separate, self.p.dialect.binary_size)
         except PictureError as exc:
             raise LinkageError(f"{where}: {exc}") from None
         if len(e.values) > 1:
@@ -156,6 +165,7 @@ class _Builder:
             **common, size=size, pic=e.pic, usage=usage, picture=picture, category=category,
             sign_leading=leading, sign_separate=separate, justified=e.justified,
             blank_when_zero=e.blank_when_zero, value=value, native=native,
+            truncated=usage != "binary" or self.p.dialect.binary_truncate,
             conditions=self.conditions(e, category, picture, size),
         )  # fmt: skip
 

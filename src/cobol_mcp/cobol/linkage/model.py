@@ -48,6 +48,7 @@ class Field:
     occurs_min: int | None = None  # OCCURS min TO max DEPENDING ON counter
     depending_on: str | None = None  # the counter's name (found by :mod:`.odo`)
     counts: str = ""  # on a counter: the table(s) whose number of items it holds, set from the input
+    truncated: bool = True  # COMP values stay within the PIC digits (cobc's binary-truncate; not COMP-5)
     native: str = ""  # USAGE BINARY-CHAR/SHORT/LONG/DOUBLE [UNSIGNED] or INDEX: a whole machine integer
     redefines: str | None = None
     value: Decimal | str | None = None
@@ -96,3 +97,4 @@ class ProgramSpec:
     source_format: str
     source: Path
     copybooks: tuple[Path, ...]
+    dialect: str = "default"  # cobc -std=NAME the layout follows and the module is built with

@@ -188,20 +188,28 @@ def native_picture(usage: str, signed: bool) -> tuple[Picture, int]:
     return Picture("", "numeric", digits, digits, widest, 0, signed), size
 
 
-def binary_size(nines: int) -> int:
-    """Bytes of a COMP/BINARY/COMP-5 item: GnuCOBOL's default binary-size is 1-2-4-8."""
+# binary-size 1--8 (the mf dialect): the fewest bytes that hold the digits, signed or not (index: digits)
+_SIGNED_1_8 = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8)
+_UNSIGNED_1_8 = (0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8)
+
+
+def binary_size(nines: int, scheme: str = "1-2-4-8", signed: bool = True, native: bool = False) -> int:
+    """Bytes of a COMP/BINARY/COMP-5 item under the dialect's binary-size (GnuCOBOL's default: 1-2-4-8).
+    Under 2-4-8 a COMP-5 item of 1 or 2 digits still takes 1 byte, as cobc lays it out."""
+    if nines > 18:
+        raise PictureError(f"binary items cannot have more than 18 digits (got {nines})")
+    if scheme == "1--8":
+        return (_SIGNED_1_8 if signed else _UNSIGNED_1_8)[nines]
     if nines <= 2:
-        return 1
+        return 2 if scheme == "2-4-8" and not native else 1
     if nines <= 4:
         return 2
     if nines <= 9:
         return 4
-    if nines <= 18:
-        return 8
-    raise PictureError(f"binary items cannot have more than 18 digits (got {nines})")
+    return 8
 
 
-def storage_size(picture: Picture | None, usage: str, sign_separate: bool = False) -> int:
+def storage_size(picture: Picture | None, usage: str, sign_separate: bool = False, scheme: str = "1-2-4-8") -> int:
     """Bytes one occurrence of an elementary item occupies."""
     if usage == "comp-1":
         return 4
@@ -217,7 +225,7 @@ def storage_size(picture: Picture | None, usage: str, sign_separate: bool = Fals
     if usage == "comp-3":
         return picture.nines // 2 + 1
     if usage in ("binary", "comp-5"):
-        return binary_size(picture.nines)
+        return binary_size(picture.nines, scheme, picture.signed, usage == "comp-5")
     raise PictureError(f"unsupported USAGE {usage!r}")
 
 

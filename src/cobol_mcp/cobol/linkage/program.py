@@ -26,6 +26,7 @@ from .. import LinkageError
 from ..source.lines import description_after, load
 from ..source.tokens import Tok
 from .clauses import Parser, nest
+from .dialect import load_dialect
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
 from .odo import resolve_counters
@@ -58,11 +59,13 @@ def _direction(key: str) -> str:
     return "inout"
 
 
-def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
-    """Read a COBOL source (and its copybooks) and derive the tool's name, description and records."""
+def parse_program(path: Path, source_format: str | None = None, dialect: str | None = None) -> ProgramSpec:
+    """Read a COBOL source (and its copybooks) and derive the tool's name, description and records,
+    laid out as ``cobc -std=dialect`` lays them out (DialectError for a dialect that cannot be used)."""
     path = Path(path)
     lines, fmt, books = load(path, source_format)
     p = Parser(lines)
+    p.dialect = load_dialect(dialect)
     i = p.find("PROGRAM-ID")
     if i < 0:
         raise LinkageError(f"{path}:1: no PROGRAM-ID paragraph")
@@ -117,7 +120,7 @@ def parse_program(path: Path, source_format: str | None = None) -> ProgramSpec:
         program_id=program_id, tool_name=tool_name, entry_symbol=entry_symbol(external),
         description=description_after(lines, end_line), records=resolve_counters(tuple(result)),
         source_format=fmt, source=path,
-        copybooks=tuple(dict.fromkeys(books)),
+        copybooks=tuple(dict.fromkeys(books)), dialect=p.dialect.name,
     )  # fmt: skip
 
 

@@ -248,11 +248,12 @@ def _packed_decoder(f: Field) -> Any:
 def _binary_decoder(f: Field) -> Any:
     offset, size, signed = f.offset, f.size, f.signed
     scaled, (low, high) = _scaled(f.scale), _bounds(f)
-    if f.usage == "comp-5":  # not truncated: every machine integer is a value
+    if f.usage == "comp-5" or not f.truncated:  # not truncated: every integer of the bytes is a value
+        order = sys.byteorder if f.usage == "comp-5" else "big"
 
         def decode_native(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
             start = offset + delta
-            return scaled(int.from_bytes(data[start : start + size], sys.byteorder, signed=signed))
+            return scaled(int.from_bytes(data[start : start + size], order, signed=signed))
 
         return decode_native
 

@@ -297,7 +297,8 @@ def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
         if n is None:
             return None, why
         value = _scaled(n, f.scale)
-        low, high = native_range(f.picture, f.size) if f.usage == "comp-5" else numeric_range(f.picture)
+        whole = f.usage == "comp-5" or not f.truncated  # every integer of the bytes is a value
+        low, high = native_range(f.picture, f.size) if whole else numeric_range(f.picture)
         if not low <= value <= high:
             return None, f"{value} is outside the range of PIC {f.pic}"
         return value, ""

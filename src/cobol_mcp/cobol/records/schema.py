@@ -75,7 +75,7 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
     raw: dict[str, Any]
     if f.category == "numeric":
         assert f.picture is not None
-        native = f.native or (f.usage == "comp-5" and mode == "out")
+        native = f.native or (mode == "out" and (f.usage == "comp-5" or not f.truncated))
         low, high = native_range(f.picture, f.size) if native else numeric_range(f.picture)
         if f.native:
             notes[-1] = f"USAGE {f.native}: whole number from {low} to {high}"
