@@ -134,7 +134,13 @@ def _entry(program: Any, bundled: bool, cache_dir: Any, errors: list[str]) -> di
     if bundled or not is_console(program):
         return manifest_entry(program, bundled)
     try:
-        executable = build_executable(program.spec.source, cache_dir, source_format=program.spec.source_format)
+        std = program.spec.dialect
+        executable = build_executable(
+            program.spec.source,
+            cache_dir,
+            source_format=program.spec.source_format,
+            extra_flags=() if std == "default" else (f"-std={std}",),
+        )
         return console_entry(program, executable, bundled)
     except (LinkageError, BuildError) as exc:
         errors.append(str(exc))

@@ -28,12 +28,19 @@ def _diagnostics(output: str, source: Path) -> str:
 
 
 def build_executable(
-    source: Path, cache_dir: Path | None = None, *, source_format: str = "free", rebuild: bool = False
+    source: Path,
+    cache_dir: Path | None = None,
+    *,
+    source_format: str = "free",
+    rebuild: bool = False,
+    extra_flags: tuple[str, ...] = (),
 ) -> Path:
-    """The path of the executable for `source`, compiling only on a cache miss."""
+    """The path of the executable for `source`, compiling only on a cache miss; ``extra_flags`` (such as
+    a dialect's -std=) are passed to cobc too."""
     source = Path(source).resolve()
     root = cache_dir or Path(cache_root())
-    target = root / cache_key(source, source_format, EXECUTABLE_FLAGS) / f"{source.stem}.exe"
+    flags = (*EXECUTABLE_FLAGS, *extra_flags)
+    target = root / cache_key(source, source_format, flags) / f"{source.stem}.exe"
     if target.exists() and not rebuild:
         return target
     cobc = shutil.which("cobc")
@@ -42,7 +49,7 @@ def build_executable(
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(prefix=f".{source.stem}.", suffix=".exe", dir=target.parent)
     os.close(fd)
-    command = [cobc, *EXECUTABLE_FLAGS[:1], f"-{source_format}", *EXECUTABLE_FLAGS[1:], "-o", temporary]
+    command = [cobc, *flags[:1], f"-{source_format}", *flags[1:], "-o", temporary]
     for folder in copybook_dirs(source):
         if folder.is_dir():
             command += ["-I", str(folder)]
