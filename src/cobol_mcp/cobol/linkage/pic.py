@@ -1,8 +1,9 @@
 """COBOL PICTURE strings and USAGE storage rules.
 
-The rules follow what GnuCOBOL 3.1.2 does under its default dialect (``-std=default``), verified with
-``cobc -fdump``: BINARY sizes are 1-2-4-8 bytes by digit count, COMP is big-endian and truncated to the
-PIC digits, COMP-5 is native-endian and not truncated, COMP-1/COMP-2 are IEEE float/double.
+The rules follow what GnuCOBOL 3.1.2 does, verified with ``cobc -fdump``: BINARY sizes are 1-2-4-8 bytes
+by digit count (2-4-8 or 1--8 under dialects that say so, see :mod:`.dialect`), COMP is big-endian,
+COMP-5 and BINARY-CHAR/SHORT/LONG/DOUBLE are native-endian and not truncated, COMP-1/COMP-2 are IEEE
+float/double, PIC N takes 2 bytes a position.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The interface is the PROGRAM-ID (tool name and C entry symbol), the comment block after it (tool
 description) and the LINKAGE SECTION records named in ``PROCEDURE DIVISION USING`` (parameters), laid out
-byte for byte the way GnuCOBOL 3.1.2 lays them out under its default dialect
+byte for byte the way GnuCOBOL 3.1.2 lays them out under the chosen dialect (default: its own)
 (:func:`cobol_mcp.cobol.build.cobc_check.verify_with_cobc` asks the compiler for its own layout so the
 two can be compared).
 
