@@ -408,6 +408,45 @@ def test_unknown_dialect_is_refused():
         parse_program(ACCOUNT, dialect="../etc/x")
 
 
+STOCK = FORMS / "dialects" / "STKMOVE.cbl"
+
+
+@needs_cobc
+@pytest.mark.parametrize("dialect", ["default", "mf"])
+def test_comp_x_and_comp_6_layouts_match_cobc(dialect):
+    assert verify_with_cobc(STOCK, dialect=dialect) == []
+
+
+def test_comp_x_and_comp_6_bytes():
+    spec = parse_program(STOCK)
+    key, on_hand, moved, count = (find(spec.records[0].field, n) for n in
+                                  ("LK-ITEM-KEY", "LK-QTY-ON-HAND", "LK-QTY-MOVED", "LK-MOVE-COUNT"))  # fmt: skip
+    assert [f.size for f in (key, on_hand, moved, count)] == [4, 4, 3, 1]
+    args = {"lk_item_key": 4000000, "lk_qty_on_hand": 1234567, "lk_qty_moved": 99999,
+            "lk_direction": "lk_issue", "lk_move_count": 99, "lk_result": "lk_done"}  # fmt: skip
+    data = encode_inputs(spec, args)[0]
+    assert data[:4] == (4000000).to_bytes(4, "big")
+    assert data[4:8] == bytes.fromhex("01234567")  # COMP-6: packed digits, no sign nibble
+    assert data[8:11] == (99999).to_bytes(3, "big")
+    assert output_schema(spec)["properties"]["lk_move_count"]["maximum"] == 255  # the whole byte
+    with pytest.raises(FieldError, match=r"-1 does not fit PIC X\(4\) \(a whole number from 0 to 4294967295\)"):
+        encode_inputs(spec, args | {"lk_item_key": -1})
+
+
+@needs_cobc
+@pytest.mark.parametrize("dialect", ["default", "mf"])
+def test_stock_movement_through_cobol(post, dialect):
+    args = {"lk_item_key": 70001, "lk_qty_on_hand": 500, "lk_qty_moved": 120, "lk_direction": "lk_issue",
+            "lk_move_count": 254, "lk_result": "lk_no_stock"}  # fmt: skip
+    got = post(dialect, args, STOCK)
+    assert (got["lk_qty_on_hand"], got["lk_move_count"], got["lk_result"]) == (380, 255, "lk_done")
+    assert got["lk_item_key"] == 70001
+    got = post(dialect, args | {"lk_qty_moved": 501}, STOCK)
+    assert (got["lk_qty_on_hand"], got["lk_result"]) == (500, "lk_no_stock")
+    got = post(dialect, args | {"lk_direction": "lk_receipt", "lk_qty_on_hand": 9999000, "lk_qty_moved": 999}, STOCK)
+    assert got["lk_qty_on_hand"] == 9999999
+
+
 @pytest.fixture(scope="module")
 def post(tmp_path_factory):
     if not HAVE_COBC:
@@ -417,10 +456,10 @@ def post(tmp_path_factory):
     runtimes: dict[str, object] = {}  # one per dialect: the three modules share their entry symbol
     cache = tmp_path_factory.mktemp("dialect-cache")
 
-    def run(dialect: str, arguments: dict) -> dict:
-        program = compile_program(ACCOUNT, cache_dir=cache, dialect=dialect)
+    def run(dialect: str, arguments: dict, source: Path = ACCOUNT) -> dict:
+        program = compile_program(source, cache_dir=cache, dialect=dialect)
         assert program.spec.dialect == dialect
-        rt = runtimes.setdefault(dialect, runtime.Runtime(max_workers=1))
+        rt = runtimes.setdefault(f"{source.name}-{dialect}", runtime.Runtime(max_workers=1))
         rt.load(dialect, program.module, program.spec.entry_symbol, [r.size for r in program.spec.records])
         result = rt.call_sync(dialect, encode_inputs(program.spec, arguments), timeout=10.0)
         assert result.ok, result.error

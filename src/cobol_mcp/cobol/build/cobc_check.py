@@ -21,7 +21,7 @@ _DUMP = re.compile(
 # A record ending in an OCCURS DEPENDING ON table: "fixed + item * (counter)" or "item * (counter)".
 _ODO_SIZE = re.compile(r"(?:(\d+)\s*\+\s*)?(\d+)\s*\*")
 _ATTR = re.compile(r"(a_\d+)\s*=\s*\{(0x[0-9a-fA-F]+),\s*(-?\d+),\s*(-?\d+),\s*(0x[0-9a-fA-F]+)")
-_TYPES = {"comp-3": 0x12, "binary": 0x11, "comp-5": 0x11, "comp-1": 0x13, "comp-2": 0x14}
+_TYPES = {"comp-3": 0x12, "comp-6": 0x12, "binary": 0x11, "comp-5": 0x11, "comp-1": 0x13, "comp-2": 0x14}
 
 
 def _walk(f: Field, path: str = "") -> Iterator[tuple[str, Field]]:

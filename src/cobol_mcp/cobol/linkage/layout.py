@@ -10,7 +10,16 @@ from typing import Any
 from .. import LinkageError
 from .clauses import Entry, Parser
 from .model import Condition, Field
-from .pic import Picture, PictureError, native_picture, native_range, parse_picture, storage_size, to_stored
+from .pic import (
+    Picture,
+    PictureError,
+    comp_x_picture,
+    native_picture,
+    native_range,
+    parse_picture,
+    storage_size,
+    to_stored,
+)
 
 __all__ = ["build_record"]
 
@@ -146,6 +155,14 @@ class _Builder:
             if usage == "national" and category != "national":
                 raise LinkageError(f"{where}: USAGE NATIONAL needs PIC N, not PIC {e.pic}")
             usage = "display" if usage == "national" else usage
+        fixed = bool(native)  # the size comes with the USAGE
+        if usage == "comp-x" and picture is not None:
+            try:
+                picture, size = comp_x_picture(picture)
+            except PictureError as exc:
+                raise LinkageError(f"{where}: {exc}") from None
+            usage, category, fixed = "binary", "numeric", True
+            native = "COMP-X" if not picture.text else native  # PIC X(n) COMP-X: the whole n-byte integer
         numeric_display = usage == "display" and category == "numeric"
         if e.sign and not (numeric_display and picture and picture.signed):
             raise LinkageError(f"{where}: SIGN clause needs a signed numeric DISPLAY item (PIC S9...)")
@@ -155,7 +172,7 @@ class _Builder:
         if e.blank_when_zero and not (usage == "display" and category in ("numeric", "numeric-edited")):
             raise LinkageError(f"{where}: BLANK WHEN ZERO needs a numeric DISPLAY item")
         try:
-            size = size if native else storage_size(picture, usage, separate, self.p.dialect.binary_size)
+            size = size if fixed else storage_size(picture, usage, separate, self.p.dialect.binary_size)
         except PictureError as exc:
             raise LinkageError(f"{where}: {exc}") from None
         if len(e.values) > 1:
@@ -165,7 +182,7 @@ class _Builder:
             **common, size=size, pic=e.pic, usage=usage, picture=picture, category=category,
             sign_leading=leading, sign_separate=separate, justified=e.justified,
             blank_when_zero=e.blank_when_zero, value=value, native=native,
-            truncated=usage != "binary" or self.p.dialect.binary_truncate,
+            truncated=usage != "binary" or (self.p.dialect.binary_truncate and not fixed),  # COMP-X: never
             conditions=self.conditions(e, category, picture, size),
         )  # fmt: skip
 

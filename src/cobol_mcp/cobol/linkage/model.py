@@ -49,7 +49,7 @@ class Field:
     depending_on: str | None = None  # the counter's name (found by :mod:`.odo`)
     counts: str = ""  # on a counter: the table(s) whose number of items it holds, set from the input
     truncated: bool = True  # COMP values stay within the PIC digits (cobc's binary-truncate; not COMP-5)
-    native: str = ""  # USAGE BINARY-CHAR/SHORT/LONG/DOUBLE [UNSIGNED] or INDEX: a whole machine integer
+    native: str = ""  # USAGE BINARY-CHAR/SHORT/LONG/DOUBLE [UNSIGNED], INDEX, PIC X COMP-X: a whole integer
     redefines: str | None = None
     value: Decimal | str | None = None
     conditions: tuple[Condition, ...] = ()

@@ -20,6 +20,7 @@ __all__ = [
     "Picture",
     "PictureError",
     "binary_size",
+    "comp_x_picture",
     "describe",
     "from_stored",
     "native_picture",
@@ -46,6 +47,10 @@ USAGES: dict[str, str] = {
     "COMP-3": "comp-3",
     "COMPUTATIONAL-3": "comp-3",
     "PACKED-DECIMAL": "comp-3",
+    "COMP-6": "comp-6",
+    "COMPUTATIONAL-6": "comp-6",
+    "COMP-X": "comp-x",
+    "COMPUTATIONAL-X": "comp-x",
     "COMP-5": "comp-5",
     "COMPUTATIONAL-5": "comp-5",
     "COMP-1": "comp-1",
@@ -194,6 +199,17 @@ _SIGNED_1_8 = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8)
 _UNSIGNED_1_8 = (0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8)
 
 
+def comp_x_picture(picture: Picture) -> tuple[Picture, int]:
+    """USAGE COMP-X (big-endian unsigned binary, whatever the dialect): PIC X(n) is an n-byte integer with
+    the digits cobc counts for it; PIC 9(n) takes the fewest bytes that hold n digits."""
+    if picture.category == "alphanumeric" and set(_symbols(picture.text)) == {"X"} and picture.length <= 8:
+        top = str(1 << (8 * picture.length))  # every value of the bytes is valid: like a NATIVE item
+        return Picture("", "numeric", len(top) - 1, len(top) - 1, len(top), 0, False), picture.length
+    if picture.category == "numeric" and not picture.signed and picture.nines <= 18:
+        return picture, _UNSIGNED_1_8[picture.nines]
+    raise PictureError(f"USAGE COMP-X needs PIC X(1) to X(8) or an unsigned PIC 9, not PIC {picture.text}")
+
+
 def binary_size(nines: int, scheme: str = "1-2-4-8", signed: bool = True, native: bool = False) -> int:
     """Bytes of a COMP/BINARY/COMP-5 item under the dialect's binary-size (GnuCOBOL's default: 1-2-4-8).
     Under 2-4-8 a COMP-5 item of 1 or 2 digits still takes 1 byte, as cobc lays it out."""
@@ -225,6 +241,10 @@ def storage_size(picture: Picture | None, usage: str, sign_separate: bool = Fals
         raise PictureError(f"USAGE {usage.upper()} needs a numeric PICTURE, not PIC {picture.text}")
     if usage == "comp-3":
         return picture.nines // 2 + 1
+    if usage == "comp-6":  # packed decimal without a sign nibble
+        if picture.signed:
+            raise PictureError(f"USAGE COMP-6 is unsigned, not PIC {picture.text}")
+        return (picture.nines + 1) // 2
     if usage in ("binary", "comp-5"):
         return binary_size(picture.nines, scheme, picture.signed, usage == "comp-5")
     raise PictureError(f"unsupported USAGE {usage!r}")

@@ -55,10 +55,10 @@ def item_decoder(f: Field, path: str | None = None) -> Any:
         read = _display_decoder(f)
     elif f.category == "numeric" and f.usage == "comp-3":
         read = _packed_decoder(f)
+    elif f.category == "float" or f.usage == "comp-6":
+        read = _float_decoder(f)  # decode_scalar does it all
     elif f.category == "numeric":
         read = _binary_decoder(f)
-    elif f.category == "float":
-        read = _float_decoder(f)
     else:
         read = _text_decoder(f)
     return _condition_decoder(f, read) if f.conditions else read
@@ -123,7 +123,7 @@ def _invalid(f: Field, raw: bytes, notes: list[str] | None, path: str | None) ->
 
 
 def _float_decoder(f: Field) -> Any:
-    """COMP-1/COMP-2: decode_scalar finds the shortest decimal text of the float."""
+    """COMP-1/COMP-2 (decode_scalar finds the shortest decimal text of the float) and COMP-6."""
     offset, size = f.offset, f.size
 
     def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:

@@ -172,15 +172,16 @@ def _number_encoder(f: Field) -> Any:
 
 
 def _native_encoder(f: Field) -> Any:
-    """BINARY-CHAR/SHORT/LONG/DOUBLE and INDEX: any int of the machine integer's range."""
+    """BINARY-CHAR/SHORT/LONG/DOUBLE, INDEX and PIC X COMP-X: any int of the integer's range."""
     assert f.picture is not None
     low, high = (int(v) for v in native_range(f.picture, f.size))
     offset, size, signed = f.offset, f.size, f.signed
+    order = sys.byteorder if f.usage == "comp-5" else "big"  # PIC X COMP-X is big-endian
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         start = offset + delta
         if type(value) is int and low <= value <= high:
-            buf[start : start + size] = value.to_bytes(size, sys.byteorder, signed=signed)
+            buf[start : start + size] = value.to_bytes(size, order, signed=signed)
         else:
             buf[start : start + size] = encode_scalar(f, user_number(value, path, f), path, shown=value)
 
@@ -242,6 +243,12 @@ def _packer(f: Field) -> Any:
             return (-int(digits) if negative else int(digits)).to_bytes(size, order, signed=signed)
 
         return pack
+    if f.usage == "comp-6":
+
+        def pack_unsigned(negative: bool, digits: str) -> bytes:
+            return bytes.fromhex(digits.zfill(size * 2)) if digits else zero
+
+        return pack_unsigned
     if f.usage == "comp-3":
         width = size * 2 - 1
         positive = "c" if signed else "f"

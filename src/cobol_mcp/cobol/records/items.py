@@ -197,6 +197,8 @@ def pack(f: Field, n: int) -> bytes:
     if f.usage == "comp-3":
         sign = ("d" if n < 0 else "c") if f.signed else "f"
         return bytes.fromhex(digits.zfill(f.size * 2 - 1) + sign)
+    if f.usage == "comp-6":
+        return bytes.fromhex(digits.zfill(f.size * 2))
     if f.blank_when_zero and n == 0:
         return b" " * f.size
     text = digits.zfill(f.size - f.sign_separate)
@@ -258,6 +260,11 @@ def _unpack(f: Field, raw: bytes) -> tuple[int | None, str]:
     """Stored integer of a numeric item, or None and why it is not valid."""
     if f.usage in ("binary", "comp-5"):
         return int.from_bytes(raw, "big" if f.usage == "binary" else sys.byteorder, signed=f.signed), ""
+    if f.usage == "comp-6":
+        hexa = raw.hex()
+        if not hexa.isdigit():
+            return None, f"bytes {raw.hex(' ').upper()} are not valid unsigned packed decimal"
+        return int(hexa), ""
     if f.usage == "comp-3":
         hexa = raw.hex()
         digits, nibble = hexa[:-1], hexa[-1]
