@@ -318,7 +318,7 @@ def test_decimal_comma_reads_values_and_edited_pictures_with_the_comma():
     spec = parse_program(FORMS / "FACTURA.cbl")
     request, result = (r.field for r in spec.records)
     assert find(request, "FA-VAT-RATE").value == Decimal("21.00")
-    assert find(request, "FA-DISCOUNT").value == Decimal("0.125")
+    assert find(request, "FA-DISCOUNT").value == Decimal("0.125")  # written VALUE ,125
     printed = find(result, "FA-GROSS-PRINTED")
     assert (printed.size, printed.scale) == (15, 2)
     assert input_schema(spec)["properties"]["fa_vat_rate"]["default"] == 21
@@ -488,3 +488,18 @@ def test_account_posting_through_cobol_under_each_dialect(post, dialect, usage):
     assert (got["ca_branch"], got["ca_account_no"], got["ca_limit"]) == (42, 99999999999, -12345678)
     # binary-truncate: the default keeps COMP within its PIC digits, ibm and mf keep the whole integer
     assert got["ca_usage"] == usage
+
+
+@needs_cobc
+def test_decimal_comma_pictures_match_cobc(tmp_path):
+    path = tmp_path / "dc.cob"
+    path.write_text(
+        "IDENTIFICATION DIVISION.\nPROGRAM-ID. dc.\nENVIRONMENT DIVISION.\nCONFIGURATION SECTION.\n"
+        "SPECIAL-NAMES.\n    DECIMAL-POINT IS COMMA.\nDATA DIVISION.\nLINKAGE SECTION.\n01 CA-AREA.\n"
+        "   05 CA-A PIC ,99.\n   05 CA-B PIC Z.ZZ9,99-.\n   05 CA-C PIC 9.999.\n   05 CA-D PIC 9V99 VALUE 1,5.\n"
+        "PROCEDURE DIVISION USING CA-AREA.\n    GOBACK.\n"
+    )
+    assert verify_with_cobc(path) == []
+    area = parse_program(path).records[0].field
+    assert [(c.size, c.scale) for c in area.children] == [(3, 2), (9, 2), (5, 0), (3, 2)]
+    assert find(area, "CA-D").value == Decimal("1.5")

@@ -14,7 +14,7 @@
 001400 01  FA-INVOICE-REQUEST.                                          FACTURA
 001500     05  FA-NET-AMOUNT       PIC S9(9)V99.                        FACTURA
 001600     05  FA-VAT-RATE         PIC 9(2)V99 VALUE 21,00.             FACTURA
-001700     05  FA-DISCOUNT         PIC SV999 VALUE 0,125.               FACTURA
+001700     05  FA-DISCOUNT         PIC SV999 VALUE ,125.                FACTURA
 001800     05  FA-REGION           PIC X(2).                            FACTURA
 001900         88  FA-EURO-ZONE    VALUE "ES" "FR" "DE" "IT".           FACTURA
 002000 01  FA-INVOICE-RESULT.                                           FACTURA
