@@ -75,6 +75,14 @@ def _parser(command: str) -> argparse.ArgumentParser:
         help="also look for copybooks in DIR, for every --programs folder (repeatable; after the program's "
         "folder, its copybooks/ and the sibling ../copybook, ../copybooks, ../cpy, ../copy, ../copylib)",
     )
+    parser.add_argument(
+        "--dialect",
+        action="append",
+        default=[],
+        metavar="[NAME=]STD",
+        help="cobc dialect of --programs sources (cobc -std=STD: ibm, mf, mvs, ...; default: GnuCOBOL's); "
+        "NAME=STD for the --programs folder NAME only (repeatable)",
+    )
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
     if command == "serve":
@@ -189,6 +197,7 @@ def _options(args: argparse.Namespace) -> Any:
             )
         else:
             data_dir = spec
+    dialect, dialects = _dialects(args.dialect, [backend for backend, _ in programs])
     return Options(
         programs=programs,
         bundled=args.bundled,
@@ -204,7 +213,30 @@ def _options(args: argparse.Namespace) -> Any:
         data_dir=data_dir,
         data_dirs=data_dirs,
         copybooks=args.copybooks,
+        dialect=dialect,
+        dialects=dialects,
     )
+
+
+def _dialects(specs: list[str], names: list[str]) -> tuple[str | None, dict[str, str]]:
+    """--dialect [NAME=]STD: the default dialect and the per-folder ones, each checked now."""
+    from .cobol.linkage.dialect import DialectError, load_dialect
+
+    default, per_folder = None, {}
+    for spec in specs:
+        name, sep, std = spec.rpartition("=")
+        try:
+            load_dialect(std)
+        except DialectError as exc:
+            raise SystemExit(f"cobol-mcp-server: --dialect {spec}: {exc}") from None
+        if sep and name not in names:
+            raise SystemExit(f"cobol-mcp-server: --dialect {spec}: no --programs folder is named {name!r} "
+                             f"(names: {', '.join(names) or 'none'})")  # fmt: skip
+        if sep:
+            per_folder[name] = std
+        else:
+            default = std
+    return default, per_folder
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -75,6 +75,7 @@ def stamp(options: Options) -> list[Any]:
             (
                 name,
                 folder,
+                None if bundled else options.dialect_for(name),
                 _listing(folder, COPYBOOK_SUFFIXES),
                 [(book, _listing(book, COPYBOOK_SUFFIXES), _libraries(book)) for book in books],
                 _listing(folder, (".toml",)),  # the overrides file, cobol-mcp.toml
@@ -124,6 +125,7 @@ def make(options: Options) -> dict[str, Any]:
             rebuild=options.rebuild,
             source_format=None if bundled else options.source_format,
             include=() if bundled else tuple(Path(folder) for folder in options.copybooks),
+            dialect=None if bundled else options.dialect_for(name),
         )
         result["errors"] += scan.errors
         result.setdefault("callees", []).extend(scan.callees)  # refused as tools, still CALLable
@@ -155,8 +157,13 @@ def _entry(
         if bundled or not is_console(program):
             entry = manifest_entry(program, bundled)
         else:
+            std = program.spec.dialect
             executable = build_executable(
-                program.spec.source, cache_dir, source_format=program.spec.source_format, include=include
+                program.spec.source,
+                cache_dir,
+                source_format=program.spec.source_format,
+                include=include,
+                extra_flags=() if std == "default" else (f"-std={std}",),
             )
             entry = console_entry(program, executable, bundled)
     except (LinkageError, BuildError) as exc:

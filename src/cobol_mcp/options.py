@@ -38,6 +38,8 @@ class Options:
         data_dir: str | Path | None = None,
         data_dirs: dict[str, str | Path] | None = None,
         copybooks: Sequence[str | Path] = (),
+        dialect: str | None = None,
+        dialects: dict[str, str] | None = None,
     ) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
@@ -55,6 +57,9 @@ class Options:
         self.data_dirs = {name: os.path.abspath(folder) for name, folder in (data_dirs or {}).items()}  # per backend
         # More copybook folders (--copybooks), for every --programs folder, after the programs' own.
         self.copybooks = [os.path.abspath(folder) for folder in copybooks]
+        # cobc's -std dialect of the --programs folders (None: GnuCOBOL's default), and per backend name
+        self.dialect = dialect
+        self.dialects = dict(dialects or {})
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin
@@ -62,6 +67,10 @@ class Options:
     def data_dir_for(self, backend: str) -> str | None:
         """The data directory of one backend's programs: its own, else the default (None: the server's)."""
         return self.data_dirs.get(backend, self.data_dir)
+
+    def dialect_for(self, backend: str) -> str | None:
+        """The cobc dialect (-std=NAME) of one backend's programs: its own, else the default."""
+        return self.dialects.get(backend, self.dialect)
 
 
 def backend_name(spec: str) -> tuple[str, str]:

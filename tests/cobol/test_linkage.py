@@ -331,8 +331,12 @@ def test_copy_errors(tmp_path):
         ("01 REC PIC X.", "NOPE", r":\d+: USING NOPE: no such 01/77 record"),
         ("01 REC PIC X.", "BY VALUE REC", "BY VALUE is not supported"),
         ("01 REC PIC X.", "REC RETURNING REC", "RETURNING is not supported"),
-        ("01 REC.\n   05 N PIC 9.\n   05 T PIC X OCCURS 1 TO 5 DEPENDING ON N.", "REC", "variable-length OCCURS"),
-        ("01 REC.\n   05 P USAGE POINTER.", "REC", "USAGE POINTER is not supported"),
+        (
+            "01 REC.\n   05 N PIC 9.\n   05 T PIC X OCCURS 1 TO 5 DEPENDING ON N.\n   05 Z PIC X.",
+            "REC",
+            "items after a variable table",
+        ),
+        ("01 REC.\n   05 P USAGE POINTER.", "REC", "USAGE POINTER holds a machine address, which has no JSON form"),
         ("01 REC.\n   05 P PIC 9(20) COMP.", "REC", "more than 18 digits"),
         ("01 REC.\n   05 P PIC 9(3) VALUE 1000.", "REC", "VALUE 1000 does not fit PIC 9\\(3\\)"),
         ("01 REC.\n   05 P PIC X(2) VALUE 'abc'.", "REC", "longer than the item"),
@@ -370,9 +374,9 @@ def test_program_id_errors(tmp_path):
         parse_program(path)
     path.write_text(
         "IDENTIFICATION DIVISION.\nPROGRAM-ID. p.\nENVIRONMENT DIVISION.\nCONFIGURATION SECTION.\n"
-        "SPECIAL-NAMES.\n    DECIMAL-POINT IS COMMA.\n"
+        'SPECIAL-NAMES.\n    CURRENCY SIGN IS "E".\n'
     )
-    with pytest.raises(LinkageError, match=r"x\.cob:6: DECIMAL-POINT"):
+    with pytest.raises(LinkageError, match=r"x\.cob:6: CURRENCY"):
         parse_program(path)
     with pytest.raises(LinkageError, match="cannot read source"):
         parse_program(tmp_path / "absent.cob")
@@ -430,7 +434,9 @@ def test_verify_reports_mismatches(monkeypatch):
     import cobol_mcp.cobol.linkage.layout as layout_module
 
     real = layout_module.storage_size
-    monkeypatch.setattr(layout_module, "storage_size", lambda p, u, s=False: real(p, u, s) + (u == "comp-3"))
+    monkeypatch.setattr(
+        layout_module, "storage_size", lambda p, u, s=False, *rest: real(p, u, s, *rest) + (u == "comp-3")
+    )
     problems = verify_with_cobc(sample("PAYROLL.CBL"))
     assert "PAYROLL-REQUEST.HOURS-WORKED: size 4 derived, cobc has 3" in problems
     assert "PAYROLL-REQUEST.RATE: offset 46 derived, cobc has 45" in problems

@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import SOURCE_SUFFIXES, LinkageError
+from ..linkage.dialect import DialectError, load_dialect
 from ..source.lines import load
-from .cobc import BuildError, build_module
+from .cobc import DEFAULT_FLAGS, BuildError, build_module
 
 _CALL = re.compile(r"""\bCALL\s+(?:STATIC\s+)?(['"])([^'"]+)\1""", re.IGNORECASE)
 _CALL_AT_END = re.compile(r"\bCALL\s*$", re.IGNORECASE)
@@ -52,7 +53,11 @@ def unresolved_calls(folder: Path, source_format: str | None = None) -> list[str
 
 
 def callee_module(
-    source: Path, cache_dir: Path | None = None, source_format: str | None = None, include: Iterable[Path] = ()
+    source: Path,
+    cache_dir: Path | None = None,
+    source_format: str | None = None,
+    include: Iterable[Path] = (),
+    dialect: str | None = None,
 ) -> tuple[str, str] | None:
     """(PROGRAM-ID, module) of a program the server refused as a tool (its LINKAGE cannot be a tool's
     schema, e.g. OCCURS DEPENDING ON): other programs may still CALL it. None when it cannot be built."""
@@ -61,6 +66,7 @@ def callee_module(
         found = next((m for line in lines for m in _PROGRAM_ID.finditer(line.code)), None)
         if found is None:
             return None
-        return found.group(2), str(build_module(source, cache_dir, source_format=fmt, include=include))
-    except (LinkageError, BuildError, OSError):
+        flags = (*DEFAULT_FLAGS, *load_dialect(dialect).flags)
+        return found.group(2), str(build_module(source, cache_dir, source_format=fmt, flags=flags, include=include))
+    except (LinkageError, BuildError, DialectError, OSError):
         return None

@@ -23,25 +23,20 @@ def build_executable(
     source_format: str = "free",
     rebuild: bool = False,
     include: Iterable[Path | str] = (),
+    extra_flags: tuple[str, ...] = (),
 ) -> Path:
     """The path of the executable for `source`, compiling only on a cache miss (``include``: more
-    copybook folders, as for modules)."""
+    copybook folders, as for modules; ``extra_flags``, such as a dialect's -std=, go to cobc too)."""
     source = Path(source).resolve()
     include = tuple(include)
     root = cache_dir or Path(cache_root())
-    target = root / cache_key(source, source_format, EXECUTABLE_FLAGS, include) / f"{source.stem}.exe"
+    flags = (*EXECUTABLE_FLAGS, *extra_flags)
+    target = root / cache_key(source, source_format, flags, include) / f"{source.stem}.exe"
     if target.exists() and not rebuild:
         return target
     cobc = shutil.which("cobc")
     if cobc is None:
         raise BuildError(f"{source}: cannot compile: GnuCOBOL's cobc is not installed")
     target.parent.mkdir(parents=True, exist_ok=True)
-    run_cobc(
-        cobc,
-        source,
-        source_format,
-        [*EXECUTABLE_FLAGS[:1], f"-{source_format}", *EXECUTABLE_FLAGS[1:]],
-        include,
-        target,
-    )
+    run_cobc(cobc, source, source_format, [*flags[:1], f"-{source_format}", *flags[1:]], include, target)
     return target

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, LinkageError
+from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_program
 from ..source.lines import load
 from .cache import cache_root
 from .calls import callee_module
-from .cobc import BuildError, build_module, cache_key
+from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 
 SPEC_CACHE_FORMAT = "spec-3"  # spec-3: the model moved to cobol.linkage.model
@@ -111,6 +112,7 @@ def scan_folder(
     rebuild: bool = False,
     jobs: int | None = None,
     include: tuple[Path, ...] = (),
+    dialect: str | None = None,
 ) -> FolderScan:
     """Derive and compile every program of ``folder``, ``jobs`` compilers at a time (default: one per
     CPU), in the folder's order whatever finishes first. On a terminal, stderr shows the progress.
@@ -141,12 +143,15 @@ def scan_folder(
                 rebuild=rebuild,
                 include=include,
                 overrides=overrides,
+                dialect=dialect,
             )
         except LinkageError as exc:
             outcomes[index] = str(exc)
-            callees[index] = callee_module(source, cache_dir, source_format, include)  # still CALLable by others
+            callees[index] = callee_module(source, cache_dir, source_format, include, dialect)  # still CALLable
         except BuildError as exc:
             outcomes[index] = str(exc)
+        except DialectError as exc:
+            outcomes[index] = f"{source}: {exc}"
         except OSError as exc:
             outcomes[index] = f"{source}: {exc.strerror or exc}"
         progress.step()
@@ -200,19 +205,26 @@ def compile_program(
     rebuild: bool = False,
     include: tuple[Path, ...] = (),
     overrides: FolderOverrides | None = None,
+    dialect: str | None = None,
 ) -> CompiledProgram:
+    """The program's spec and module; ``dialect`` is cobc's -std=NAME, for the layout and the build alike."""
     source = source.resolve()
     root = cache_dir or Path(cache_root())
-    key = cache_key(source, source_format or "auto", (SPEC_CACHE_FORMAT, _parser_stamp(), str(source)), include)
+    std = load_dialect(dialect)
+    stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
+    key = cache_key(source, source_format or "auto", stamp, include)
     spec_path = root / "specs" / f"{key}.pickle"
-    spec = _cached_spec(source, spec_path, source_format, rebuild, include)
+    spec = _cached_spec(source, spec_path, source_format, rebuild, include, std.name)
     found = overrides.program(spec.program_id) if overrides is not None else None
     if found is not None and found.fields:
         spec = found.apply_to_spec(spec)
         digest = zlib.crc32(found.digest().encode())
         spec_path = spec_path.with_name(f"{key}-{digest:08x}.pickle")  # what the tool loads on first use
         _save_spec(spec, spec_path)
-    module = build_module(source, cache_dir, source_format=spec.source_format, rebuild=rebuild, include=include)
+    flags = (*DEFAULT_FLAGS, *std.flags)
+    module = build_module(
+        source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild, include=include
+    )
     return CompiledProgram(spec, module, spec_path, found)
 
 
@@ -225,7 +237,7 @@ def load_spec(path: Path | str) -> ProgramSpec:
 
 
 def _cached_spec(
-    source: Path, path: Path, source_format: str | None, rebuild: bool, include: tuple[Path, ...]
+    source: Path, path: Path, source_format: str | None, rebuild: bool, include: tuple[Path, ...], dialect: str
 ) -> ProgramSpec:
     if not rebuild:
         try:
@@ -233,7 +245,7 @@ def _cached_spec(
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
             pass
     _needs_precompiler(source, source_format, include)
-    spec = parse_program(source, source_format, include)
+    spec = parse_program(source, source_format, include, dialect)
     _save_spec(spec, path)
     return spec
 

@@ -2,6 +2,7 @@
 
 Owns: :mod:`.model` (ProgramSpec, Record, Field: plain data, what cached specs unpickle into),
 :mod:`.pic` (PICTURE strings and numeric storage), :mod:`.clauses` (data description entries),
-:mod:`.layout` (offsets, sizes, alignment) and :mod:`.program` (reading one program's interface).
+:mod:`.layout` (offsets, sizes, alignment), :mod:`.odo` (DEPENDING ON counters), :mod:`.dialect` (cobc
+-std layout options) and :mod:`.program` (reading one program's interface).
 May import: :mod:`cobol_mcp.cobol.source` and the shared vocabulary in :mod:`cobol_mcp.cobol`.
 """

@@ -13,7 +13,8 @@ from typing import Any
 from .. import LinkageError
 from ..source.lines import DECORATION, Line
 from ..source.tokens import Tok, tokenize
-from .pic import USAGES
+from .dialect import DEFAULT
+from .pic import NATIVE, UNMAPPABLE, USAGES
 
 __all__ = ["Entry", "Parser", "nest"]
 
@@ -28,7 +29,10 @@ class Entry:
     line: int
     pic: str | None = None
     usage: str | None = None
+    native: str = ""  # a NATIVE usage as written, e.g. "BINARY-SHORT UNSIGNED" (usage is then comp-5)
     occurs: int | None = None
+    occurs_min: int | None = None  # OCCURS min TO max DEPENDING ON: min (occurs holds max)
+    depending: str | None = None  # the counter named by DEPENDING ON
     values: list[Any] = dataclasses.field(default_factory=list)
     redefines: str | None = None
     sign: tuple[bool, bool] | None = None  # (leading, separate)
@@ -52,6 +56,8 @@ class Parser:
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
         self.toks = tokenize(lines)
+        self.decimal_comma = False  # SPECIAL-NAMES. DECIMAL-POINT IS COMMA
+        self.dialect = DEFAULT  # cobc's -std: binary sizes, truncation, SYNC
         self.line_starts: dict[int, Tok] = {}
         for tok in self.toks:
             self.line_starts.setdefault(tok.line, tok)
@@ -104,6 +110,24 @@ class Parser:
     def _first_on_line(self, tok: Tok) -> bool:
         return self.line_starts.get(tok.line) is tok
 
+    def usage(self, e: Entry, toks: list[Tok], k: int) -> int:
+        """Read the USAGE word at ``k`` (and SIGNED/UNSIGNED after a native one); return the next index."""
+        word, where = toks[k].up, self.where(toks[k])
+        if word in UNMAPPABLE:
+            raise LinkageError(f"{where}: {e.name}: {UNMAPPABLE[word]}, which has no JSON form")
+        if word == "NATIONAL":
+            e.usage = "national"
+            return k + 1
+        if word in NATIVE:
+            e.usage = "comp-5"
+            e.native = word
+            if k + 1 < len(toks) and toks[k + 1].up in ("SIGNED", "UNSIGNED"):
+                e.native += " " + toks[k + 1].up
+                return k + 2
+            return k + 1
+        e.usage = USAGES[word]
+        return k + 1
+
     def clause(self, e: Entry, toks: list[Tok], i: int) -> int:
         tok, word = toks[i], toks[i].up
         where = self.where(tok)
@@ -116,25 +140,41 @@ class Parser:
             return k + 1
         if word == "USAGE":
             k = i + 1 + (nxt[:1] == ["IS"])
-            if k >= len(toks) or toks[k].up not in USAGES:
+            if k >= len(toks) or not _is_usage(toks[k].up):
                 found = toks[k].text if k < len(toks) else "nothing"
                 raise LinkageError(f"{where}: USAGE {found} is not supported")
-            e.usage = USAGES[toks[k].up]
-            return k + 1
-        if word in USAGES:
-            e.usage = USAGES[word]
-            return i + 1
+            return self.usage(e, toks, k)
+        if _is_usage(word):
+            return self.usage(e, toks, i)
         if word == "OCCURS":
             if i + 1 >= len(toks) or not toks[i + 1].text.isdigit():
                 raise LinkageError(f"{where}: OCCURS needs a fixed count")
-            if "TO" in nxt[1:2] or "DEPENDING" in [t.up for t in toks]:
-                raise LinkageError(f"{where}: variable-length OCCURS (TO/DEPENDING) is not supported")
             e.occurs = int(toks[i + 1].text)
+            k = i + 2
+            if k + 1 < len(toks) and toks[k].up == "TO":
+                if not toks[k + 1].text.isdigit():
+                    raise LinkageError(f"{where}: OCCURS ... TO needs a whole number")
+                e.occurs_min, e.occurs = e.occurs, int(toks[k + 1].text)
+                k += 2
+            k += k < len(toks) and toks[k].up == "TIMES"
+            if k < len(toks) and toks[k].up == "DEPENDING":
+                k += 1 + (k + 1 < len(toks) and toks[k + 1].up == "ON")
+                if k >= len(toks) or toks[k].kind != "word":
+                    raise LinkageError(f"{where}: DEPENDING ON needs the name of a counter")
+                e.depending = toks[k].text
+                k += 1
+                if k + 1 < len(toks) and toks[k].up in ("OF", "IN"):
+                    raise LinkageError(f"{where}: a qualified DEPENDING ON counter is not supported")
+                if e.occurs_min is None:  # cobc: OCCURS n DEPENDING ON without TO means 1 to n
+                    e.occurs_min = 1
+            elif e.occurs_min is not None:
+                raise LinkageError(f"{where}: OCCURS ... TO needs DEPENDING ON")
             if e.occurs < 1:
                 raise LinkageError(f"{where}: OCCURS count must be at least 1")
-            k = i + 2
+            if e.occurs_min is not None and e.occurs_min > e.occurs:
+                raise LinkageError(f"{where}: OCCURS {e.occurs_min} TO {e.occurs}: the minimum exceeds the maximum")
             while k < len(toks) and not _is_clause(toks[k].up):
-                k += 1  # TIMES, ASCENDING/DESCENDING KEY ..., INDEXED BY ...
+                k += 1  # ASCENDING/DESCENDING KEY ..., INDEXED BY ...
             return k
         if word in ("VALUE", "VALUES"):
             k = i + 1
@@ -144,15 +184,15 @@ class Parser:
                     k += 1
                     continue
                 if t.up in ("THRU", "THROUGH") and e.values and k + 1 < len(toks):
-                    e.values[-1] = (e.values[-1][0], _literal(toks[k + 1], self.where(t)))
+                    e.values[-1] = (e.values[-1][0], _literal(toks[k + 1], self.where(t), self.decimal_comma))
                     k += 2
                     continue
                 if t.up == "ALL" and k + 1 < len(toks):
-                    kind, text = _literal(toks[k + 1], self.where(t))
+                    kind, text = _literal(toks[k + 1], self.where(t), self.decimal_comma)
                     e.values.append((("all" if kind == "str" else kind, text), None))
                     k += 2
                     continue
-                e.values.append((_literal(t, self.where(t)), None))
+                e.values.append((_literal(t, self.where(t), self.decimal_comma), None))
                 k += 1
             if not e.values:
                 raise LinkageError(f"{where}: VALUE without a literal")
@@ -183,6 +223,12 @@ class Parser:
         if word in ("SYNC", "SYNCHRONIZED"):
             e.sync = True
             return i + 1 + (nxt[:1] in (["LEFT"], ["RIGHT"]))
+        if word == "ANY" and nxt[:1] == ["LENGTH"]:
+            raise LinkageError(
+                f"{where}: {e.name}: ANY LENGTH is not supported: GnuCOBOL takes the item's size from the "
+                "calling COBOL program's parameter list, and a tool's record is passed as a plain buffer "
+                "without one, so the program would see a wrong size"
+            )
         if word in ("GLOBAL", "EXTERNAL") or word in _SKIP_WORDS:
             return i + 1
         raise LinkageError(f"{where}: unexpected {tok.text!r} in the description of {e.name}")
@@ -194,21 +240,28 @@ _CLAUSES = {
 }  # fmt: skip
 
 
+def _is_usage(word: str) -> bool:
+    return word in USAGES or word in NATIVE or word in UNMAPPABLE or word == "NATIONAL"
+
+
 def _is_clause(word: str) -> bool:
-    return word in _CLAUSES or word in USAGES
+    return word in _CLAUSES or _is_usage(word)
 
 
-def _literal(tok: Tok, where: str) -> tuple[str, object]:
+def _literal(tok: Tok, where: str, decimal_comma: bool = False) -> tuple[str, object]:
     if tok.kind == "lit":
         if tok.prefix == "?":
             raise LinkageError(f"{where}: malformed hexadecimal literal")
-        if tok.prefix not in ("", "X"):
+        if tok.prefix not in ("", "X", "N"):
             raise LinkageError(f"{where}: {tok.prefix}-literals are not supported in VALUE")
         return ("str", tok.text)
     if tok.up in _FIGURATIVE:
         return ("fig", _FIGURATIVE[tok.up])
-    if _NUMBER.fullmatch(tok.text):
-        return ("num", Decimal(tok.text))
+    text = tok.text
+    if decimal_comma:  # 1,5 is one and a half; a point is not part of a number
+        text = "?" if "." in text else text.replace(",", ".")
+    if _NUMBER.fullmatch(text):
+        return ("num", Decimal(text))
     raise LinkageError(f"{where}: unsupported literal {tok.text!r}")
 
 

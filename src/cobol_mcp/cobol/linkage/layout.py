@@ -10,7 +10,16 @@ from typing import Any
 from .. import LinkageError
 from .clauses import Entry, Parser
 from .model import Condition, Field
-from .pic import Picture, PictureError, parse_picture, storage_size, to_stored
+from .pic import (
+    Picture,
+    PictureError,
+    comp_x_picture,
+    native_picture,
+    native_range,
+    parse_picture,
+    storage_size,
+    to_stored,
+)
 
 __all__ = ["build_record"]
 
@@ -34,7 +43,11 @@ def _value(lit: tuple[str, object], category: str, picture: Picture | None, size
             return Decimal(0)
         if kind != "num" or not isinstance(raw, Decimal):
             raise LinkageError(f"{where}: a numeric item needs a numeric VALUE, not {raw!r}")
-        if picture is not None:
+        if picture is not None and not picture.text:  # a native integer: its whole range
+            low, high = native_range(picture, size)
+            if not (low <= raw <= high and raw == raw.to_integral_value()):
+                raise LinkageError(f"{where}: VALUE {raw} is not a whole number from {low} to {high}")
+        elif picture is not None:
             try:
                 to_stored(raw, picture)
             except PictureError as exc:
@@ -61,11 +74,17 @@ class _Builder:
         self.p = parser
         self.occurs_align = 1
 
-    def build(self, e: Entry, offset: int, usage: str | None, sign: tuple[bool, bool] | None) -> Field:
+    def build(
+        self, e: Entry, offset: int, usage: str | None, sign: tuple[bool, bool] | None, native: str = ""
+    ) -> Field:
         where = self.p.where(e.line)
+        native = e.native if e.usage else native  # a group's USAGE applies to its items
         usage, sign = e.usage or usage, e.sign or sign
+        if usage == "comp-1" and self.p.dialect.binary_comp_1 and not e.children:
+            usage, native = "comp-5", "COMP-1"  # binary-comp-1: a signed 2-byte native integer
         common: dict[str, Any] = {
             "name": e.name, "key": _key(e.name), "level": e.level, "offset": offset, "occurs": e.occurs,
+            "occurs_min": e.occurs_min, "depending_on": e.depending,
             "redefines": e.redefines, "synchronized": e.sync, "description": e.description, "location": where,
         }  # fmt: skip
         if e.children:
@@ -80,11 +99,17 @@ class _Builder:
                     target = named.get(c.redefines.upper())
                     if target is None:
                         raise LinkageError(f"{self.p.where(c.line)}: REDEFINES {c.redefines}: no such item before")
-                    f = self.build(c, target.offset, usage, sign)
+                    f = self.build(c, target.offset, usage, sign, native)
                 else:
-                    f = self.build(c, offset + pos, usage, sign)
+                    f = self.build(c, offset + pos, usage, sign, native)
                     pos += f.size * (f.occurs or 1)
-                    if c.sync and not f.children and f.usage in _ALIGNED and f.size in (2, 4, 8):
+                    if (
+                        c.sync
+                        and self.p.dialect.sync
+                        and not f.children
+                        and f.usage in _ALIGNED
+                        and f.size in (2, 4, 8)
+                    ):
                         if f.offset % f.size:  # aligned to its size from the start of the 01 record
                             pad = f.size - f.offset % f.size
                             f = dataclasses.replace(f, offset=f.offset + pad)
@@ -109,7 +134,13 @@ class _Builder:
                          conditions=conds)  # fmt: skip
         usage = usage or "display"
         picture = None
-        if usage in ("comp-1", "comp-2"):
+        if native:
+            if e.pic:
+                raise LinkageError(f"{where}: USAGE {native} items take no PICTURE")
+            kind = "BINARY-SHORT" if native == "COMP-1" else native.split()[0]
+            picture, size = native_picture(kind, not native.endswith(" UNSIGNED"))
+            category = "numeric"
+        elif usage in ("comp-1", "comp-2"):
             if e.pic:
                 raise LinkageError(f"{where}: USAGE {usage.upper()} items take no PICTURE")
             category = "float"
@@ -117,20 +148,31 @@ class _Builder:
             if not e.pic:
                 raise LinkageError(f"{where}: elementary item {e.name} needs a PICTURE clause")
             try:
-                picture = parse_picture(e.pic)
+                picture = parse_picture(e.pic, self.p.decimal_comma)
             except PictureError as exc:
                 raise LinkageError(f"{where}: {exc}") from None
             category = picture.category
+            if usage == "national" and category != "national":
+                raise LinkageError(f"{where}: USAGE NATIONAL needs PIC N, not PIC {e.pic}")
+            usage = "display" if usage == "national" else usage
+        fixed = bool(native)  # the size comes with the USAGE
+        if usage == "comp-x" and picture is not None:
+            try:
+                picture, size = comp_x_picture(picture)
+            except PictureError as exc:
+                raise LinkageError(f"{where}: {exc}") from None
+            usage, category, fixed = "binary", "numeric", True
+            native = "COMP-X" if not picture.text else native  # PIC X(n) COMP-X: the whole n-byte integer
         numeric_display = usage == "display" and category == "numeric"
         if e.sign and not (numeric_display and picture and picture.signed):
             raise LinkageError(f"{where}: SIGN clause needs a signed numeric DISPLAY item (PIC S9...)")
         leading, separate = sign if sign and numeric_display and picture and picture.signed else (False, False)
-        if e.justified and category not in ("alphanumeric", "alphabetic"):
+        if e.justified and category not in ("alphanumeric", "alphabetic", "national"):
             raise LinkageError(f"{where}: JUSTIFIED needs an alphanumeric or alphabetic item")
         if e.blank_when_zero and not (usage == "display" and category in ("numeric", "numeric-edited")):
             raise LinkageError(f"{where}: BLANK WHEN ZERO needs a numeric DISPLAY item")
         try:
-            size = storage_size(picture, usage, separate)
+            size = size if fixed else storage_size(picture, usage, separate, self.p.dialect.binary_size)
         except PictureError as exc:
             raise LinkageError(f"{where}: {exc}") from None
         if len(e.values) > 1:
@@ -139,7 +181,8 @@ class _Builder:
         return Field(
             **common, size=size, pic=e.pic, usage=usage, picture=picture, category=category,
             sign_leading=leading, sign_separate=separate, justified=e.justified,
-            blank_when_zero=e.blank_when_zero, value=value,
+            blank_when_zero=e.blank_when_zero, value=value, native=native,
+            truncated=usage != "binary" or (self.p.dialect.binary_truncate and not fixed),  # COMP-X: never
             conditions=self.conditions(e, category, picture, size),
         )  # fmt: skip
 

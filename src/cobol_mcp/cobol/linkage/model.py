@@ -34,7 +34,7 @@ class Field:
     level: int
     offset: int
     size: int
-    occurs: int | None
+    occurs: int | None  # the maximum with DEPENDING ON
     pic: str | None
     usage: str
     children: tuple[Field, ...] = ()
@@ -45,6 +45,11 @@ class Field:
     justified: bool = False
     blank_when_zero: bool = False
     synchronized: bool = False
+    occurs_min: int | None = None  # OCCURS min TO max DEPENDING ON counter
+    depending_on: str | None = None  # the counter's name (found by :mod:`.odo`)
+    counts: str = ""  # on a counter: the table(s) whose number of items it holds, set from the input
+    truncated: bool = True  # COMP values stay within the PIC digits (cobc's binary-truncate; not COMP-5)
+    native: str = ""  # USAGE BINARY-CHAR/SHORT/LONG/DOUBLE [UNSIGNED], INDEX, PIC X COMP-X: a whole integer
     redefines: str | None = None
     value: Decimal | str | None = None
     conditions: tuple[Condition, ...] = ()
@@ -115,3 +120,4 @@ class ProgramSpec:
     source_format: str
     source: Path
     copybooks: tuple[Path, ...]
+    dialect: str = "default"  # cobc -std=NAME the layout follows and the module is built with

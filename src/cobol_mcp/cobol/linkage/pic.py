@@ -1,23 +1,29 @@
 """COBOL PICTURE strings and USAGE storage rules.
 
-The rules follow what GnuCOBOL 3.1.2 does under its default dialect (``-std=default``), verified with
-``cobc -fdump``: BINARY sizes are 1-2-4-8 bytes by digit count, COMP is big-endian and truncated to the
-PIC digits, COMP-5 is native-endian and not truncated, COMP-1/COMP-2 are IEEE float/double.
+The rules follow what GnuCOBOL 3.1.2 does, verified with ``cobc -fdump``: BINARY sizes are 1-2-4-8 bytes
+by digit count (2-4-8 or 1--8 under dialects that say so, see :mod:`.dialect`), COMP is big-endian,
+COMP-5 and BINARY-CHAR/SHORT/LONG/DOUBLE are native-endian and not truncated, COMP-1/COMP-2 are IEEE
+float/double, PIC N takes 2 bytes a position.
 """
 
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass
 from decimal import Decimal
 
 __all__ = [
+    "NATIVE",
+    "UNMAPPABLE",
     "USAGES",
     "Picture",
     "PictureError",
     "binary_size",
+    "comp_x_picture",
     "describe",
     "from_stored",
+    "native_picture",
     "native_range",
     "numeric_range",
     "parse_picture",
@@ -41,6 +47,10 @@ USAGES: dict[str, str] = {
     "COMP-3": "comp-3",
     "COMPUTATIONAL-3": "comp-3",
     "PACKED-DECIMAL": "comp-3",
+    "COMP-6": "comp-6",
+    "COMPUTATIONAL-6": "comp-6",
+    "COMP-X": "comp-x",
+    "COMPUTATIONAL-X": "comp-x",
     "COMP-5": "comp-5",
     "COMPUTATIONAL-5": "comp-5",
     "COMP-1": "comp-1",
@@ -51,6 +61,29 @@ USAGES: dict[str, str] = {
     "FLOAT-LONG": "comp-2",
 }
 
+# USAGEs that are machine integers without a PICTURE -> (bytes, digits as cobc records them). They are
+# stored in the machine's byte order and never truncated (cobc flags them "native binary"), so every
+# value of the integer is valid. INDEX is cobc's COMP-5 type, always signed; the others take SIGNED
+# (the default) or UNSIGNED.
+NATIVE: dict[str, tuple[int, int]] = {
+    "BINARY-CHAR": (1, 2),
+    "BINARY-SHORT": (2, 4),
+    "BINARY-LONG": (4, 9),
+    "BINARY-DOUBLE": (8, 18),
+    "BINARY-C-LONG": (struct.calcsize("l"), 18 if struct.calcsize("l") == 8 else 9),
+    "INDEX": (4, 9),
+}
+
+# USAGEs that hold machine addresses or object handles: there is no JSON value for them.
+UNMAPPABLE: dict[str, str] = {
+    "POINTER": "USAGE POINTER holds a machine address",
+    "PROCEDURE-POINTER": "USAGE PROCEDURE-POINTER holds the address of code",
+    "PROGRAM-POINTER": "USAGE PROGRAM-POINTER holds the address of code",
+    "FUNCTION-POINTER": "USAGE FUNCTION-POINTER holds the address of code",
+    "OBJECT": "USAGE OBJECT REFERENCE holds an object handle",
+}
+
+_SWAP = str.maketrans(",.", ".,")
 _REPEAT = re.compile(r"(CR|DB|.)\((\d+)\)")
 _NUMERIC_SYMBOLS = set("9SVP")
 _EDIT_SYMBOLS = set("9ZV*+-$,.B0/P") | {"CR", "DB"}
@@ -92,14 +125,19 @@ def _symbols(text: str) -> list[str]:
     return out
 
 
-def parse_picture(text: str) -> Picture:
-    """Parse a PICTURE character-string; raise PictureError for anything malformed or unsupported."""
+def parse_picture(text: str, decimal_comma: bool = False) -> Picture:
+    """Parse a PICTURE character-string; raise PictureError for anything malformed or unsupported.
+    With ``decimal_comma`` (DECIMAL-POINT IS COMMA) "," is the decimal point and "." an insertion."""
     pic = text.strip().upper()
     if not pic:
         raise PictureError("empty PICTURE")
-    syms = _symbols(pic)
+    syms = _symbols(pic.translate(_SWAP) if decimal_comma else pic)
     if set(syms) <= _NUMERIC_SYMBOLS:
         return _numeric(pic, syms)
+    if set(syms) == {"N"}:
+        # GnuCOBOL 3.1.2 keeps 2 bytes per N position and moves text into them byte for byte
+        # (MOVE "ab" TO a PIC N(2) stores 61 62 20 20): the item is text of twice as many bytes.
+        return Picture(pic, "national", 2 * len(syms), 0, 0, 0, False)
     if set(syms) <= set("XA9"):
         category = "alphabetic" if set(syms) == {"A"} else "alphanumeric"
         return Picture(pic, category, len(syms), 0, 0, 0, False)
@@ -143,25 +181,52 @@ def _edited(pic: str, syms: list[str]) -> Picture:
     length = sum(2 if s in ("CR", "DB") else 1 for s in syms if s not in ("V", "P"))
     digit_syms = [s for s in syms if s in "9Z*+-$P"]
     point = next((i for i, s in enumerate(syms) if s in (".", "V")), len(syms))
-    scale = sum(1 for s in syms[point:] if s in "9Z*+-$P")
+    scale = sum(1 for s in syms[point:] if s in "9Z*P")  # a trailing + or - is the sign, as cobc counts
     signed = any(s in ("+", "-", "CR", "DB") for s in syms)
     return Picture(pic, "numeric-edited", length, len(digit_syms), 0, scale, signed)
 
 
-def binary_size(nines: int) -> int:
-    """Bytes of a COMP/BINARY/COMP-5 item: GnuCOBOL's default binary-size is 1-2-4-8."""
+def native_picture(usage: str, signed: bool) -> tuple[Picture, int]:
+    """The Picture and size of a NATIVE usage: digits as cobc records them, nines wide enough for the
+    whole integer (its range is checked with :func:`native_range`, not by digits)."""
+    size, digits = NATIVE[usage]
+    widest = len(str(1 << (8 * size)))
+    return Picture("", "numeric", digits, digits, widest, 0, signed), size
+
+
+# binary-size 1--8 (the mf dialect): the fewest bytes that hold the digits, signed or not (index: digits)
+_SIGNED_1_8 = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8)
+_UNSIGNED_1_8 = (0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8)
+
+
+def comp_x_picture(picture: Picture) -> tuple[Picture, int]:
+    """USAGE COMP-X (big-endian unsigned binary, whatever the dialect): PIC X(n) is an n-byte integer with
+    the digits cobc counts for it; PIC 9(n) takes the fewest bytes that hold n digits."""
+    if picture.category == "alphanumeric" and set(_symbols(picture.text)) == {"X"} and picture.length <= 8:
+        top = str(1 << (8 * picture.length))  # every value of the bytes is valid: like a NATIVE item
+        return Picture("", "numeric", len(top) - 1, len(top) - 1, len(top), 0, False), picture.length
+    if picture.category == "numeric" and not picture.signed and picture.nines <= 18:
+        return picture, _UNSIGNED_1_8[picture.nines]
+    raise PictureError(f"USAGE COMP-X needs PIC X(1) to X(8) or an unsigned PIC 9, not PIC {picture.text}")
+
+
+def binary_size(nines: int, scheme: str = "1-2-4-8", signed: bool = True, native: bool = False) -> int:
+    """Bytes of a COMP/BINARY/COMP-5 item under the dialect's binary-size (GnuCOBOL's default: 1-2-4-8).
+    Under 2-4-8 a COMP-5 item of 1 or 2 digits still takes 1 byte, as cobc lays it out."""
+    if nines > 18:
+        raise PictureError(f"binary items cannot have more than 18 digits (got {nines})")
+    if scheme == "1--8":
+        return (_SIGNED_1_8 if signed else _UNSIGNED_1_8)[nines]
     if nines <= 2:
-        return 1
+        return 2 if scheme == "2-4-8" and not native else 1
     if nines <= 4:
         return 2
     if nines <= 9:
         return 4
-    if nines <= 18:
-        return 8
-    raise PictureError(f"binary items cannot have more than 18 digits (got {nines})")
+    return 8
 
 
-def storage_size(picture: Picture | None, usage: str, sign_separate: bool = False) -> int:
+def storage_size(picture: Picture | None, usage: str, sign_separate: bool = False, scheme: str = "1-2-4-8") -> int:
     """Bytes one occurrence of an elementary item occupies."""
     if usage == "comp-1":
         return 4
@@ -176,8 +241,12 @@ def storage_size(picture: Picture | None, usage: str, sign_separate: bool = Fals
         raise PictureError(f"USAGE {usage.upper()} needs a numeric PICTURE, not PIC {picture.text}")
     if usage == "comp-3":
         return picture.nines // 2 + 1
+    if usage == "comp-6":  # packed decimal without a sign nibble
+        if picture.signed:
+            raise PictureError(f"USAGE COMP-6 is unsigned, not PIC {picture.text}")
+        return (picture.nines + 1) // 2
     if usage in ("binary", "comp-5"):
-        return binary_size(picture.nines)
+        return binary_size(picture.nines, scheme, picture.signed, usage == "comp-5")
     raise PictureError(f"unsupported USAGE {usage!r}")
 
 
@@ -211,6 +280,8 @@ def describe(picture: Picture | None, usage: str = "display") -> str:
         return "USAGE COMP-2: double-precision binary floating point"
     assert picture is not None
     head = f"PIC {picture.text}"
+    if picture.category == "national":
+        return f"{head}: up to {picture.length} characters ({picture.length // 2} national positions of 2 bytes)"
     if picture.category in ("alphanumeric", "alphabetic"):
         letters = " letters and spaces" if picture.category == "alphabetic" else " characters"
         return f"{head}: up to {picture.length}{letters}"

@@ -2,7 +2,7 @@
 
 The interface is the PROGRAM-ID (tool name and C entry symbol), the comment block after it (tool
 description) and the LINKAGE SECTION records named in ``PROCEDURE DIVISION USING`` (parameters), laid out
-byte for byte the way GnuCOBOL 3.1.2 lays them out under its default dialect
+byte for byte the way GnuCOBOL 3.1.2 lays them out under the chosen dialect (default: its own)
 (:func:`cobol_mcp.cobol.build.cobc_check.verify_with_cobc` asks the compiler for its own layout so the
 two can be compared).
 
@@ -30,9 +30,11 @@ from .. import LinkageError
 from ..source.lines import description_after, load
 from ..source.tokens import HEADERS, Tok
 from .clauses import Parser, nest
+from .dialect import load_dialect
 from .direction import apply_directions, directions, name_direction
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
+from .odo import resolve_counters
 from .operands import Program, flow_units
 from .procedure import parse_procedure
 
@@ -54,12 +56,16 @@ def entry_symbol(name: str) -> str:
     return out
 
 
-def parse_program(path: Path, source_format: str | None = None, include: Iterable[Path] = ()) -> ProgramSpec:
+def parse_program(
+    path: Path, source_format: str | None = None, include: Iterable[Path] = (), dialect: str | None = None
+) -> ProgramSpec:
     """Read a COBOL source (and its copybooks; ``include``: more copybook folders) and derive the tool's
-    name, description and records."""
+    name, description and records, laid out as ``cobc -std=dialect`` lays them out (DialectError for a
+    dialect that cannot be used)."""
     path = Path(path)
     lines, fmt, books = load(path, source_format, include)
     p = Parser(lines)
+    p.dialect = load_dialect(dialect)
     i = p.find("PROGRAM-ID")
     if i < 0:
         raise LinkageError(f"{path}:1: no PROGRAM-ID paragraph")
@@ -82,10 +88,15 @@ def parse_program(path: Path, source_format: str | None = None, include: Iterabl
     if not TOOL_NAME.match(tool_name):
         raise LinkageError(f"{p.where(p.toks[k])}: PROGRAM-ID {program_id!r} gives tool name {tool_name!r}, "
                            "which does not match ^[A-Za-z0-9_.-]{1,64}$")  # fmt: skip
-    for bad in (("DECIMAL-POINT",), ("CURRENCY",)):
-        j = p.find(*bad)
-        if j >= 0:
-            raise LinkageError(f"{p.where(p.toks[j])}: {bad[0]} in SPECIAL-NAMES is not supported")
+    j = p.find("DECIMAL-POINT")
+    if j >= 0:
+        k = j + 1 + (j + 1 < len(p.toks) and p.toks[j + 1].up == "IS")
+        if k >= len(p.toks) or p.toks[k].up != "COMMA":
+            raise LinkageError(f"{p.where(p.toks[j])}: DECIMAL-POINT must be followed by IS COMMA")
+        p.decimal_comma = True  # edited PICTUREs and numeric VALUEs read "," as the point
+    j = p.find("CURRENCY")
+    if j >= 0:
+        raise LinkageError(f"{p.where(p.toks[j])}: CURRENCY in SPECIAL-NAMES is not supported")
     proc = p.find("PROCEDURE", "DIVISION")
     stop = proc if proc >= 0 else len(p.toks)
     records: dict[str, Field] = {}
@@ -117,9 +128,24 @@ def parse_program(path: Path, source_format: str | None = None, include: Iterabl
     result = apply_directions(result, found)
     return ProgramSpec(
         program_id=program_id, tool_name=tool_name, entry_symbol=entry_symbol(external),
-        description=description_after(lines, end_line), records=tuple(result), source_format=fmt, source=path,
-        copybooks=tuple(dict.fromkeys(books)),
+        description=description_after(lines, end_line), records=resolve_counters(tuple(result)),
+        source_format=fmt, source=path,
+        copybooks=tuple(dict.fromkeys(books)), dialect=p.dialect.name,
     )  # fmt: skip
+
+
+# Verified against cobc 3.1.2's generated C: a BY VALUE item is a C integer argument of the entry
+# (e.g. `int PROG (cob_u8_t *, cob_s32_t)`) while the worker passes every parameter as the address of a
+# record buffer; a RETURNING item in LINKAGE gets no storage at all and the entry returns RETURN-CODE.
+_BY_VALUE = (
+    "is not supported: cobc makes a BY VALUE item a C integer argument of the entry, and tools pass "
+    "every parameter as a record (BY REFERENCE)"
+)
+_NOT_PASSED = {
+    "RETURNING": "is not supported: GnuCOBOL 3.1.2 does not implement program RETURNING (the item gets "
+    "no storage and the entry returns RETURN-CODE); return the value in a USING record",
+    "CHAINING": "is not supported: CHAINING takes command-line arguments, tools pass records",
+}
 
 
 def _using(p: Parser, proc: int) -> list[Tok]:
@@ -132,9 +158,9 @@ def _using(p: Parser, proc: int) -> list[Tok]:
     while i < len(toks) and toks[i].kind != "period":
         t = toks[i]
         if t.up == "BY" and i + 1 < len(toks) and toks[i + 1].up in ("VALUE", "CONTENT"):
-            raise LinkageError(f"{p.where(t)}: USING BY {toks[i + 1].text} is not supported (use BY REFERENCE)")
-        if t.up in ("RETURNING", "CHAINING"):
-            raise LinkageError(f"{p.where(t)}: PROCEDURE DIVISION {t.text} is not supported")
+            raise LinkageError(f"{p.where(t)}: USING BY {toks[i + 1].text} {_BY_VALUE}")
+        if t.up in _NOT_PASSED:
+            raise LinkageError(f"{p.where(t)}: PROCEDURE DIVISION {t.text} {_NOT_PASSED[t.up]}")
         if t.up not in ("BY", "REFERENCE", "OPTIONAL"):
             names.append(t)
         i += 1

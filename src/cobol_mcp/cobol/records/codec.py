@@ -15,7 +15,9 @@ one top-level property (its key) holding an object of its fields. Results follow
 separately. Items that are not arguments keep their initial bytes (VALUE, else spaces/zeros).
 
 Decisions. Every input item is required unless it (or a group around it) has a VALUE, which is then
-used. OCCURS arrays must have exactly their OCCURS count of items. An item with level-88 conditions
+used. OCCURS arrays must have exactly their OCCURS count of items; an OCCURS min TO max DEPENDING ON
+table takes min to max items, sets its counter from their number, and comes back cut to the counter
+(null, with a note, when the counter is out of bounds: see :mod:`.odo`). An item with level-88 conditions
 takes one of the condition names on input (stored as that condition's first VALUE, the low end of a
 THRU range) and reports the first matching name on output, or the plain value when none matches.
 PIC X/A text is Latin-1; anything else is rejected. Numeric-edited input text is right-aligned,

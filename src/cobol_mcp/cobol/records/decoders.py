@@ -13,6 +13,7 @@ from typing import Any
 
 from ..linkage.model import Field
 from .items import CONTROL_BYTES, condition_key, decode_scalar
+from .odo import counter_value
 
 __all__ = ["decoder", "item_decoder"]
 
@@ -39,6 +40,8 @@ _SIGN = _sign_table()
 def decoder(f: Field, path: str | None, *, trim: bool | None = None) -> Any:
     """Closure reading ``f`` (a list when it OCCURS); ``path`` is its JSON path when that is the same on
     every call, None inside an array element. ``trim``: trailing spaces of PIC X (see _text_decoder)."""
+    if f.depending_on:
+        return _table_decoder(f)
     if f.occurs and f.level not in (1, 77):
         return _array_decoder(f, path, trim)
     return item_decoder(f, path, trim=trim)
@@ -52,10 +55,10 @@ def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None)
         read = _display_decoder(f)
     elif f.category == "numeric" and f.usage == "comp-3":
         read = _packed_decoder(f)
+    elif f.category == "float" or f.usage == "comp-6":
+        read = _float_decoder(f)  # decode_scalar does it all
     elif f.category == "numeric":
         read = _binary_decoder(f)
-    elif f.category == "float":
-        read = _float_decoder(f)
     else:
         read = _text_decoder(f, trim)
     return _condition_decoder(f, read) if f.conditions else read
@@ -71,6 +74,22 @@ def _array_decoder(f: Field, path: str | None, trim: bool | None = None) -> Any:
             return [item(data, delta + offset, None, None) for offset in offsets]
         where = paths or [f"{path}[{i}]" for i in range(len(offsets))]
         return [item(data, delta + offset, notes, at) for offset, at in zip(offsets, where, strict=False)]
+
+    return decode
+
+
+def _table_decoder(f: Field) -> Any:
+    """OCCURS ... DEPENDING ON: as many items as the counter says, or None (noted) if it is out of bounds."""
+    item = item_decoder(f, None)
+    size = f.size
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> list[Any] | None:
+        n = counter_value(f, notes, path)
+        if n is None:
+            return None
+        if notes is None:
+            return [item(data, delta + i * size, None, None) for i in range(n)]
+        return [item(data, delta + i * size, notes, f"{path}[{i}]") for i in range(n)]
 
     return decode
 
@@ -104,7 +123,7 @@ def _invalid(f: Field, raw: bytes, notes: list[str] | None, path: str | None) ->
 
 
 def _float_decoder(f: Field) -> Any:
-    """COMP-1/COMP-2: decode_scalar finds the shortest decimal text of the float."""
+    """COMP-1/COMP-2 (decode_scalar finds the shortest decimal text of the float) and COMP-6."""
     offset, size = f.offset, f.size
 
     def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
@@ -244,11 +263,12 @@ def _packed_decoder(f: Field) -> Any:
 def _binary_decoder(f: Field) -> Any:
     offset, size, signed = f.offset, f.size, f.signed
     scaled, (low, high) = _scaled(f.scale), _bounds(f)
-    if f.usage == "comp-5":  # not truncated: every machine integer is a value
+    if f.usage == "comp-5" or not f.truncated:  # not truncated: every integer of the bytes is a value
+        order = sys.byteorder if f.usage == "comp-5" else "big"
 
         def decode_native(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
             start = offset + delta
-            return scaled(int.from_bytes(data[start : start + size], sys.byteorder, signed=signed))
+            return scaled(int.from_bytes(data[start : start + size], order, signed=signed))
 
         return decode_native
 

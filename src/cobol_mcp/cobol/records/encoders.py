@@ -16,7 +16,8 @@ from typing import Any
 
 from .. import is_plain_decimal
 from ..linkage.model import Field
-from . import items
+from ..linkage.pic import native_range
+from . import items, odo
 from .items import FieldError, check_keys, encode_scalar, has_default, json_type, pic_text, show, user_number
 
 __all__ = ["MISSING", "encoder", "item_encoder"]
@@ -28,8 +29,12 @@ _NEGATIVE_PUNCH = str.maketrans("0123456789", "pqrstuvwxy")  # GnuCOBOL's ASCII 
 def encoder(f: Field, path: str | None) -> Any:
     """Closure storing a JSON value in ``f`` (an array when it OCCURS); ``path`` is its JSON path when
     that is the same on every call, None inside an array element."""
+    if f.depending_on:
+        return _table_encoder(f)
     if f.occurs and f.level not in (1, 77):
         return _array_encoder(f, path)
+    if f.counts:
+        return _counter_encoder(f, item_encoder(f, path))
     return item_encoder(f, path)
 
 
@@ -39,6 +44,8 @@ def item_encoder(f: Field, path: str | None = None) -> Any:
         return _group_encoder(f, path)
     if f.conditions:
         return _condition_encoder(f)
+    if f.native:
+        return _native_encoder(f)
     if f.category == "numeric":
         return _number_encoder(f)
     if f.category == "float":
@@ -63,6 +70,33 @@ def _array_encoder(f: Field, path: str | None) -> Any:
         else:
             for i, (element, offset) in enumerate(zip(value, offsets, strict=False)):
                 item(buf, element, f"{path}[{i}]", delta + offset)
+
+    return encode
+
+
+def _table_encoder(f: Field) -> Any:
+    """OCCURS min TO max DEPENDING ON: between min and max items; the count goes to the counter."""
+    item = item_encoder(f, None)
+    low, high, pic, size = f.occurs_min or 0, f.occurs or 0, f.pic, f.size
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        if not isinstance(value, list) or not low <= len(value) <= high:
+            got = f"{len(value)} items" if isinstance(value, list) else json_type(value)
+            bounds = f"OCCURS {low} TO {high} DEPENDING ON {f.depending_on}"
+            raise FieldError(path, f'"{path}" must be an array of {low} to {high} items ({bounds}), got {got}', pic)
+        for i, element in enumerate(value):
+            item(buf, element, f"{path}[{i}]", delta + i * size)
+        odo.note_count(f, len(value), path)
+
+    return encode
+
+
+def _counter_encoder(f: Field, inner: Any) -> Any:
+    """A DEPENDING ON counter: stored as given, then checked against its table's number of items."""
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        inner(buf, value, path, delta)
+        odo.note_given(f, value, path)
 
     return encode
 
@@ -137,6 +171,23 @@ def _number_encoder(f: Field) -> Any:
     return encode
 
 
+def _native_encoder(f: Field) -> Any:
+    """BINARY-CHAR/SHORT/LONG/DOUBLE, INDEX and PIC X COMP-X: any int of the integer's range."""
+    assert f.picture is not None
+    low, high = (int(v) for v in native_range(f.picture, f.size))
+    offset, size, signed = f.offset, f.size, f.signed
+    order = sys.byteorder if f.usage == "comp-5" else "big"  # PIC X COMP-X is big-endian
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        start = offset + delta
+        if type(value) is int and low <= value <= high:
+            buf[start : start + size] = value.to_bytes(size, order, signed=signed)
+        else:
+            buf[start : start + size] = encode_scalar(f, user_number(value, path, f), path, shown=value)
+
+    return encode
+
+
 def _fitter(scale: int, nines: int, signed: bool) -> Any:
     """Closure turning a finite Decimal, an int or plain decimal text into (negative, stored digits without
     leading zeros, "" for zero), or None when it does not fit the PIC (or has an exponent too large to
@@ -192,6 +243,12 @@ def _packer(f: Field) -> Any:
             return (-int(digits) if negative else int(digits)).to_bytes(size, order, signed=signed)
 
         return pack
+    if f.usage == "comp-6":
+
+        def pack_unsigned(negative: bool, digits: str) -> bytes:
+            return bytes.fromhex(digits.zfill(size * 2)) if digits else zero
+
+        return pack_unsigned
     if f.usage == "comp-3":
         width = size * 2 - 1
         positive = "c" if signed else "f"

@@ -85,7 +85,9 @@ def flat(records: Iterable[Record]) -> bool:
 
 def has_default(f: Field, covered: bool = False) -> bool:
     """Whether an absent property can be filled in: the item, or everything in it, has a VALUE."""
-    if covered or f.value is not None:
+    if f.depending_on:
+        return False  # the number of items is what the caller says
+    if covered or f.value is not None or f.counts:  # a counter is set from its table
         return True
     return f.is_group and all(has_default(c) for c in f.children if c.exposed)
 
@@ -113,7 +115,7 @@ def json_type(value: Any) -> str:
 
 
 def pic_text(f: Field) -> str:
-    return f"PIC {f.pic}" if f.pic else f"USAGE {f.usage.upper()}"
+    return f"PIC {f.pic}" if f.pic else f"USAGE {f.native or f.usage.upper()}"
 
 
 def check_keys(given: dict[str, Any], allowed: dict[str, Field], path: str) -> None:
@@ -159,6 +161,12 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
         return packed
     if f.category == "numeric":
         assert f.picture is not None and isinstance(value, Decimal)
+        if f.native:  # a whole machine integer, not bounded by digits
+            low, high = native_range(f.picture, f.size)
+            if value != value.to_integral_value() or not low <= value <= high:
+                raise FieldError(path, f'"{path}": {text} does not fit {pic_text(f)} '
+                                       f"(a whole number from {low} to {high})")  # fmt: skip
+            return pack(f, int(value))
         try:
             n = to_stored(value, f.picture)
         except PictureError as exc:
@@ -189,6 +197,8 @@ def pack(f: Field, n: int) -> bytes:
     if f.usage == "comp-3":
         sign = ("d" if n < 0 else "c") if f.signed else "f"
         return bytes.fromhex(digits.zfill(f.size * 2 - 1) + sign)
+    if f.usage == "comp-6":
+        return bytes.fromhex(digits.zfill(f.size * 2))
     if f.blank_when_zero and n == 0:
         return b" " * f.size
     text = digits.zfill(f.size - f.sign_separate)
@@ -250,6 +260,11 @@ def _unpack(f: Field, raw: bytes) -> tuple[int | None, str]:
     """Stored integer of a numeric item, or None and why it is not valid."""
     if f.usage in ("binary", "comp-5"):
         return int.from_bytes(raw, "big" if f.usage == "binary" else sys.byteorder, signed=f.signed), ""
+    if f.usage == "comp-6":
+        hexa = raw.hex()
+        if not hexa.isdigit():
+            return None, f"bytes {raw.hex(' ').upper()} are not valid unsigned packed decimal"
+        return int(hexa), ""
     if f.usage == "comp-3":
         hexa = raw.hex()
         digits, nibble = hexa[:-1], hexa[-1]
@@ -289,7 +304,8 @@ def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
         if n is None:
             return None, why
         value = _scaled(n, f.scale)
-        low, high = native_range(f.picture, f.size) if f.usage == "comp-5" else numeric_range(f.picture)
+        whole = f.usage == "comp-5" or not f.truncated  # every integer of the bytes is a value
+        low, high = native_range(f.picture, f.size) if whole else numeric_range(f.picture)
         if not low <= value <= high:
             return None, f"{value} is outside the range of PIC {f.pic}"
         return value, ""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..linkage.model import Field, ProgramSpec, Record
+from . import odo
 from .decoders import decoder
 from .encoders import MISSING, encoder
 from .items import (
@@ -34,7 +35,7 @@ __all__ = ["Plan"]
 class Plan:
     """Encoding and decoding of one ProgramSpec's records."""
 
-    __slots__ = ("allowed", "count", "encoders", "owner", "program_id", "readers", "templates", "top")
+    __slots__ = ("allowed", "count", "counters", "encoders", "owner", "program_id", "readers", "templates", "top")
 
     def __init__(self, spec: ProgramSpec) -> None:
         self.program_id = spec.program_id
@@ -55,10 +56,23 @@ class Plan:
             if v is not None else (r.size, r.name, None)
             for r, v in zip(spec.records, outs, strict=True)
         )  # fmt: skip
+        self.counters = odo.find_counters(spec)  # OCCURS DEPENDING ON tables -> their counters
         self.owner: object = None  # set by the codec's cache: drops this plan together with its spec
 
     def encode(self, arguments: Any) -> list[bytes]:
         """codec.encode_inputs for this spec."""
+        if not self.counters:
+            return self._encode(arguments)
+        state = odo.CallState(self.counters)
+        token = odo.STATE.set(state)
+        try:
+            buffers = self._encode(arguments)
+            odo.set_counters(state, buffers)
+        finally:
+            odo.STATE.reset(token)
+        return buffers
+
+    def _encode(self, arguments: Any) -> list[bytes]:
         if type(arguments) is not dict:
             if arguments is None:
                 arguments = {}
@@ -80,6 +94,15 @@ class Plan:
 
     def decode(self, buffers: Any, notes: list[str] | None) -> dict[str, Any]:
         """codec.decode_outputs for this spec."""
+        if not self.counters:
+            return self._decode(buffers, notes)
+        token = odo.STATE.set(odo.CallState(self.counters, list(buffers)))
+        try:
+            return self._decode(buffers, notes)
+        finally:
+            odo.STATE.reset(token)
+
+    def _decode(self, buffers: Any, notes: list[str] | None) -> dict[str, Any]:
         if len(buffers) != self.count:
             raise DecodeError(f"{self.program_id}: {len(buffers)} buffers for {self.count} records")
         result: dict[str, Any] = {}

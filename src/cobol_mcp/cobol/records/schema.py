@@ -67,19 +67,25 @@ def _field(f: Field, mode: str, covered: bool) -> dict[str, Any]:
     if not f.occurs or f.level in (1, 77):
         return item
     array: dict[str, Any] = {"description": f.description} if f.description else {}
+    if f.depending_on:  # OCCURS min TO max DEPENDING ON: null when the counter handed back is out of bounds
+        kind = "array" if mode == "in" else ["array", "null"]
+        return array | {"type": kind, "items": item, "minItems": f.occurs_min or 0, "maxItems": f.occurs}
     return array | {"type": "array", "items": item, "minItems": f.occurs, "maxItems": f.occurs}
 
 
 def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
     notes = [f.description] if f.description else []
+    if f.counts and mode == "in":
+        notes.append(f"Set from the number of items of {f.counts} when left out")
     if f.category in ("numeric", "float") or f.category.endswith("edited"):
         notes.append(describe(f.picture, f.usage))
     raw: dict[str, Any]
     if f.category == "numeric":
         assert f.picture is not None
-        low, high = (
-            native_range(f.picture, f.size) if f.usage == "comp-5" and mode == "out" else numeric_range(f.picture)
-        )
+        native = f.native or (mode == "out" and (f.usage == "comp-5" or not f.truncated))
+        low, high = native_range(f.picture, f.size) if native else numeric_range(f.picture)
+        if f.native:
+            notes[-1] = f"USAGE {f.native}: whole number from {low} to {high}"
         kind = "integer" if f.scale <= 0 else "number"
         raw = {"type": kind if mode == "in" else [kind, "null"], "minimum": _number(low), "maximum": _number(high)}
         if f.scale < 0:

@@ -52,7 +52,9 @@ def tokenize(lines: list[Line], whole: bool = False) -> list[Tok]:
             word = m.group()
             if word in ("'", '"'):
                 raise LinkageError(f"{line.where}: unterminated literal")
-            word = word.strip(",;")
+            word = word.rstrip(",;")
+            if not (word[:1] == "," and word[1:2].isdigit()):  # ",5" is a number under DECIMAL-POINT IS COMMA
+                word = word.lstrip(",;")
             period = word.endswith(".")
             word = word[:-1] if period else word
             if word:

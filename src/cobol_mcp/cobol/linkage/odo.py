@@ -1,0 +1,80 @@
+"""OCCURS ... DEPENDING ON: finding each table's counter among a program's USING records.
+
+A counter may be in the table's own record or in another USING record (looked for there first, then in
+the records in USING order). It must be a whole-number elementary item outside any table; the table must
+not be inside another table and must end its record (what cobc requires without complex-OCCURS
+options). A counter whose table is an input is marked (:attr:`~.model.Field.counts`): the codec sets it
+from the number of items given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from .. import LinkageError
+from .model import Field, Record
+
+__all__ = ["counter_of", "resolve_counters", "tables"]
+
+
+def _walk(f: Field, in_table: bool = False) -> Iterator[tuple[Field, bool]]:
+    yield f, in_table
+    inside = in_table or bool(f.occurs and f.level not in (1, 77))
+    for c in f.children:
+        yield from _walk(c, inside)
+
+
+def tables(f: Field) -> Iterator[Field]:
+    """The DEPENDING ON tables under ``f``."""
+    return (t for t, _ in _walk(f) if t.depending_on)
+
+
+def counter_of(records: tuple[Record, ...], index: int, name: str) -> tuple[int, Field] | None:
+    """(record index, item) of the counter ``name`` as seen from record ``index``."""
+    order = [index, *(i for i in range(len(records)) if i != index)]
+    for i in order:
+        for f, in_table in _walk(records[i].field):
+            if f.name.upper() == name.upper() and f.redefines is None and not in_table:
+                return i, f
+    return None
+
+
+def resolve_counters(records: tuple[Record, ...]) -> tuple[Record, ...]:
+    """Check every DEPENDING ON table and mark the counters of input tables; LinkageError says what is wrong."""
+    marks: dict[tuple[int, int], tuple[Field, list[str]]] = {}
+    for index, record in enumerate(records):
+        for table, in_table in _walk(record.field):
+            if not table.depending_on:
+                continue
+            where = f"{table.location}: {table.name} OCCURS DEPENDING ON {table.depending_on}"
+            if in_table:
+                raise LinkageError(f"{where}: a variable table inside another table is not supported")
+            if table.offset + table.size * (table.occurs or 1) != record.size:
+                raise LinkageError(f"{where}: items after a variable table are not supported")
+            found = counter_of(records, index, table.depending_on)
+            if found is None:
+                raise LinkageError(f"{where}: the counter is not an item of a USING record, so a call "
+                                   "cannot set it")  # fmt: skip
+            at, counter = found
+            if counter.is_group or counter.category != "numeric" or counter.scale != 0:
+                raise LinkageError(f"{where}: the counter must be a whole-number elementary item")
+            if any(counter is t for t, _ in _walk(table)):
+                raise LinkageError(f"{where}: the counter cannot be inside its own table")
+            if record.direction != "out":
+                marks.setdefault((at, id(counter)), (counter, []))[1].append(table.name)
+    if not marks:
+        return records
+    out = list(records)
+    for (at, _), (counter, names) in marks.items():
+        field = _mark(out[at].field, counter, ", ".join(names))
+        out[at] = dataclasses.replace(out[at], field=field)
+    return tuple(out)
+
+
+def _mark(f: Field, counter: Field, names: str) -> Field:
+    if f is counter:
+        return dataclasses.replace(f, counts=names)
+    if not f.children:
+        return f
+    return dataclasses.replace(f, children=tuple(_mark(c, counter, names) for c in f.children))
