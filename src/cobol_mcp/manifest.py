@@ -136,6 +136,7 @@ def make(options: Options) -> dict[str, Any]:
         result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]
         if options.expose_source:
             result["resources"] += source_texts(name, scan.programs)
+    call_folder(result, options)  # kept in the manifest: a warm start need not make it
     if not result["errors"]:
         # Only a clean result is kept: a failure may come from outside what the stamp covers (cobc
         # not installed yet, a copybook folder filled in later), and must be tried again next start.
@@ -195,3 +196,18 @@ def save(options: Options, manifest: dict[str, Any]) -> None:
         os.replace(temporary, path)
     except OSError:
         pass  # a read-only cache only costs a slower start next time
+
+
+def call_folder(found: dict[str, Any], options: Options) -> str:
+    """Where the workers' libcob finds every served program by PROGRAM-ID (CALLs between programs); a
+    warm start finds it in the manifest and does not import the code that makes it."""
+    made = found.get("call_folder")
+    if made and os.path.isdir(made):
+        return str(made)
+    from .cobol.build.links import call_folder as links
+
+    entries = [entry for group in found["backends"].values() for entry in group]
+    modules = [entry.get("callable", "") if entry.get("kind") == "console" else entry["module"] for entry in entries]
+    callees = [(entry["program_id"], module) for entry, module in zip(entries, modules, strict=True) if module]
+    found["call_folder"] = links([*callees, *found.get("callees", [])], options.cache_dir)
+    return str(found["call_folder"])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from . import __version__, log, manifest
 from .catalog import Catalog
-from .cobol.console_tool import ConsoleTool
 from .cobol.runtime.pool import Runtime
 from .cobol.tool import CobolTool
 from .options import SERVER_NAME
@@ -14,6 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from .cobol.console_tool import ConsoleTool
     from .cobol.runtime.pool import ReaderLoop
     from .cobol.tool import Presentation
     from .options import Options
@@ -43,7 +43,8 @@ class Server:
         assert self.options is not None and self.found is not None
         found = keep_last_good(self.found, found)
         catalog = build_catalog(found, self.runtime, self.options)
-        self.runtime.set_library_path([call_folder(found, self.options)])
+        found.pop("call_folder", None)  # the kept entries may differ from the new manifest's: make it again
+        self.runtime.set_library_path([manifest.call_folder(found, self.options)])
         for message in found["errors"]:
             log.error(f"not reloaded: {message}")
         definitions = tuple(catalog.definitions())
@@ -81,32 +82,20 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
             from .bundled import PRESENTATIONS
 
             presentations = PRESENTATIONS
-        tools: list[CobolTool | ConsoleTool] = [
-            ConsoleTool(
-                entry, runtime.loop, timeout=entry.get("timeout", options.timeout), data_dir=options.data_dir_for(name)
-            )
-            if entry.get("kind") == "console"
-            else CobolTool(
-                entry,
-                runtime,
-                backend=name,
-                timeout=entry.get("timeout", options.timeout),
-                presentation=presentations.get(entry["tool_name"]) if entry["bundled"] else None,
-            )
-            for entry in entries
-        ]
+        tools: list[CobolTool | ConsoleTool] = []
+        for entry in entries:
+            timeout = entry.get("timeout", options.timeout)
+            if entry.get("kind") == "console":
+                # Loaded only when a folder has console programs: it brings subprocess, tempfile and the
+                # source reader, none of which a server of CALLable programs needs at start-up.
+                from .cobol.console_tool import ConsoleTool
+
+                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=options.data_dir_for(name)))
+            else:
+                presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
+                tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation))
         catalog.add_backend(name, tools)
     return catalog
-
-
-def call_folder(found: dict[str, Any], options: Options) -> str:
-    """Where the workers' libcob finds every served program by PROGRAM-ID (CALLs between programs)."""
-    from .cobol.build.links import call_folder as links
-
-    entries = [entry for group in found["backends"].values() for entry in group]
-    modules = [entry.get("callable", "") if entry.get("kind") == "console" else entry["module"] for entry in entries]
-    callees = [(entry["program_id"], module) for entry, module in zip(entries, modules, strict=True) if module]
-    return links([*callees, *found.get("callees", [])], options.cache_dir)
 
 
 def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
@@ -119,7 +108,7 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         timeout=options.timeout,
         defer_writes=loop is not None,
         spin=options.worker_spin,
-        library_path=[call_folder(found, options)],
+        library_path=[manifest.call_folder(found, options)],
     )
     catalog = build_catalog(found, runtime, options)
     for message in found["errors"]:

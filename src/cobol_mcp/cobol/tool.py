@@ -117,7 +117,7 @@ class CobolTool:
     @property
     def spec(self) -> ProgramSpec:
         if self._spec is None:
-            from .build.programs import load_spec
+            from .build.specfile import load_spec
 
             self._spec = load_spec(self._entry["spec_path"])
         return self._spec

@@ -2,7 +2,8 @@
 
 Owns: :mod:`.cache` (where things are kept; on the start-up path, standard library only),
 :mod:`.cobc` (running the compiler for CALLable modules), :mod:`.executable` (console programs as
-executables), :mod:`.programs` (a folder's programs: discover, parse, compile, cache),
+executables), :mod:`.programs` (a folder's programs: discover, parse, compile, cache), :mod:`.specfile` (a cached
+spec read back without the parser),
 :mod:`.overrides` (the folder's ``cobol-mcp.toml``: checked, applied to specs and manifest entries),
 :mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's), :mod:`.driver`
 (the COBOL caller every call goes through), :mod:`.links` (PROGRAM-ID links for CALLs between

@@ -24,6 +24,7 @@ from .cache import cache_root
 from .calls import callee_module
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
+from .specfile import load_spec
 
 SPEC_CACHE_FORMAT = "spec-3"  # spec-3: the model moved to cobol.linkage.model
 
@@ -226,14 +227,6 @@ def compile_program(
         source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild, include=include
     )
     return CompiledProgram(spec, module, spec_path, found)
-
-
-def load_spec(path: Path | str) -> ProgramSpec:
-    with open(path, "rb") as handle:
-        spec = pickle.load(handle)
-    if not isinstance(spec, ProgramSpec):
-        raise TypeError(f"{path} does not hold a program spec")
-    return spec
 
 
 def _cached_spec(
