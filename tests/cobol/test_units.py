@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cobol_mcp.cobol import LinkageError
+from cobol_mcp.cobol.linkage.model import ProgramSpec
+from cobol_mcp.cobol.linkage.program import parse_programs
 from cobol_mcp.cobol.source.lines import load
 from cobol_mcp.cobol.source.units import program_units
+from cobol_mcp.options import Options
+from cobol_mcp.server import build_server
 
-from .conftest import SAMPLES
+from .conftest import SAMPLES, needs_cobc
 
 DATELIB = Path(__file__).parent / "realworld" / "units" / "datelib.cbl"
 
@@ -73,3 +79,40 @@ def test_names_in_literals_and_quotes(tmp_path: Path):
     )
     lines, _, _ = load(source, None)
     assert [(u.name, u.start, u.end) for u in program_units(lines)] == [("ALPHA", 0, 6), ("BETA", 6, 10)]
+
+
+def call(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    box: list[Any] = []
+    server.catalog.call(name, arguments, box.append)
+    while not box:
+        server.runtime.run_once(0.05)
+    result: dict[str, Any] = box[0]
+    return result
+
+
+@needs_cobc
+def test_each_outermost_program_of_a_file_is_a_tool_and_nested_ones_stay_inside(tmp_path: Path):
+    server = build_server(Options(programs=[("dates", str(DATELIB.parent))], bundled=False, cache_dir=tmp_path))
+    try:
+        assert server.errors == []
+        assert [t["name"] for t in server.catalog.definitions()] == ["dtdays", "dtadd"]  # not dtfmt
+        for a, b in [(20240101, 20240301), (20231231, 20230101), (19991231, 20000101)]:
+            days = call(server, "dtdays", {"dt_from": a, "dt_to": b})["structuredContent"]["dt_days"]
+            assert days == (date(b // 10000, b // 100 % 100, b % 100) - date(a // 10000, a // 100 % 100, a % 100)).days
+        for start, add in [(20240131, 30), (20240301, -1), (20231231, 366)]:
+            out = call(server, "dtadd", {"da_date": start, "da_days": add})["structuredContent"]
+            moved = date(start // 10000, start // 100 % 100, start % 100) + timedelta(days=add)
+            assert out["da_result"] == int(moved.strftime("%Y%m%d"))  # computed by the nested DTFMT
+    finally:
+        server.runtime.close()
+
+
+def test_a_broken_program_does_not_take_its_neighbours_down(tmp_path: Path):
+    text = DATELIB.read_text().replace(
+        "01  DT-DAYS                 PIC S9(7).", "01  DT-DAYS                 POINTER.  "
+    )
+    source = tmp_path / "datelib.cbl"
+    source.write_text(text)
+    found = parse_programs(source)
+    assert isinstance(found[0], LinkageError) and "POINTER" in str(found[0]) and str(found[0]).startswith(f"{source}:")
+    assert isinstance(found[1], ProgramSpec) and found[1].program_id == "DTADD"

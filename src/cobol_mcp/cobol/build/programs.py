@@ -18,13 +18,12 @@ from pathlib import Path
 from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, LinkageError
 from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
-from ..linkage.program import parse_program
+from ..linkage.program import parse_programs
 from ..source.lines import load
 from .cache import cache_root
 from .calls import callee_module
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
-from .specfile import load_spec
 
 SPEC_CACHE_FORMAT = "spec-3"  # spec-3: the model moved to cobol.linkage.model
 
@@ -130,14 +129,14 @@ def scan_folder(
         return scan
     paths = sources(folder)
     scan.errors += not_served(folder)
-    outcomes: list[CompiledProgram | str] = [""] * len(paths)
+    outcomes: list[list[CompiledProgram | str]] = [[] for _ in paths]
     callees: list[tuple[str, str] | None] = [None] * len(paths)
     progress = _Progress(folder, len(paths))
 
     def one(index: int) -> None:
         source = paths[index]
         try:
-            outcomes[index] = compile_program(
+            outcomes[index] = compile_programs(
                 source,
                 cache_dir=cache_dir,
                 source_format=source_format,
@@ -147,14 +146,14 @@ def scan_folder(
                 dialect=dialect,
             )
         except LinkageError as exc:
-            outcomes[index] = str(exc)
+            outcomes[index] = [str(exc)]
             callees[index] = callee_module(source, cache_dir, source_format, include, dialect)  # still CALLable
         except BuildError as exc:
-            outcomes[index] = str(exc)
+            outcomes[index] = [str(exc)]
         except DialectError as exc:
-            outcomes[index] = f"{source}: {exc}"
+            outcomes[index] = [f"{source}: {exc}"]
         except OSError as exc:
-            outcomes[index] = f"{source}: {exc.strerror or exc}"
+            outcomes[index] = [f"{source}: {exc.strerror or exc}"]
         progress.step()
 
     workers = min(jobs or os.cpu_count() or 1, len(paths))
@@ -168,7 +167,7 @@ def scan_folder(
             one(index)
     progress.end()
     scan.callees = [callee for callee in callees if callee is not None]
-    for outcome in outcomes:
+    for outcome in (one for found in outcomes for one in found):
         if isinstance(outcome, str):
             scan.errors.append(outcome)
         else:
@@ -208,42 +207,94 @@ def compile_program(
     overrides: FolderOverrides | None = None,
     dialect: str | None = None,
 ) -> CompiledProgram:
-    """The program's spec and module; ``dialect`` is cobc's -std=NAME, for the layout and the build alike."""
+    """The program's spec and module (the first program of a file of several: see compile_programs);
+    LinkageError when it cannot be a tool."""
+    first = compile_programs(
+        source,
+        cache_dir=cache_dir,
+        source_format=source_format,
+        rebuild=rebuild,
+        include=include,
+        overrides=overrides,
+        dialect=dialect,
+    )[0]
+    if isinstance(first, str):
+        raise LinkageError(first)
+    return first
+
+
+def compile_programs(
+    source: Path,
+    *,
+    cache_dir: Path | None = None,
+    source_format: str | None = None,
+    rebuild: bool = False,
+    include: tuple[Path, ...] = (),
+    overrides: FolderOverrides | None = None,
+    dialect: str | None = None,
+) -> list[CompiledProgram | str]:
+    """Each outermost program of the source (one, usually) with its spec and module (one module holds
+    them all), or the `file:line: why` that keeps it from being a tool. ``dialect`` is cobc's -std=NAME,
+    for the layout and the build alike; LinkageError or BuildError when the file itself cannot be read
+    or compiled."""
     source = source.resolve()
     root = cache_dir or Path(cache_root())
     std = load_dialect(dialect)
     stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
     key = cache_key(source, source_format or "auto", stamp, include)
-    spec_path = root / "specs" / f"{key}.pickle"
-    spec = _cached_spec(source, spec_path, source_format, rebuild, include, std.name)
-    found = overrides.program(spec.program_id) if overrides is not None else None
-    if found is not None and found.fields:
-        spec = found.apply_to_spec(spec)
-        digest = zlib.crc32(found.digest().encode())
-        spec_path = spec_path.with_name(f"{key}-{digest:08x}.pickle")  # what the tool loads on first use
-        _save_spec(spec, spec_path)
+    specs = _cached_specs(source, root / "specs" / f"{key}.units.pickle", source_format, rebuild, include, std.name)
     flags = (*DEFAULT_FLAGS, *std.flags)
-    module = build_module(
-        source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild, include=include
-    )
-    return CompiledProgram(spec, module, spec_path, found)
+    module: Path | None = None
+    out: list[CompiledProgram | str] = []
+    for number, spec in enumerate(specs):
+        if isinstance(spec, str):
+            out.append(spec)
+            continue
+        if number and not spec.records:  # a run unit starts at the file's first program
+            out.append(f"{source}: {spec.program_id} has no PROCEDURE DIVISION USING: only the first program "
+                       "of a file can be served as a console program")  # fmt: skip
+            continue
+        spec_path = root / "specs" / (f"{key}.pickle" if number == 0 else f"{key}.{number}.pickle")
+        found = overrides.program(spec.program_id) if overrides is not None else None
+        if found is not None and found.fields:
+            try:
+                spec = found.apply_to_spec(spec)
+            except LinkageError as exc:
+                out.append(str(exc))
+                continue
+            digest = zlib.crc32(found.digest().encode())
+            spec_path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.pickle")
+        if rebuild or not spec_path.exists():
+            _save_spec(spec, spec_path)  # what the tool loads on first use
+        if module is None:
+            module = build_module(
+                source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild, include=include
+            )
+        out.append(CompiledProgram(spec, module, spec_path, found))
+    return out
 
 
-def _cached_spec(
+def _cached_specs(
     source: Path, path: Path, source_format: str | None, rebuild: bool, include: tuple[Path, ...], dialect: str
-) -> ProgramSpec:
+) -> list[ProgramSpec | str]:
+    """The specs of the source's programs, or for each one that cannot be a tool why not."""
     if not rebuild:
         try:
-            return load_spec(path)
+            with open(path, "rb") as handle:
+                kept = pickle.load(handle)
+            if isinstance(kept, list) and all(isinstance(k, ProgramSpec | str) for k in kept):
+                return kept
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
             pass
     _needs_precompiler(source, source_format, include)
-    spec = parse_program(source, source_format, include, dialect)
-    _save_spec(spec, path)
-    return spec
+    specs = [
+        s if isinstance(s, ProgramSpec) else str(s) for s in parse_programs(source, source_format, include, dialect)
+    ]
+    _save_spec(specs, path)
+    return specs
 
 
-def _save_spec(spec: ProgramSpec, path: Path) -> None:
+def _save_spec(spec: ProgramSpec | list[ProgramSpec | str], path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")

@@ -27,8 +27,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import LinkageError
-from ..source.lines import description_after, load
+from ..source.lines import Line, description_after, load
 from ..source.tokens import HEADERS, Tok
+from ..source.units import program_units
 from .clauses import Parser, nest
 from .dialect import load_dialect
 from .direction import apply_directions, directions, name_direction
@@ -38,7 +39,7 @@ from .odo import resolve_counters
 from .operands import Program, flow_units
 from .procedure import parse_procedure
 
-__all__ = ["TOOL_NAME", "entry_symbol", "parse_program"]
+__all__ = ["TOOL_NAME", "entry_symbol", "parse_program", "parse_programs"]
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
@@ -61,9 +62,34 @@ def parse_program(
 ) -> ProgramSpec:
     """Read a COBOL source (and its copybooks; ``include``: more copybook folders) and derive the tool's
     name, description and records, laid out as ``cobc -std=dialect`` lays them out (DialectError for a
-    dialect that cannot be used)."""
+    dialect that cannot be used). A file of several programs gives its first: see :func:`parse_programs`."""
+    first = parse_programs(path, source_format, include, dialect)[0]
+    if isinstance(first, LinkageError):
+        raise first
+    return first
+
+
+def parse_programs(
+    path: Path, source_format: str | None = None, include: Iterable[Path] = (), dialect: str | None = None
+) -> list[ProgramSpec | LinkageError]:
+    """Every outermost program of a source file, in order (one, usually: :mod:`..source.units`), each
+    derived as :func:`parse_program` says, or the error that keeps it from being a tool. Programs nested in
+    another stay internal. LinkageError for a file that cannot be read at all."""
     path = Path(path)
     lines, fmt, books = load(path, source_format, include)
+    units = program_units(lines)
+    if len(units) <= 1:
+        return [_parse_unit(path, lines, fmt, books, dialect)]
+    found: list[ProgramSpec | LinkageError] = []
+    for unit in units:
+        try:
+            found.append(_parse_unit(path, unit.lines(lines), fmt, books, dialect))
+        except LinkageError as exc:
+            found.append(exc)
+    return found
+
+
+def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dialect: str | None) -> ProgramSpec:
     p = Parser(lines)
     p.dialect = load_dialect(dialect)
     i = p.find("PROGRAM-ID")
