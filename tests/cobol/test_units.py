@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,45 @@ def test_a_broken_program_does_not_take_its_neighbours_down(tmp_path: Path):
     found = parse_programs(source)
     assert isinstance(found[0], LinkageError) and "POINTER" in str(found[0]) and str(found[0]).startswith(f"{source}:")
     assert isinstance(found[1], ProgramSpec) and found[1].program_id == "DTADD"
+
+
+ACCTUTIL = Path(__file__).parent / "realworld" / "units" / "entry" / "acctutil.cbl"
+
+
+def test_an_entry_point_is_a_tool_of_its_own():
+    main, fee = parse_programs(ACCTUTIL)
+    assert isinstance(main, ProgramSpec) and isinstance(fee, ProgramSpec)
+    assert (main.tool_name, [r.name for r in main.records]) == ("acctutil", ["INT-REQUEST", "INT-RESULT"])
+    assert (fee.tool_name, fee.entry_symbol, [r.name for r in fee.records]) == (
+        "acctfee",
+        "ACCTFEE",
+        ["FEE-INPUT", "FEE-OUTPUT"],
+    )
+    assert fee.description == "MONTHLY ACCOUNT FEE: 0.25 A TRANSACTION PAST THE FIRST 20, NONE ON THE PREMIUM PACKAGE."
+    assert [r.direction for r in fee.records] == ["in", "out"]  # the names decide: the flow is not followed
+    assert all("ENTRY ACCTFEE is not followed" in r.field.children[0].reason for r in fee.records)
+
+
+@needs_cobc
+def test_calls_through_an_entry_point(tmp_path: Path):
+    server = build_server(Options(programs=[("acct", str(ACCTUTIL.parent))], bundled=False, cache_dir=tmp_path))
+    try:
+        assert server.errors == []
+        assert [t["name"] for t in server.catalog.definitions()] == ["acctutil", "acctfee"]
+        for count, package, fee in [
+            (25, "standard", "1.25"),
+            (20, "standard", "0"),
+            (140, "standard", "30"),
+            (90, "premium", "0"),
+        ]:
+            out = call(server, "acctfee", {"fi_txn_count": count, "fi_package": f"fi_{package}_pkg"})[
+                "structuredContent"
+            ]
+            assert Decimal(str(out["fo_fee"])) == Decimal(fee)
+        out = call(server, "acctutil", {"ir_balance": "12000.00", "ir_rate_pct": "2.5"})["structuredContent"]
+        oracle = (Decimal("12000.00") * (Decimal("2.5") / 1200).quantize(Decimal("1E-7"), ROUND_DOWN)).quantize(
+            Decimal("0.01"), ROUND_HALF_UP
+        )
+        assert Decimal(str(out["ir_interest"])) == oracle
+    finally:
+        server.runtime.close()

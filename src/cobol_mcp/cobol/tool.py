@@ -73,7 +73,7 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
         "module": str(program.module),
         "symbol": spec.entry_symbol,
         "driver": str(driver) if driver else None,
-        "sizes": [record.size for record in spec.records],
+        "sizes": [record.size for record in spec.records] + [1] * _padding(spec),
         "bundled": bundled,
         "definition": {
             "name": spec.tool_name,
@@ -85,6 +85,11 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
         "spec_path": str(program.spec_path),
         "source": str(program.spec.source),
     }
+
+
+def _padding(spec: ProgramSpec) -> int:
+    """One-byte parameters passed after the records only to make the call's parameter count right."""
+    return max(0, spec.call_params - len(spec.records))
 
 
 class CobolTool:
@@ -139,6 +144,7 @@ class CobolTool:
             else:
                 record_arguments, context = arguments, None
             buffers = codec.encode_inputs(self.spec, record_arguments)
+            buffers += [b" "] * _padding(self.spec)  # see ProgramSpec.call_params
         except (ArgumentError, codec.FieldError) as exc:
             done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
             return None
@@ -160,7 +166,7 @@ class CobolTool:
             failed = error_result(f"COBOL program {self.program_id} failed: {call.error}")
             _add_display(failed, call.display)
             return failed
-        outputs = _codec.decode_outputs(self.spec, call.buffers)
+        outputs = _codec.decode_outputs(self.spec, call.buffers[: len(self.spec.records)])
         if self.presentation:
             return self.presentation.result(context, outputs, call)
         content = [{"type": "text", "text": dumps(outputs)}]

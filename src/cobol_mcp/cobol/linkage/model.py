@@ -121,3 +121,7 @@ class ProgramSpec:
     source: Path
     copybooks: tuple[Path, ...]
     dialect: str = "default"  # cobc -std=NAME the layout follows and the module is built with
+    # How many parameters a caller must say it passes (0: as many as records). An ENTRY whose items come
+    # after the program's own in its parameter list needs more: GnuCOBOL 3.1.2 sets every parameter past
+    # the caller's count to NULL, counting in the program's combined list, whatever the entry takes.
+    call_params: int = 0

@@ -22,13 +22,14 @@ The stages: :mod:`..source` (source format, comments, continuation lines, COPY .
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from .. import LinkageError
 from ..source.lines import Line, description_after, load
-from ..source.tokens import HEADERS, Tok
+from ..source.tokens import HEADERS, Tok, tokenize
 from ..source.units import program_units
 from .clauses import Parser, nest
 from .dialect import load_dialect
@@ -79,17 +80,18 @@ def parse_programs(
     lines, fmt, books = load(path, source_format, include)
     units = program_units(lines)
     if len(units) <= 1:
-        return [_parse_unit(path, lines, fmt, books, dialect)]
+        return list(_parse_unit(path, lines, fmt, books, dialect))
     found: list[ProgramSpec | LinkageError] = []
     for unit in units:
         try:
-            found.append(_parse_unit(path, unit.lines(lines), fmt, books, dialect))
+            found += _parse_unit(path, unit.lines(lines), fmt, books, dialect)
         except LinkageError as exc:
             found.append(exc)
     return found
 
 
-def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dialect: str | None) -> ProgramSpec:
+def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dialect: str | None) -> list[ProgramSpec]:
+    """The program of these lines, then one spec for each of its ENTRY points."""
     p = Parser(lines)
     p.dialect = load_dialect(dialect)
     i = p.find("PROGRAM-ID")
@@ -152,12 +154,63 @@ def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dial
             Program(flow_units(tuple(result)), [], failure=f"the statements cannot be followed ({why})"), keys
         )
     result = apply_directions(result, found)
-    return ProgramSpec(
+    main = ProgramSpec(
         program_id=program_id, tool_name=tool_name, entry_symbol=entry_symbol(external),
         description=description_after(lines, end_line), records=resolve_counters(tuple(result)),
         source_format=fmt, source=path,
         copybooks=tuple(dict.fromkeys(books)), dialect=p.dialect.name,
     )  # fmt: skip
+    return [main, *_entry_points(p, lines, records, main)]
+
+
+def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main: ProgramSpec) -> list[ProgramSpec]:
+    """``ENTRY 'NAME' [USING ...]`` in the PROCEDURE DIVISION: another way into the same program, and a
+    tool of its own. Where each parameter goes is left to the names (the flow from an ENTRY is not
+    followed); the comment block after the statement describes it."""
+    toks = tokenize(lines, whole=True)
+    combined = [r.name.upper() for r in main.records]  # the program's parameter list, ENTRY items added
+    proc = next((i for i in range(len(toks) - 1) if toks[i].up == "PROCEDURE" and toks[i + 1].up == "DIVISION"), -1)
+    specs: list[ProgramSpec] = []
+    i = proc
+    while 0 <= i < len(toks) - 1:
+        i += 1
+        if toks[i].up != "ENTRY" or toks[i + 1].kind != "lit":
+            continue
+        name_tok = toks[i + 1]
+        name, where = name_tok.text, p.where(name_tok)
+        tool = name.lower().replace("-", "_")
+        if not TOOL_NAME.match(tool):
+            raise LinkageError(
+                f"{where}: ENTRY {name!r} gives tool name {tool!r}, which does not match {TOOL_NAME.pattern}"
+            )
+        i += 2
+        params: list[Record] = []
+        if i < len(toks) and toks[i].up == "USING":
+            i += 1
+            while i < len(toks) and toks[i].kind == "word":
+                t = toks[i]
+                if t.up == "BY" and i + 1 < len(toks) and toks[i + 1].up in ("VALUE", "CONTENT"):
+                    raise LinkageError(f"{p.where(t)}: ENTRY {name} USING BY {toks[i + 1].text} {_BY_VALUE}")
+                if t.up not in ("BY", "REFERENCE", "OPTIONAL"):
+                    f = records.get(t.up)
+                    if f is None or f.key is None:
+                        break  # the next statement begins
+                    if any(r.key == f.key for r in params):
+                        raise LinkageError(f"{p.where(t)}: ENTRY {name} USING {t.text} appears twice")
+                    params.append(Record(f.name, f.key, name_direction(f.key), f, f.size))
+                    if f.name.upper() not in combined:
+                        combined.append(f.name.upper())
+                i += 1
+        keys = [r.key for r in params]
+        why = f"the flow from ENTRY {name} is not followed"
+        found = directions(Program(flow_units(tuple(params)), [], failure=why), keys)
+        text = description_after(lines, name_tok.line) or f"ENTRY {name} of COBOL program {main.program_id}."
+        specs.append(dataclasses.replace(
+            main, program_id=name, tool_name=tool, entry_symbol=entry_symbol(name), description=text,
+            records=resolve_counters(tuple(apply_directions(params, found))),
+            call_params=max((combined.index(r.name.upper()) + 1 for r in params), default=0),
+        ))  # fmt: skip
+    return specs
 
 
 # Verified against cobc 3.1.2's generated C: a BY VALUE item is a C integer argument of the entry
