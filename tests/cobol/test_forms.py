@@ -79,7 +79,7 @@ def test_native_binary_items_span_the_machine_integer():
 def test_native_binary_bytes_are_machine_order():
     spec = parse_program(FORMS / "SENSTAT.cbl")
     args = {"ls_station": "N-07", "ls_count": 255, "ls_reading": [-32768, 32767, 0, 1, -1],
-            "ls_serial": 2**64 - 1, "ls_offset": -128, "ls_scale": 1.5, "ls_status": "ls_ok"}  # fmt: skip
+            "ls_serial": 2**64 - 1, "ls_offset": -128, "ls_scale": 1.5}  # fmt: skip
     data = encode_inputs(spec, args)[0]
     assert data[:12] == b"N-07        "
     assert data[12] == 255
@@ -100,7 +100,7 @@ def test_native_binary_bytes_are_machine_order():
 def test_native_and_national_reject_what_does_not_fit(key, value, message):
     spec = parse_program(FORMS / "SENSTAT.cbl")
     args = {"ls_station": "A", "ls_count": 0, "ls_reading": [0] * 5, "ls_serial": 0, "ls_offset": 0,
-            "ls_scale": 1, "ls_status": "ls_ok", key: value}  # fmt: skip
+            "ls_scale": 1, key: value}  # fmt: skip
     with pytest.raises(FieldError, match=message):
         encode_inputs(spec, args)
 
@@ -109,7 +109,7 @@ def test_native_and_national_reject_what_does_not_fit(key, value, message):
 def test_sensor_statistics_through_cobol(call):
     readings = [-32768, 32767, 120, -5, 9]
     args = {"ls_station": "NORTH1", "ls_count": 4, "ls_reading": readings, "ls_serial": 2**64 - 2,
-            "ls_offset": -3, "ls_scale": 0.5, "ls_status": "ls_ok"}  # fmt: skip
+            "ls_offset": -3, "ls_scale": 0.5}  # fmt: skip
     got = call("SENSTAT.cbl", args)
     used = readings[:4]
     total = sum(used) + 4 * -3
@@ -126,7 +126,7 @@ def test_sensor_statistics_through_cobol(call):
 @needs_cobc
 def test_blank_when_zero_and_88_thru_lists_through_cobol(call):
     args = {"ls_station": "", "ls_count": 0, "ls_reading": [0] * 5, "ls_serial": 0, "ls_offset": 0,
-            "ls_scale": 1, "ls_status": "ls_failed"}  # fmt: skip
+            "ls_scale": 1}  # fmt: skip
     got = call("SENSTAT.cbl", args)
     assert got["ls_shown"] == 0  # stored as spaces (BLANK WHEN ZERO), read back as zero
     assert got["ls_status"] == "ls_warning"  # "W1", the second value of the list
@@ -423,7 +423,7 @@ def test_comp_x_and_comp_6_bytes():
                                   ("LK-ITEM-KEY", "LK-QTY-ON-HAND", "LK-QTY-MOVED", "LK-MOVE-COUNT"))  # fmt: skip
     assert [f.size for f in (key, on_hand, moved, count)] == [4, 4, 3, 1]
     args = {"lk_item_key": 4000000, "lk_qty_on_hand": 1234567, "lk_qty_moved": 99999,
-            "lk_direction": "lk_issue", "lk_move_count": 99, "lk_result": "lk_done"}  # fmt: skip
+            "lk_direction": "lk_issue", "lk_move_count": 99}  # fmt: skip
     data = encode_inputs(spec, args)[0]
     assert data[:4] == (4000000).to_bytes(4, "big")
     assert data[4:8] == bytes.fromhex("01234567")  # COMP-6: packed digits, no sign nibble
@@ -437,7 +437,7 @@ def test_comp_x_and_comp_6_bytes():
 @pytest.mark.parametrize("dialect", ["default", "mf"])
 def test_stock_movement_through_cobol(post, dialect):
     args = {"lk_item_key": 70001, "lk_qty_on_hand": 500, "lk_qty_moved": 120, "lk_direction": "lk_issue",
-            "lk_move_count": 254, "lk_result": "lk_no_stock"}  # fmt: skip
+            "lk_move_count": 254}  # fmt: skip
     got = post(dialect, args, STOCK)
     assert (got["lk_qty_on_hand"], got["lk_move_count"], got["lk_result"]) == (380, 255, "lk_done")
     assert got["lk_item_key"] == 70001
@@ -478,7 +478,7 @@ MOVEMENTS = [Decimal("100.50"), Decimal("-20.25"), Decimal("0.75")] + [Decimal(0
 @needs_cobc
 @pytest.mark.parametrize(("dialect", "usage"), [("default", 8000), ("ibm", 18000), ("mf", 18000)])
 def test_account_posting_through_cobol_under_each_dialect(post, dialect, usage):
-    args = {"ca_branch": 42, "ca_account_no": 99999999999, "ca_txn_count": -5, "ca_status": "ca_rejected",
+    args = {"ca_branch": 42, "ca_account_no": 99999999999, "ca_txn_count": -5,
             "ca_limit": -12345678, "ca_usage": 9000, "ca_balance": Decimal("1000.00"), "ca_movement_count": 3,
             "ca_movement": MOVEMENTS}  # fmt: skip
     got = post(dialect, args)

@@ -13,7 +13,7 @@ from cobol_mcp.server import build_server
 from ..cobol.conftest import needs_cobc
 
 ACCOUNTS = Path(__file__).resolve().parent.parent / "cobol" / "realworld" / "forms" / "dialects"
-ARGS = {"ca_branch": 7, "ca_account_no": 12345678901, "ca_txn_count": 0, "ca_status": "ca_rejected",
+ARGS = {"ca_branch": 7, "ca_account_no": 12345678901, "ca_txn_count": 0,
         "ca_limit": 500000, "ca_usage": 9000, "ca_balance": 10, "ca_movement_count": 1,
         "ca_movement": [Decimal("2.50")] + [0] * 9}  # fmt: skip
 

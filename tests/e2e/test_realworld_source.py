@@ -60,7 +60,7 @@ def test_calcprem_answers_like_the_oracle(policy, rate, age, discount):
 
 
 def test_polchk_is_initial_and_settles_claims(policy):
-    claim = {"ls_deductible": "250", "ls_coverage_pct": 80, "ls_payable": 0, "ls_status": "", "ls_calls_this_run": 0}
+    claim = {"ls_deductible": "250", "ls_coverage_pct": 80}
     for amount, payable, status in (("1000.00", "600.00", "APPROVED"), ("200.00", "0", "DENIED")):
         out = policy.call("polchk", ls_claim_amount=amount, **claim)["structuredContent"]
         assert (Decimal(str(out["ls_payable"])), out["ls_status"]) == (Decimal(payable), status)
@@ -90,8 +90,8 @@ def test_copybooks_option_reaches_a_shared_folder(tmp_path):
     args = ("--no-bundled", "--programs", str(programs), "--copybooks", str(shared))
     with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "c")}) as client:
         client.initialize()
-        claim = {"ls_claim_amount": "1000", "ls_deductible": "0", "ls_coverage_pct": 50, "ls_payable": 0}
-        out = client.call("polchk", ls_status="", ls_calls_this_run=0, **claim)["structuredContent"]
+        claim = {"ls_claim_amount": "1000", "ls_deductible": "0", "ls_coverage_pct": 50}
+        out = client.call("polchk", **claim)["structuredContent"]
         assert Decimal(str(out["ls_payable"])) == Decimal("500")
 
 
@@ -124,7 +124,7 @@ def test_cbl_trunc_bin_reaches_the_compiler(tmp_path):
     args = ("--no-bundled", "--programs", str(folder))
     with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "c")}) as client:
         client.initialize()
-        area = {"ls_start": 50, "ls_added": 100, "ls_total": 0}
+        area = {"ls_start": 50, "ls_added": 100}
         binary = client.call("tallybin", **area)["structuredContent"]
         standard = client.call("tallystd", **area)["structuredContent"]
     assert binary["ls_total"] == 150  # TRUNC(BIN): a binary item holds what its bytes hold
