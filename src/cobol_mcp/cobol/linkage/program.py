@@ -167,7 +167,10 @@ def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main:
     """``ENTRY 'NAME' [USING ...]`` in the PROCEDURE DIVISION: another way into the same program, and a
     tool of its own. Where each parameter goes is left to the names (the flow from an ENTRY is not
     followed); the comment block after the statement describes it."""
-    toks = tokenize(lines, whole=True)
+    try:
+        toks = tokenize(lines, whole=True)
+    except LinkageError:  # procedure text the tokenizer cannot read (the direction analysis says so too)
+        return []
     combined = [r.name.upper() for r in main.records]  # the program's parameter list, ENTRY items added
     proc = next((i for i in range(len(toks) - 1) if toks[i].up == "PROCEDURE" and toks[i + 1].up == "DIVISION"), -1)
     specs: list[ProgramSpec] = []
