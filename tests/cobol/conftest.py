@@ -6,6 +6,7 @@ import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,3 +65,13 @@ def compiled_samples(tmp_path_factory: pytest.TempPathFactory, specs: dict[str, 
     failures = [f"{name}: {done.stderr}" for name, _, done in results if done.returncode != 0]
     assert not failures, "\n".join(failures)
     return {name: target for name, target, _ in results}
+
+
+def call_tool(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """One tools/call through a server's catalog, run to completion on the runtime's own loop."""
+    box: list[Any] = []
+    server.catalog.call(name, arguments, box.append)
+    while not box:
+        server.runtime.run_once(0.05)
+    result: dict[str, Any] = box[0]
+    return result

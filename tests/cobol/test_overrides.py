@@ -16,18 +16,10 @@ from cobol_mcp.cobol.build.programs import scan_folder
 from cobol_mcp.options import Options
 from cobol_mcp.server import build_server
 
+from .conftest import call_tool as call
 from .conftest import needs_cobc
 
 FOLDER = Path(__file__).parent / "realworld" / "overrides"
-
-
-def call(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    box: list[Any] = []
-    server.catalog.call(name, arguments, box.append)
-    while not box:
-        server.runtime.run_once(0.05)
-    result: dict[str, Any] = box[0]
-    return result
 
 
 def tariff(age: int, group: int, ncd: int, cover: str) -> Decimal:

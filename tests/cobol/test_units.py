@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import date, timedelta
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,6 +17,7 @@ from cobol_mcp.options import Options
 from cobol_mcp.server import build_server
 
 from .conftest import SAMPLES, needs_cobc
+from .conftest import call_tool as call
 
 DATELIB = Path(__file__).parent / "realworld" / "units" / "datelib.cbl"
 
@@ -80,15 +80,6 @@ def test_names_in_literals_and_quotes(tmp_path: Path):
     )
     lines, _, _ = load(source, None)
     assert [(u.name, u.start, u.end) for u in program_units(lines)] == [("ALPHA", 0, 6), ("BETA", 6, 10)]
-
-
-def call(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    box: list[Any] = []
-    server.catalog.call(name, arguments, box.append)
-    while not box:
-        server.runtime.run_once(0.05)
-    result: dict[str, Any] = box[0]
-    return result
 
 
 @needs_cobc
