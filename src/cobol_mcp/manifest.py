@@ -129,9 +129,8 @@ def make(options: Options) -> dict[str, Any]:
         )
         result["errors"] += scan.errors
         result.setdefault("callees", []).extend(scan.callees)  # refused as tools, still CALLable
-        include = () if bundled else tuple(options.copybooks)
         result["backends"][name] = [
-            _entry(program, bundled, cache_dir, result["errors"], include) for program in scan.programs
+            _entry(program, bundled, cache_dir, result["errors"], scan.data_dir) for program in scan.programs
         ]
         result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]
         if options.expose_source:
@@ -145,7 +144,7 @@ def make(options: Options) -> dict[str, Any]:
 
 
 def _entry(
-    program: Any, bundled: bool, cache_dir: Any, errors: list[str], include: tuple[str, ...] = ()
+    program: Any, bundled: bool, cache_dir: Any, errors: list[str], data_dir: str | None = None
 ) -> dict[str, Any] | None:
     """A callable program's entry, or a console program's (built as an executable, its own run unit)."""
     from .cobol import LinkageError
@@ -163,10 +162,12 @@ def _entry(
                 program.spec.source,
                 cache_dir,
                 source_format=program.spec.source_format,
-                include=include,
+                include=tuple(str(folder) for folder in program.include),
                 extra_flags=() if std == "default" else (f"-std={std}",),
             )
             entry = console_entry(program, executable, bundled)
+            if data_dir is not None:  # the overrides file's [folder] data-dir (--data-dir wins)
+                entry["data_dir"] = data_dir
     except (LinkageError, BuildError) as exc:
         errors.append(str(exc))
         return None

@@ -18,7 +18,17 @@ from .. import is_plain_decimal
 from ..linkage.model import Field
 from ..linkage.pic import native_range
 from . import items, odo
-from .items import FieldError, check_keys, encode_scalar, has_default, json_type, pic_text, show, user_number
+from .items import (
+    FieldError,
+    check_keys,
+    decode_bytes,
+    encode_scalar,
+    has_default,
+    json_type,
+    pic_text,
+    show,
+    user_number,
+)
 
 __all__ = ["MISSING", "encoder", "item_encoder"]
 
@@ -40,6 +50,8 @@ def encoder(f: Field, path: str | None) -> Any:
 
 def item_encoder(f: Field, path: str | None = None) -> Any:
     """Closure storing one occurrence of ``f``."""
+    if f.encoding:
+        return _bytes_encoder(f)
     if f.is_group:
         return _group_encoder(f, path)
     if f.conditions:
@@ -306,5 +318,16 @@ def _text_encoder(f: Field) -> Any:
         elif not isinstance(value, str):
             raise FieldError(path, f'"{path}" must be a string ({pic_text(f)}), not {json_type(value)}', pic)
         buf[start : start + size] = encode_scalar(f, value, path, shown=value)
+
+    return encode
+
+
+def _bytes_encoder(f: Field) -> Any:
+    """``bytes = "hex" | "base64"`` (cobol-mcp.toml): the item's exact bytes, written in that encoding."""
+    offset, size = f.offset, f.size
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        start = offset + delta
+        buf[start : start + size] = decode_bytes(f, value, path)
 
     return encode
