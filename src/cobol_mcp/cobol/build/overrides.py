@@ -5,9 +5,12 @@ regard to case): the tool's ``name``, ``title``, ``description``, ``annotations`
 per field (``[programs.PROGRAM-ID.fields.DATA-NAME]``, a data name of the LINKAGE SECTION, or a
 dotted path ``RECORD.GROUP.ITEM`` where a name is used twice): ``description``, ``rename``,
 ``direction`` (in, out, inout or none, over what the code says), ``hidden`` with a fixed ``value``,
-a ``default``, and ``labels``
-for 88-level condition names. Every key is checked: an unknown key, a value of the wrong kind, or a
-name that matches nothing is an error that names the file and line, and the program it concerns is
+a ``default``, ``labels`` for 88-level condition names, ``keep-trailing-spaces`` (PIC X output),
+``bytes`` ("hex" or "base64": a PIC X item or a whole group as its exact bytes) and ``view`` (the
+REDEFINES definition shown; see :mod:`.override_fields`). For the whole folder (``[folder]``):
+``dialect``, ``copybooks``, ``data-dir`` and ``source-format``, each losing to the command line's own
+value. Every key is checked: an unknown key, a value of the wrong kind, or a name that matches
+nothing is an error that names the file and line, and the program it concerns is
 not served (its tool would not be the one the file describes).
 
 Owns: reading and checking the file, applying a program's field overrides to its spec, and its
