@@ -65,12 +65,28 @@ def _libraries(folder: str) -> list[tuple[str, list[tuple[str, int, int]]]]:
     return [(path, _listing(path, COPYBOOK_SUFFIXES)) for path in subfolders if os.path.isdir(path)]
 
 
+def file_copybooks(folder: str) -> list[str]:
+    """The copybook folders the folder's cobol-mcp.toml names (``[folder] copybooks``), read without the
+    overrides module (the warm start stays light); a file that does not read is checked by the scan."""
+    path = os.path.join(folder, "cobol-mcp.toml")
+    if not os.path.isfile(path):
+        return []
+    import tomllib
+
+    try:
+        with open(path, "rb") as handle:
+            books = tomllib.load(handle).get("folder", {}).get("copybooks", [])
+    except (OSError, ValueError, AttributeError):
+        return []
+    return [os.path.join(folder, book) for book in books if isinstance(book, str)] if isinstance(books, list) else []
+
+
 def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
     for name, folder, bundled in backends(options):
-        books = copybook_folders(folder, () if bundled else options.copybooks)
+        books = copybook_folders(folder, () if bundled else [*options.copybooks, *file_copybooks(folder)])
         parts.append(
             (
                 name,

@@ -143,3 +143,17 @@ def test_console_programs_use_the_folder_data_directory_unless_the_command_line_
         assert (used / "SALESOUT").exists() and not (unused / "SALESOUT").exists()
     finally:
         server.runtime.close()
+
+
+@needs_cobc
+def test_a_changed_copybook_of_the_folder_table_remakes_the_tool_list(tmp_path: Path) -> None:
+    from cobol_mcp import manifest
+
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    options = Options(programs=[("cards", str(folder))], bundled=False, cache_dir=str(tmp_path / "cache"))
+    made = manifest.make(options)
+    assert made["errors"] == [] and manifest.load(options) is not None
+    book = folder / "lib" / "TMREPLY.cpy"
+    book.write_text(book.read_text().replace("PIC X(24).", "PIC X(32)."))
+    assert manifest.load(options) is None  # the stamp covers lib/, named only by the file
