@@ -188,7 +188,6 @@ FOLDER_TABLE = '[folder]\ncopybooks = ["lib"]\n'
     [
         ("[programs.TRMMASK.fields.TM-PAN]\nbytes = 'rot13'\n", 2, 'must be "hex" or "base64"'),
         ("[programs.TRMMASK.fields.TM-PAN]\nkeep-trailing-spaces = 'yes'\n", 2, "must be true or false"),
-        ("[programs.TRMMASK.fields.TM-PAN]\nview = 'all'\n", 2, '"all") is not supported yet'),
         ("[programs.TRMMASK.fields.TM-PAN]\nview = 3\n", 2, "must be a string"),
         ("[programs.TRMMASK.fields.TM-PAN]\nbytes = 'hex'\nkeep-trailing-spaces = true\n", 3, "keeps every byte"),
     ],
@@ -259,3 +258,74 @@ def test_the_file_says_where_each_key_is() -> None:
     assert line_of("[programs.TRMMASK.fields.TM-PAN]") == program.locate.table(
         "programs", "TRMMASK", "fields", "TM-PAN"
     )
+
+
+ALL_VIEWS = (
+    "[programs.TRMMASK.fields.TM-PAN]\nview = 'all'\n[programs.TRMMASK.fields.TM-AUDIT]\nview = 'ALL'\n"
+    "[programs.TRMMASK.fields.TM-MASKED-PAN]\nbytes = 'hex'\ndirection = 'out'\n"
+)
+
+
+@pytest.fixture(scope="module")
+def every_view(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    root = tmp_path_factory.mktemp("views")
+    path = copy_folder(root, FOLDER_TABLE + ALL_VIEWS)
+    server = build_server(Options(programs=[("cards", str(path.parent))], bundled=False, cache_dir=str(root)))
+    yield server
+    server.runtime.close()
+
+
+@needs_cobc
+def test_every_view_is_one_of_on_input_and_all_on_output(every_view: Any) -> None:
+    assert every_view.errors == []
+    definition = every_view.catalog.tool("trmmask").definition()
+    pan = definition["inputSchema"]["properties"]["tm_pan"]
+    assert [list(choice["required"]) for choice in pan["oneOf"]] == [["tm_pan"], ["tm_pan_parts"]]
+    assert all(choice["additionalProperties"] is False for choice in pan["oneOf"])
+    assert "give exactly one of tm_pan, tm_pan_parts" in pan["description"]
+    audit = definition["outputSchema"]["properties"]["tm_audit"]
+    assert audit["required"] == ["tm_audit", "tm_audit_parts"] and "oneOf" not in audit
+
+
+@needs_cobc
+@pytest.mark.parametrize(
+    "pan",
+    [
+        {"tm_pan": "4532015112830366"},
+        {"tm_pan_parts": {"tm_pan_bin": "453201", "tm_pan_middle": "511283", "tm_pan_last4": "0366"}},
+    ],
+)
+def test_either_view_reaches_the_program_and_every_view_comes_back(every_view: Any, pan: dict[str, Any]) -> None:
+    key = bytes.fromhex("1B2C3D4E5F607168")
+    arguments = {
+        "tm_terminal_key": key.decode("latin-1"),  # plain text here: no bytes key in this file
+        "tm_terminal_id": "T7",
+        "tm_sequence": 42,
+        "tm_pan": pan,
+        "tm_audit": {"tm_audit_parts": {"tm_audit_term": "????", "tm_audit_seq": 0}},  # the caller's, overwritten
+    }
+    result = call(every_view, "trmmask", arguments)
+    assert not result.get("isError"), result
+    out = result["structuredContent"]
+    assert bytes.fromhex(out["tm_masked_pan"]) == masked(key, "4532015112830366")
+    assert out["tm_receipt_line"] == "CARD ************0366"  # the default rule: trimmed
+    assert out["tm_audit"] == {
+        "tm_audit": "T7  00000042",
+        "tm_audit_parts": {"tm_audit_term": "T7", "tm_audit_seq": 42},
+    }
+
+
+@needs_cobc
+@pytest.mark.parametrize(
+    ("pan", "says"),
+    [
+        ({"tm_pan": "4532015112830366", "tm_pan_parts": {}}, "takes exactly one of its views (tm_pan, tm_pan_parts)"),
+        ({}, "takes exactly one of its views"),
+        ("4532015112830366", '"tm_pan" must be an object with one of tm_pan, tm_pan_parts'),
+    ],
+)
+def test_two_views_at_once_or_none_is_an_argument_error(every_view: Any, pan: Any, says: str) -> None:
+    arguments = {"tm_terminal_key": "K" * 8, "tm_terminal_id": "T7", "tm_sequence": 1, "tm_pan": pan,
+                 "tm_audit": {"tm_audit": ""}}  # fmt: skip
+    result = call(every_view, "trmmask", arguments)
+    assert result.get("isError") and says in result["content"][0]["text"], result

@@ -1,6 +1,7 @@
 """Field overrides of ``cobol-mcp.toml`` that change an item's shape (see :mod:`.overrides`): ``bytes``
 (a PIC X item, or a group taken whole, whose value is its bytes in hex or base64) and ``view`` (which
-REDEFINES definition of some bytes is shown).
+REDEFINES definition of some bytes is shown; "all": the first carries the others as its
+``alternatives``, given one at a time on input and all reported on output).
 
 A chosen view takes its directions from the definition the direction analysis saw (the first: the
 analysis follows bytes, and only shown items are its units): each item of the view gets the combined
@@ -53,6 +54,8 @@ def choose_view(parent: Field, name: str, view: str, where: str) -> Field:
     views = [first, *(c for c in parent.children if c.redefines and c.redefines.upper() == name)]
     if len(views) == 1:
         raise LinkageError(f"{where}: view: no item REDEFINES {first.name}, so it has no other view")
+    if view.strip().lower() == "all":
+        return _all_views(parent, first, views, where)
     chosen = next((c for c in views if c.name.upper() == view.strip().upper()), None)
     if chosen is None:
         raise LinkageError(f"{where}: view: {view!r} is not a view of {first.name} "
@@ -68,6 +71,18 @@ def choose_view(parent: Field, name: str, view: str, where: str) -> Field:
         return dataclasses.replace(shown if c is chosen else c, chosen=c is chosen)
 
     children = tuple(pick(c) for c in parent.children)
+    return dataclasses.replace(parent, children=children)
+
+
+def _all_views(parent: Field, first: Field, views: list[Field], where: str) -> Field:
+    """``view = "all"``: the first definition carries the others (named ones) as its alternatives."""
+    if first.key is None:
+        raise LinkageError(f"{where}: view: {first.name} has no name to show (FILLER)")
+    tables = [c.name for c in views if c.occurs]
+    if tables:
+        raise LinkageError(f'{where}: view = "all": {tables[0]} is a table (OCCURS); name one view instead')
+    others = tuple(_inherit(c, _spans(first), first.name) for c in views[1:] if c.key is not None)
+    children = tuple(dataclasses.replace(c, alternatives=others) if c is first else c for c in parent.children)
     return dataclasses.replace(parent, children=children)
 
 

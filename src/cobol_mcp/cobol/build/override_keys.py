@@ -112,8 +112,6 @@ def check_field(program: str, item: str, keys: Any, locate: Locator) -> dict[str
             raise bad(key, "must be a string")
         if key == "rename" and not _JSON_NAME.match(value):
             raise bad(key, f"{value!r} is not a property name (letters, digits and _, up to 64)")
-        if key == "view" and value.strip().lower() == "all":
-            raise bad(key, 'every REDEFINES view at once ("all") is not supported yet: name one view')
         if key == "direction" and value not in _DIRECTIONS:
             raise bad(key, f"must be one of {', '.join(_DIRECTIONS)}")
         if key in ("hidden", "keep-trailing-spaces") and not isinstance(value, bool):

@@ -61,6 +61,7 @@ class Field:
     trim: bool | None = None  # PIC X output: trailing spaces cut (True), kept (False), or the codec's rule (None)
     encoding: str = ""  # "hex" | "base64": the item's bytes, not text, in that encoding
     chosen: bool | None = None  # REDEFINES: the view shown (True) or not (False); None: the first definition
+    alternatives: tuple[Field, ...] = ()  # view = "all": the other REDEFINES definitions, shown beside it
 
     @property
     def is_group(self) -> bool:

@@ -8,6 +8,7 @@ Valid data is decoded here; bytes that are not a valid value of the PIC go to
 from __future__ import annotations
 
 import base64
+import dataclasses
 import sys
 from decimal import Decimal
 from typing import Any
@@ -50,6 +51,8 @@ def decoder(f: Field, path: str | None, *, trim: bool | None = None) -> Any:
 
 def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None) -> Any:
     """Closure reading one occurrence of ``f``; ``trim`` None takes the item's own (``Field.trim``)."""
+    if f.alternatives:
+        return _views_decoder(f, path)
     if f.encoding:
         return _bytes_decoder(f)
     if f.is_group:
@@ -164,6 +167,20 @@ def _text_decoder(f: Field, trim: bool | None = None) -> Any:
         if raw[-1:] != b" " or (binary is not None and binary(raw)):
             return raw.decode("latin-1")  # nothing to trim, or bytes that are not text: all of them
         return raw.decode("latin-1").rstrip(" ")
+
+    return decode
+
+
+def _views_decoder(f: Field, path: str | None) -> Any:
+    """``view = "all"`` (cobol-mcp.toml): every REDEFINES definition of the bytes, by its name."""
+    views = {str(f.key): dataclasses.replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    kids = tuple(
+        (key, item_decoder(v, None if path is None else f"{path}.{key}"), None if path is None else f"{path}.{key}")
+        for key, v in views.items()
+    )
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> dict[str, Any]:
+        return {key: read(data, delta, notes, where or f"{path}.{key}") for key, read, where in kids}
 
     return decode
 

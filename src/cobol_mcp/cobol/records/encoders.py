@@ -10,6 +10,7 @@ fits, a known condition name. Anything else goes to :func:`~.codec.encode_scalar
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from decimal import Decimal
 from typing import Any
@@ -50,6 +51,8 @@ def encoder(f: Field, path: str | None) -> Any:
 
 def item_encoder(f: Field, path: str | None = None) -> Any:
     """Closure storing one occurrence of ``f``."""
+    if f.alternatives:
+        return _views_encoder(f, path)
     if f.encoding:
         return _bytes_encoder(f)
     if f.is_group:
@@ -329,5 +332,23 @@ def _bytes_encoder(f: Field) -> Any:
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         start = offset + delta
         buf[start : start + size] = decode_bytes(f, value, path)
+
+    return encode
+
+
+def _views_encoder(f: Field, path: str | None) -> Any:
+    """``view = "all"`` (cobol-mcp.toml): an object giving exactly one of the REDEFINES definitions."""
+    views = {str(f.key): dataclasses.replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    coders = {key: item_encoder(v, None if path is None else f"{path}.{key}") for key, v in views.items()}
+    names = ", ".join(str(key) for key in coders)
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        if not isinstance(value, dict):
+            raise FieldError(path, f'"{path}" must be an object with one of {names}, not {json_type(value)}')
+        if len(value) != 1 or next(iter(value)) not in coders:
+            given = ", ".join(value) or "none"
+            raise FieldError(path, f'"{path}" takes exactly one of its views ({names}); given: {given}')
+        key, item = next(iter(value.items()))
+        coders[key](buf, item, f"{path}.{key}", delta)
 
     return encode

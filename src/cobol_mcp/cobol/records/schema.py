@@ -10,6 +10,7 @@ description instead.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -59,7 +60,9 @@ def _object(props: dict[str, Field], mode: str, covered: bool, description: str)
 
 
 def _field(f: Field, mode: str, covered: bool) -> dict[str, Any]:
-    if f.encoding:
+    if f.alternatives:
+        item = _views(f, mode, covered)
+    elif f.encoding:
         item = _bytes(f, mode, covered)
     elif f.is_group:
         kids = {c.key: c for c in f.children if c.exposed and c.key}
@@ -113,6 +116,30 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
         if default is not None:
             schema["default"] = default
     return schema
+
+
+def _views(f: Field, mode: str, covered: bool) -> dict[str, Any]:
+    """``view = "all"``: one object per REDEFINES definition on input (exactly one given), all on output."""
+    views = {str(f.key): replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    schemas = {str(key): _field(v, mode, covered) for key, v in views.items()}
+    names = ", ".join(schemas)
+    lead = f"The same {f.size} bytes defined {len(schemas)} ways (REDEFINES)"
+    if mode == "in":
+        return {
+            "description": f"{lead}: give exactly one of {names}.",
+            "type": "object",
+            "oneOf": [
+                {"type": "object", "properties": {key: s}, "required": [key], "additionalProperties": False}
+                for key, s in schemas.items()
+            ],
+        }
+    return {
+        "description": f"{lead}, each reported: {names}.",
+        "type": "object",
+        "properties": schemas,
+        "required": list(schemas),
+        "additionalProperties": False,
+    }
 
 
 def _bytes(f: Field, mode: str, covered: bool) -> dict[str, Any]:
