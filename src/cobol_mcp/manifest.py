@@ -65,12 +65,28 @@ def _libraries(folder: str) -> list[tuple[str, list[tuple[str, int, int]]]]:
     return [(path, _listing(path, COPYBOOK_SUFFIXES)) for path in subfolders if os.path.isdir(path)]
 
 
+def file_copybooks(folder: str) -> list[str]:
+    """The copybook folders the folder's cobol-mcp.toml names (``[folder] copybooks``), read without the
+    overrides module (the warm start stays light); a file that does not read is checked by the scan."""
+    path = os.path.join(folder, "cobol-mcp.toml")
+    if not os.path.isfile(path):
+        return []
+    import tomllib
+
+    try:
+        with open(path, "rb") as handle:
+            books = tomllib.load(handle).get("folder", {}).get("copybooks", [])
+    except (OSError, ValueError, AttributeError):
+        return []
+    return [os.path.join(folder, book) for book in books if isinstance(book, str)] if isinstance(books, list) else []
+
+
 def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
     for name, folder, bundled in backends(options):
-        books = copybook_folders(folder, () if bundled else options.copybooks)
+        books = copybook_folders(folder, () if bundled else [*options.copybooks, *file_copybooks(folder)])
         parts.append(
             (
                 name,
@@ -129,9 +145,8 @@ def make(options: Options) -> dict[str, Any]:
         )
         result["errors"] += scan.errors
         result.setdefault("callees", []).extend(scan.callees)  # refused as tools, still CALLable
-        include = () if bundled else tuple(options.copybooks)
         result["backends"][name] = [
-            _entry(program, bundled, cache_dir, result["errors"], include) for program in scan.programs
+            _entry(program, bundled, cache_dir, result["errors"], scan.data_dir) for program in scan.programs
         ]
         result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]
         if options.expose_source:
@@ -145,7 +160,7 @@ def make(options: Options) -> dict[str, Any]:
 
 
 def _entry(
-    program: Any, bundled: bool, cache_dir: Any, errors: list[str], include: tuple[str, ...] = ()
+    program: Any, bundled: bool, cache_dir: Any, errors: list[str], data_dir: str | None = None
 ) -> dict[str, Any] | None:
     """A callable program's entry, or a console program's (built as an executable, its own run unit)."""
     from .cobol import LinkageError
@@ -163,10 +178,12 @@ def _entry(
                 program.spec.source,
                 cache_dir,
                 source_format=program.spec.source_format,
-                include=include,
+                include=tuple(str(folder) for folder in program.include),
                 extra_flags=() if std == "default" else (f"-std={std}",),
             )
             entry = console_entry(program, executable, bundled)
+            if data_dir is not None:  # the overrides file's [folder] data-dir (--data-dir wins)
+                entry["data_dir"] = data_dir
     except (LinkageError, BuildError) as exc:
         errors.append(str(exc))
         return None

@@ -51,7 +51,11 @@ class Watcher:
         programs = [folder for _, folder, bundled in manifest.backends(options) if not bundled]
         # with the copybook folders outside them (../copybook and the like, --copybooks)
         self.folders = list(
-            dict.fromkeys(f for folder in programs for f in copybook_folders(folder, options.copybooks))
+            dict.fromkeys(
+                f
+                for folder in programs
+                for f in copybook_folders(folder, [*options.copybooks, *manifest.file_copybooks(folder)])
+            )
         )
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="cobol-mcp-watch", daemon=True)

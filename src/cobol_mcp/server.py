@@ -90,7 +90,8 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
                 # source reader, none of which a server of CALLable programs needs at start-up.
                 from .cobol.console_tool import ConsoleTool
 
-                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=options.data_dir_for(name)))
+                data_dir = options.data_dir_for(name) or entry.get("data_dir")  # --data-dir, else cobol-mcp.toml's
+                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir))
             else:
                 presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
                 tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation))

@@ -104,7 +104,7 @@ def write(folder: Path, toml: str) -> Path:
         ("[programs.PREMCALC]\nannotations = { readOnly = true }\n", 2, "unknown annotation 'readOnly'"),
         ("[programs.PREMCALC.fields.PP-RC]\nhidden = true\n", 2, "needs the value the program is given"),
         ("[programs.PREMCALC.fields.PP-RC]\ndirection = 'up'\n", 2, "must be one of in, out, inout, none"),
-        ("[programs.PREMCALC.fields.PP-RC]\nbytes = 'hex'\n", 2, "is not supported yet"),
+        ("[programs.PREMCALC.fields.PP-RC]\nbytes = 'hex'\nlabels = {}\n", 3, "has no condition names"),
         ("[settings]\nx = 1\n", 1, "unknown key 'settings'"),
         ("[programs.PREMCALC\nname = 'x'\n", 1, "invalid TOML"),
     ],

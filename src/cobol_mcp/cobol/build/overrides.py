@@ -5,9 +5,12 @@ regard to case): the tool's ``name``, ``title``, ``description``, ``annotations`
 per field (``[programs.PROGRAM-ID.fields.DATA-NAME]``, a data name of the LINKAGE SECTION, or a
 dotted path ``RECORD.GROUP.ITEM`` where a name is used twice): ``description``, ``rename``,
 ``direction`` (in, out, inout or none, over what the code says), ``hidden`` with a fixed ``value``,
-a ``default``, and ``labels``
-for 88-level condition names. Every key is checked: an unknown key, a value of the wrong kind, or a
-name that matches nothing is an error that names the file and line, and the program it concerns is
+a ``default``, ``labels`` for 88-level condition names, ``keep-trailing-spaces`` (PIC X output),
+``bytes`` ("hex" or "base64": a PIC X item or a whole group as its exact bytes) and ``view`` (the
+REDEFINES definition shown; see :mod:`.override_fields`). For the whole folder (``[folder]``):
+``dialect``, ``copybooks``, ``data-dir`` and ``source-format``, each losing to the command line's own
+value. Every key is checked: an unknown key, a value of the wrong kind, or a name that matches
+nothing is an error that names the file and line, and the program it concerns is
 not served (its tool would not be the one the file describes).
 
 Owns: reading and checking the file, applying a program's field overrides to its spec, and its
@@ -26,54 +29,12 @@ from typing import Any
 from .. import LinkageError
 from ..linkage.direction import recombine, redirect
 from ..linkage.model import Condition, Field, ProgramSpec, Record
+from .override_fields import as_bytes, choose_view, kind
+from .override_keys import Locator, check_folder, check_program
 
 __all__ = ["FILE_NAME", "FolderOverrides", "ProgramOverrides", "read_overrides"]
 
 FILE_NAME = "cobol-mcp.toml"
-_TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
-_JSON_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
-_ANNOTATIONS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
-_PROGRAM_KEYS = ("name", "title", "description", "annotations", "timeout", "fields")
-_FIELD_KEYS = ("description", "rename", "direction", "hidden", "value", "default", "labels")
-_NOT_YET = {
-    "view": "choosing a REDEFINES view",
-    "keep-trailing-spaces": "keeping trailing spaces of a PIC X output",
-    "bytes": "hex or base64 for bytes that are not text",
-}
-_DIRECTIONS = ("in", "out", "inout", "none")
-
-
-class _Locator:
-    """Line numbers for tables and keys (tomllib gives none): the first line that opens the table,
-    and the first ``key =`` after it."""
-
-    def __init__(self, path: Path, text: str) -> None:
-        self.path = path
-        self.lines = text.splitlines()
-
-    def table(self, *names: str) -> int:
-        parts = r"\s*\.\s*".join(rf"(?:\"{re.escape(n)}\"|'{re.escape(n)}'|{re.escape(n)})" for n in names)
-        header = re.compile(rf"^\s*\[\s*{parts}\s*[\].]", re.I)
-        inline = re.compile(rf"^\s*{parts}\s*[=.]", re.I)
-        for n, line in enumerate(self.lines, 1):
-            if header.match(line):
-                return n
-        last = names[-1]
-        for n, line in enumerate(self.lines, 1):  # a dotted key or an inline table
-            if inline.match(line) or re.search(rf"(^|[\s{{,.\"']){re.escape(last)}[\"']?\s*[=.]", line, re.I):
-                return n
-        return 1
-
-    def key(self, key: str, *table: str) -> int:
-        start = self.table(*table) if table else 1
-        pattern = re.compile(rf"(^|[\s{{,.\"']){re.escape(key)}[\"']?\s*=")
-        for n in range(start, len(self.lines) + 1):
-            if pattern.search(self.lines[n - 1]):
-                return n
-        return start
-
-    def where(self, line: int) -> str:
-        return f"{self.path}:{line}"
 
 
 @dataclasses.dataclass
@@ -84,7 +45,7 @@ class ProgramOverrides:
     line: int
     tool: dict[str, Any]  # name, title, description, annotations, timeout: those given
     fields: dict[str, dict[str, Any]]  # data name or dotted path -> its keys
-    locate: _Locator
+    locate: Locator
     used: bool = False
 
     def digest(self) -> str:
@@ -97,7 +58,8 @@ class ProgramOverrides:
         if not self.fields:
             return spec
         records = list(spec.records)
-        for name, keys in self.fields.items():
+        # views first: a table for an item inside the chosen view then changes what the view gave it
+        for name, keys in sorted(self.fields.items(), key=lambda item: "view" not in item[1]):
             where = self.locate.where(self.locate.table("programs", self.name, "fields", name))
             try:
                 found = _find(records, name)
@@ -110,6 +72,8 @@ class ProgramOverrides:
             record = records[index]
             if len(path) == 1 and keys.get("hidden"):
                 raise LinkageError(f"{where}: {name} is a whole USING record: only items inside one can be hidden")
+            if len(path) == 1 and "view" in keys:
+                raise LinkageError(f"{where}: view: {name} is a whole USING record, which no item redefines")
             field = _replace_in(record.field, path[1:], keys, where)
             key = field.key if field.key is not None else record.key
             records[index] = dataclasses.replace(record, field=field, key=key if len(path) == 1 else record.key)
@@ -139,6 +103,24 @@ class ProgramOverrides:
 class FolderOverrides:
     path: Path | None
     programs: dict[str, ProgramOverrides]  # upper-case PROGRAM-ID -> its overrides
+    settings: dict[str, Any] = dataclasses.field(default_factory=dict)  # [folder]: dialect, copybooks, ...
+
+    def dialect(self, given: str | None) -> str | None:
+        """cobc's -std name: the command line's (``given``) wins over the file's."""
+        return given if given is not None else self.settings.get("dialect")
+
+    def source_format(self, given: str | None) -> str | None:
+        return given if given is not None else self.settings.get("source-format")
+
+    def include(self, given: tuple[Path, ...]) -> tuple[Path, ...]:
+        """The copybook folders: the command line's, then the file's."""
+        return (*given, *(p for p in self.settings.get("copybooks", ()) if p not in given))
+
+    @property
+    def data_dir(self) -> str | None:
+        """Console programs' data folder (the command line's --data-dir wins where it is given)."""
+        found: str | None = self.settings.get("data-dir")
+        return found
 
     def program(self, program_id: str) -> ProgramOverrides | None:
         found = self.programs.get(program_id.upper())
@@ -176,12 +158,13 @@ def read_overrides(folder: Path) -> FolderOverrides:
     except tomllib.TOMLDecodeError as exc:
         at = re.search(r"line (\d+)", str(exc))
         raise LinkageError(f"{path}:{at.group(1) if at else 1}: invalid TOML: {exc}") from None
-    locate = _Locator(path, text)
+    locate = Locator(path, text)
     for key in table:
-        if key != "programs":
+        if key not in ("programs", "folder"):
             raise LinkageError(
-                f"{locate.where(locate.key(key))}: unknown key {key!r} (expected [programs.NAME] tables)"
+                f"{locate.where(locate.key(key))}: unknown key {key!r} (expected [folder] and [programs.NAME] tables)"
             )
+    settings = check_folder(table["folder"], locate, folder) if "folder" in table else {}
     programs: dict[str, ProgramOverrides] = {}
     given = table.get("programs", {})
     if not isinstance(given, dict):
@@ -192,78 +175,9 @@ def read_overrides(folder: Path) -> FolderOverrides:
             raise LinkageError(f"{locate.where(line)}: programs.{name} must be a table")
         if name.upper() in programs:
             raise LinkageError(f"{locate.where(line)}: program {name} appears twice (names ignore case)")
-        programs[name.upper()] = _program(name, body, locate)
-    return FolderOverrides(path, programs)
-
-
-# ------------------------------------------------------------------------------------------- checking
-
-
-def _program(name: str, body: dict[str, Any], locate: _Locator) -> ProgramOverrides:
-    def bad(key: str, message: str) -> LinkageError:
-        return LinkageError(f"{locate.where(locate.key(key, 'programs', name))}: programs.{name}.{key}: {message}")
-
-    tool: dict[str, Any] = {}
-    for key, value in body.items():
-        if key not in _PROGRAM_KEYS:
-            raise bad(key, f"unknown key (known: {', '.join(_PROGRAM_KEYS)})")
-        if key == "fields":
-            continue
-        if key in ("name", "title", "description") and not isinstance(value, str):
-            raise bad(key, "must be a string")
-        if key == "name" and not _TOOL_NAME.match(value):
-            raise bad(key, f"{value!r} is not a tool name (^[A-Za-z0-9_.-]{{1,64}}$)")
-        if key == "timeout" and (isinstance(value, bool) or not isinstance(value, int | float) or not value > 0):
-            raise bad(key, "must be a number of seconds above 0")
-        if key == "annotations":
-            if not isinstance(value, dict):
-                raise bad(key, "must be a table")
-            for hint, flag in value.items():
-                if hint not in _ANNOTATIONS:
-                    raise bad(key, f"unknown annotation {hint!r} (known: {', '.join(_ANNOTATIONS)})")
-                if not isinstance(flag, bool):
-                    raise bad(key, f"{hint} must be true or false")
-        tool[key] = value
-    fields = body.get("fields", {})
-    if not isinstance(fields, dict):
-        raise bad("fields", "must be a table of data names")
-    checked = {item: _field_keys(name, item, keys, locate) for item, keys in fields.items()}
-    return ProgramOverrides(name, locate.table("programs", name), tool, checked, locate)
-
-
-def _field_keys(program: str, item: str, keys: Any, locate: _Locator) -> dict[str, Any]:
-    table = ("programs", program, "fields", item)
-
-    def bad(key: str, message: str) -> LinkageError:
-        line = locate.key(key, *table) if key else locate.table(*table)
-        return LinkageError(f"{locate.where(line)}: fields.{item}{'.' + key if key else ''}: {message}")
-
-    if not isinstance(keys, dict):
-        raise bad("", "must be a table")
-    for key, value in keys.items():
-        if key in _NOT_YET:
-            raise bad(key, f"{_NOT_YET[key]} is not supported yet")
-        if key not in _FIELD_KEYS:
-            raise bad(key, f"unknown key (known: {', '.join(_FIELD_KEYS)})")
-        if key in ("description", "rename") and not isinstance(value, str):
-            raise bad(key, "must be a string")
-        if key == "rename" and not _JSON_NAME.match(value):
-            raise bad(key, f"{value!r} is not a property name (letters, digits and _, up to 64)")
-        if key == "direction" and value not in _DIRECTIONS:
-            raise bad(key, f"must be one of {', '.join(_DIRECTIONS)}")
-        if key == "hidden" and not isinstance(value, bool):
-            raise bad(key, "must be true or false")
-        if key in ("value", "default") and (isinstance(value, bool) or not isinstance(value, str | int | float)):
-            raise bad(key, "must be a string or a number")
-        if key == "labels" and not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
-            raise bad(key, "must be a table of condition name = label")
-    if keys.get("hidden") and "value" not in keys:
-        raise bad("hidden", "a hidden field needs the value the program is given (value = ...)")
-    if "value" in keys and not keys.get("hidden"):
-        raise bad("value", "value pins a hidden field (hidden = true); for an optional one use default")
-    if keys.get("hidden") and {"rename", "default", "description"} & set(keys):
-        raise bad("hidden", "a hidden field takes no rename, default or description")
-    return dict(keys)
+        tool, fields = check_program(name, body, locate)
+        programs[name.upper()] = ProgramOverrides(name, line, tool, fields, locate)
+    return FolderOverrides(path, programs, settings)
 
 
 # ------------------------------------------------------------------------------------------- applying
@@ -306,15 +220,24 @@ def _replace_in(f: Field, path: list[str], keys: dict[str, Any], where: str) -> 
     """``f`` with the item at ``path`` (names below ``f``) changed by ``keys``."""
     if not path:
         return _field(f, keys, where)
+    if len(path) == 1 and "view" in keys:
+        f = choose_view(f, path[0], keys["view"], where)
     children = tuple(_replace_in(c, path[1:], keys, where) if c.name.upper() == path[0] else c for c in f.children)
     return dataclasses.replace(f, children=children)
 
 
 def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
     from ..records.codec import FieldError, encode_scalar
+    from ..records.items import decode_bytes
 
     if "direction" in keys:
         f = redirect(f, keys["direction"], f"set by {where}")
+    if "keep-trailing-spaces" in keys:
+        if f.is_group or f.category != "alphanumeric":
+            raise LinkageError(f"{where}: keep-trailing-spaces needs a PIC X item; {f.name} is {kind(f)}")
+        f = dataclasses.replace(f, trim=not keys["keep-trailing-spaces"])
+    if "bytes" in keys:
+        f = as_bytes(f, keys["bytes"], where)
     changes: dict[str, Any] = {}
     if "description" in keys:
         changes["description"] = keys["description"]
@@ -325,6 +248,11 @@ def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
             if f.is_group:
                 raise LinkageError(f"{where}: {key} needs an elementary item; {f.name} is a group")
             value = _typed(f, keys[key], where)
+            if f.encoding:  # written in the item's encoding; kept as its bytes
+                try:
+                    value = decode_bytes(f, keys[key], f.name).decode("latin-1")
+                except FieldError as exc:
+                    raise LinkageError(f"{where}: {key}: {exc}") from None
             try:
                 encode_scalar(f, value)
             except FieldError as exc:

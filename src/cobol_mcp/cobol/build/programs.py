@@ -42,6 +42,7 @@ class CompiledProgram:
     module: Path
     spec_path: Path  # the pickled spec, loaded by the tool on first use
     overrides: ProgramOverrides | None = None  # its table in the folder's cobol-mcp.toml, if any
+    include: tuple[Path, ...] = ()  # the copybook folders it was built with (a console program's executable too)
 
 
 @dataclass
@@ -49,6 +50,7 @@ class FolderScan:
     programs: list[CompiledProgram] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one `file:line: message` text per program skipped
     callees: list[tuple[str, str]] = field(default_factory=list)  # (PROGRAM-ID, module) of skipped ones
+    data_dir: str | None = None  # console programs' data folder, from the overrides file's [folder] table
 
 
 def sources(folder: Path) -> list[Path]:
@@ -127,6 +129,9 @@ def scan_folder(
     except LinkageError as exc:  # serving the folder as if the file were not there could expose what it hides
         scan.errors.append(f"{exc}; no program of {folder} is served until the overrides file is fixed")
         return scan
+    # The file's [folder] settings, where the command line gives none (its copybook folders come after)
+    dialect, source_format = overrides.dialect(dialect), overrides.source_format(source_format)
+    include, scan.data_dir = overrides.include(include), overrides.data_dir
     paths = sources(folder)
     scan.errors += not_served(folder)
     outcomes: list[list[CompiledProgram | str]] = [[] for _ in paths]
@@ -270,7 +275,7 @@ def compile_programs(
             module = build_module(
                 source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild, include=include
             )
-        out.append(CompiledProgram(spec, module, spec_path, found))
+        out.append(CompiledProgram(spec, module, spec_path, found, include))
     return out
 
 

@@ -57,6 +57,11 @@ class Field:
     location: str = ""
     direction: str = "inout"  # "in" | "out" | "inout" | "none" (see .direction)
     reason: str = ""  # why it has that direction (elementary items)
+    # Set by the overrides file (cobol-mcp.toml), never by the code:
+    trim: bool | None = None  # PIC X output: trailing spaces cut (True), kept (False), or the codec's rule (None)
+    encoding: str = ""  # "hex" | "base64": the item's bytes, not text, in that encoding
+    chosen: bool | None = None  # REDEFINES: the view shown (True) or not (False); None: the first definition
+    alternatives: tuple[Field, ...] = ()  # view = "all": the other REDEFINES definitions, shown beside it
 
     @property
     def is_group(self) -> bool:
@@ -65,7 +70,9 @@ class Field:
     @property
     def exposed(self) -> bool:
         """Whether the item appears in JSON: named, and not an alternative view of other bytes."""
-        return self.key is not None and self.redefines is None
+        if self.key is None:
+            return False
+        return self.redefines is None if self.chosen is None else self.chosen
 
     @property
     def digits(self) -> int:

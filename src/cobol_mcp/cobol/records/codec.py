@@ -22,7 +22,9 @@ takes one of the condition names on input (stored as that condition's first VALU
 THRU range) and reports the first matching name on output, or the plain value when none matches.
 PIC X/A text is Latin-1; anything else is rejected. Numeric-edited input text is right-aligned,
 other text left-aligned unless JUSTIFIED RIGHT. Output text is right-trimmed of spaces (edited and
-JUSTIFIED items are trimmed on both sides). A numeric output whose bytes are not a valid value of its
+JUSTIFIED items are trimmed on both sides) unless the item holds a control byte; ``Field.trim`` set
+by the overrides file says otherwise, and an item with ``Field.encoding`` is its bytes in hex or base64,
+exactly its size on input, never trimmed. A numeric output whose bytes are not a valid value of its
 PIC (spaces, bad digits or sign, a value outside the PIC digits; NaN for floats) becomes ``None``,
 with a note appended to ``notes`` when the caller passes a list.
 """

@@ -7,6 +7,8 @@ Valid data is decoded here; bytes that are not a valid value of the PIC go to
 
 from __future__ import annotations
 
+import base64
+import dataclasses
 import sys
 from decimal import Decimal
 from typing import Any
@@ -48,7 +50,11 @@ def decoder(f: Field, path: str | None, *, trim: bool | None = None) -> Any:
 
 
 def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None) -> Any:
-    """Closure reading one occurrence of ``f``."""
+    """Closure reading one occurrence of ``f``; ``trim`` None takes the item's own (``Field.trim``)."""
+    if f.alternatives:
+        return _views_decoder(f, path)
+    if f.encoding:
+        return _bytes_decoder(f)
     if f.is_group:
         return _group_decoder(f, path)
     if f.category == "numeric" and f.usage == "display":
@@ -60,7 +66,7 @@ def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None)
     elif f.category == "numeric":
         read = _binary_decoder(f)
     else:
-        read = _text_decoder(f, trim)
+        read = _text_decoder(f, f.trim if trim is None else trim)
     return _condition_decoder(f, read) if f.conditions else read
 
 
@@ -138,7 +144,7 @@ def _text_decoder(f: Field, trim: bool | None = None) -> Any:
     control byte, i.e. binary data such as a cipher block, whose every byte is kept; ``trim=True``
     always trims, ``trim=False`` never does (the per-field switch an override can set)."""
     offset, size = f.offset, f.size
-    if f.justified or f.category.endswith("edited"):
+    if (f.justified and trim is not False) or f.category.endswith("edited"):
 
         def decode_trimmed(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
             start = offset + delta
@@ -161,6 +167,42 @@ def _text_decoder(f: Field, trim: bool | None = None) -> Any:
         if raw[-1:] != b" " or (binary is not None and binary(raw)):
             return raw.decode("latin-1")  # nothing to trim, or bytes that are not text: all of them
         return raw.decode("latin-1").rstrip(" ")
+
+    return decode
+
+
+def _views_decoder(f: Field, path: str | None) -> Any:
+    """``view = "all"`` (cobol-mcp.toml): every REDEFINES definition of the bytes, by its name."""
+    views = {str(f.key): dataclasses.replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    kids = tuple(
+        (key, item_decoder(v, None if path is None else f"{path}.{key}"), None if path is None else f"{path}.{key}")
+        for key, v in views.items()
+    )
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> dict[str, Any]:
+        return {key: read(data, delta, notes, where or f"{path}.{key}") for key, read, where in kids}
+
+    return decode
+
+
+def _keep(text: str, _: str | None = None) -> str:
+    return text
+
+
+def _bytes_decoder(f: Field) -> Any:
+    """``bytes = "hex" | "base64"`` (cobol-mcp.toml): every byte of the item, in that encoding."""
+    offset, size = f.offset, f.size
+    if f.encoding == "hex":
+
+        def decode_hex(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
+            start = offset + delta
+            return data[start : start + size].hex().upper()
+
+        return decode_hex
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
+        start = offset + delta
+        return base64.b64encode(data[start : start + size]).decode("ascii")
 
     return decode
 
@@ -313,6 +355,8 @@ def _condition_decoder(f: Field, read: Any) -> Any:
     for key, low, _ in values:
         names.setdefault(pad(str(low), size), key)  # text conditions: low is a str
     trim = str.strip if f.justified or f.category.endswith("edited") else str.rstrip  # as _text_decoder does
+    if f.trim is False:
+        trim = _keep
 
     def decode_text(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
         start = offset + delta

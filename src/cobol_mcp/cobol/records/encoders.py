@@ -10,6 +10,7 @@ fits, a known condition name. Anything else goes to :func:`~.codec.encode_scalar
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from decimal import Decimal
 from typing import Any
@@ -18,7 +19,17 @@ from .. import is_plain_decimal
 from ..linkage.model import Field
 from ..linkage.pic import native_range
 from . import items, odo
-from .items import FieldError, check_keys, encode_scalar, has_default, json_type, pic_text, show, user_number
+from .items import (
+    FieldError,
+    check_keys,
+    decode_bytes,
+    encode_scalar,
+    has_default,
+    json_type,
+    pic_text,
+    show,
+    user_number,
+)
 
 __all__ = ["MISSING", "encoder", "item_encoder"]
 
@@ -40,6 +51,10 @@ def encoder(f: Field, path: str | None) -> Any:
 
 def item_encoder(f: Field, path: str | None = None) -> Any:
     """Closure storing one occurrence of ``f``."""
+    if f.alternatives:
+        return _views_encoder(f, path)
+    if f.encoding:
+        return _bytes_encoder(f)
     if f.is_group:
         return _group_encoder(f, path)
     if f.conditions:
@@ -306,5 +321,34 @@ def _text_encoder(f: Field) -> Any:
         elif not isinstance(value, str):
             raise FieldError(path, f'"{path}" must be a string ({pic_text(f)}), not {json_type(value)}', pic)
         buf[start : start + size] = encode_scalar(f, value, path, shown=value)
+
+    return encode
+
+
+def _bytes_encoder(f: Field) -> Any:
+    """``bytes = "hex" | "base64"`` (cobol-mcp.toml): the item's exact bytes, written in that encoding."""
+    offset, size = f.offset, f.size
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        start = offset + delta
+        buf[start : start + size] = decode_bytes(f, value, path)
+
+    return encode
+
+
+def _views_encoder(f: Field, path: str | None) -> Any:
+    """``view = "all"`` (cobol-mcp.toml): an object giving exactly one of the REDEFINES definitions."""
+    views = {str(f.key): dataclasses.replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    coders = {key: item_encoder(v, None if path is None else f"{path}.{key}") for key, v in views.items()}
+    names = ", ".join(str(key) for key in coders)
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        if not isinstance(value, dict):
+            raise FieldError(path, f'"{path}" must be an object with one of {names}, not {json_type(value)}')
+        if len(value) != 1 or next(iter(value)) not in coders:
+            given = ", ".join(value) or "none"
+            raise FieldError(path, f'"{path}" takes exactly one of its views ({names}); given: {given}')
+        key, item = next(iter(value.items()))
+        coders[key](buf, item, f"{path}.{key}", delta)
 
     return encode

@@ -7,6 +7,7 @@ USAGE, 88-level conditions, and which records and properties make up the argumen
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import re
@@ -22,9 +23,12 @@ from ..linkage.pic import PictureError, from_stored, native_range, numeric_range
 __all__ = [
     "DecodeError",
     "FieldError",
+    "bytes_text",
     "check_keys",
     "condition_key",
+    "decode_bytes",
     "decode_scalar",
+    "encode_bytes",
     "encode_scalar",
     "flat",
     "has_default",
@@ -173,6 +177,8 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
             raise FieldError(path, f'"{path}": {text} does not fit PIC {f.pic} ({exc})', f.pic) from None
         return pack(f, n)
     assert isinstance(value, str)
+    if f.encoding:  # the value of a bytes item (VALUE, or an override's default) is its bytes as Latin-1
+        return value.encode("latin-1").ljust(f.size)
     try:
         data = value.encode("latin-1")
     except UnicodeEncodeError as exc:
@@ -230,6 +236,38 @@ def initial_bytes(f: Field) -> bytes:
     if f.category == "numeric":
         return pack(f, 0)
     return b"\x00" * f.size if f.category == "float" else b" " * f.size
+
+
+def bytes_text(f: Field) -> str:
+    """What a ``bytes = "hex" | "base64"`` item takes: for messages and schemas."""
+    if f.encoding == "hex":
+        return f"{f.size} bytes as hex ({2 * f.size} hex digits)"
+    return f"{f.size} bytes as base64 ({4 * -(-f.size // 3)} characters)"
+
+
+def decode_bytes(f: Field, value: Any, path: str) -> bytes:
+    """The bytes a hex or base64 argument stands for: exactly the item's size, else FieldError."""
+    if not isinstance(value, str):
+        raise FieldError(path, f'"{path}" must be a string ({bytes_text(f)}), not {json_type(value)}', f.pic)
+    try:
+        if f.encoding == "hex":
+            if not re.fullmatch(r"[0-9A-Fa-f]*", value):
+                raise ValueError
+            data = bytes.fromhex(value)
+        else:
+            data = base64.b64decode(value.encode("ascii"), validate=True)
+    except (ValueError, UnicodeEncodeError):
+        raise FieldError(
+            path, f'"{path}": {show(value)} is not {f.encoding} (expected {bytes_text(f)})', f.pic
+        ) from None
+    if len(data) != f.size:
+        raise FieldError(path, f'"{path}": {show(value)} is {len(data)} bytes; {f.name} holds exactly '
+                               f"{bytes_text(f)}", f.pic)  # fmt: skip
+    return data
+
+
+def encode_bytes(f: Field, raw: bytes) -> str:
+    return raw.hex().upper() if f.encoding == "hex" else base64.b64encode(raw).decode("ascii")
 
 
 # --------------------------------------------------------------------------------------------- decoding
@@ -309,10 +347,14 @@ def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
         if not low <= value <= high:
             return None, f"{value} is outside the range of PIC {f.pic}"
         return value, ""
+    if f.encoding:
+        return encode_bytes(f, raw), ""
     text = raw.decode("latin-1")
+    if f.trim is False:
+        return text, ""
     if f.justified or f.category.endswith("edited"):
         return text.strip(" "), ""
-    if CONTROL_BYTES.search(raw):
+    if CONTROL_BYTES.search(raw) and f.trim is None:
         return text, ""  # not text but data (a cipher block, a bit mask): every byte is reported
     return text.rstrip(" "), ""
 

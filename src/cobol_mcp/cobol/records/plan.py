@@ -52,7 +52,7 @@ class Plan:
         outs = [r.view("out") for r in spec.records]
         outputs, _ = _shape(tuple(v for v in outs if v is not None))
         self.readers = tuple(
-            (r.size, r.name, tuple((key, decoder(f, key)) for key, f in outputs[v.key].items()))
+            (r.size, r.name, tuple((key, decoder(f, key, trim=f.trim)) for key, f in outputs[v.key].items()))
             if v is not None else (r.size, r.name, None)
             for r, v in zip(spec.records, outs, strict=True)
         )  # fmt: skip

@@ -10,12 +10,13 @@ description instead.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
 from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.pic import describe, native_range, numeric_range
-from .items import flat, has_default, properties
+from .items import bytes_text, encode_bytes, flat, has_default, properties
 
 __all__ = ["input_schema", "output_schema", "views"]
 
@@ -59,7 +60,11 @@ def _object(props: dict[str, Field], mode: str, covered: bool, description: str)
 
 
 def _field(f: Field, mode: str, covered: bool) -> dict[str, Any]:
-    if f.is_group:
+    if f.alternatives:
+        item = _views(f, mode, covered)
+    elif f.encoding:
+        item = _bytes(f, mode, covered)
+    elif f.is_group:
         kids = {c.key: c for c in f.children if c.exposed and c.key}
         item = _object(kids, mode, covered or f.value is not None, "" if f.occurs else f.description)
     else:
@@ -110,6 +115,45 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
         default = _default(f)
         if default is not None:
             schema["default"] = default
+    return schema
+
+
+def _views(f: Field, mode: str, covered: bool) -> dict[str, Any]:
+    """``view = "all"``: one object per REDEFINES definition on input (exactly one given), all on output."""
+    views = {str(f.key): replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    schemas = {str(key): _field(v, mode, covered) for key, v in views.items()}
+    names = ", ".join(schemas)
+    lead = f"The same {f.size} bytes defined {len(schemas)} ways (REDEFINES)"
+    if mode == "in":
+        return {
+            "description": f"{lead}: give exactly one of {names}.",
+            "type": "object",
+            "oneOf": [
+                {"type": "object", "properties": {key: s}, "required": [key], "additionalProperties": False}
+                for key, s in schemas.items()
+            ],
+        }
+    return {
+        "description": f"{lead}, each reported: {names}.",
+        "type": "object",
+        "properties": schemas,
+        "required": list(schemas),
+        "additionalProperties": False,
+    }
+
+
+def _bytes(f: Field, mode: str, covered: bool) -> dict[str, Any]:
+    """``bytes = "hex" | "base64"``: a string of exactly the item's bytes in that encoding."""
+    notes = [f.description] if f.description else []
+    notes.append(f"The {bytes_text(f)}, every byte as it is")
+    schema: dict[str, Any] = {"description": ". ".join(n.rstrip(".") for n in notes) + ".", "type": "string"}
+    if f.encoding == "hex":
+        schema["pattern"] = f"^[0-9A-Fa-f]{{{2 * f.size}}}$"
+    else:
+        schema["contentEncoding"] = "base64"
+        schema["minLength"] = schema["maxLength"] = 4 * -(-f.size // 3)
+    if mode == "in" and f.value is not None and not covered:
+        schema["default"] = encode_bytes(f, str(f.value).encode("latin-1").ljust(f.size))
     return schema
 
 
