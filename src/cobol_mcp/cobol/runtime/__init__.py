@@ -1,7 +1,8 @@
 """The worker runtime: the one boundary behind which COBOL runs. Nothing else loads libcob.
 
 Owns: :mod:`.pool` (the Runtime: pipelined calls to worker processes, timeouts, faults as results),
-:mod:`.process` (spawning and reaping), :mod:`.faults` (how a worker died, in words) and
+:mod:`.frames` (the pipe formats and the per-call and per-worker state), :mod:`.process` (spawning
+and reaping), :mod:`.faults` (how a worker died, in words) and
 :mod:`.worker` (the worker process itself: run as a script, standard library only).
 May import: :mod:`cobol_mcp.selectloop` and the standard library. It knows bytes, not records.
 """

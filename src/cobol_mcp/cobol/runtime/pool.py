@@ -17,11 +17,23 @@ import contextlib
 import json
 import os
 import signal
-import struct
 import time
 from collections import deque
 
 from ...selectloop import SelectLoop
+from .frames import (
+    IN_FLIGHT_BYTES,
+    PIPE_SIZE,
+    PROGRAM_INDEX,
+    READ_SIZE,
+    REPLY_HEAD,
+    REQUEST_HEAD,
+    Call,
+    CallResult,
+    Program,
+    Worker,
+    split_records,
+)
 from .process import read_memfile, reap, spawn_worker
 
 TYPE_CHECKING = False
@@ -38,80 +50,7 @@ if TYPE_CHECKING:
         def remove_reader(self, fd: int, /) -> object: ...
 
 
-REQUEST_HEAD = struct.Struct("<BII")
-REPLY_HEAD = struct.Struct("<IBiII")
-PROGRAM_INDEX = struct.Struct("<H")
-PIPE_SIZE = 1 << 20
-IN_FLIGHT_BYTES = 64 << 10  # frames sent ahead to one worker: ~500 calls keep it busy; more only costs memory
-READ_SIZE = 1 << 16  # below glibc's mmap threshold: see transports/stdio.py
-
-
-class CallResult:
-    """How one call ended. `ok`: the program returned (GOBACK); then `buffers` holds the LINKAGE
-    records after the call. Otherwise `error` says why it did not run to the end."""
-
-    __slots__ = ("ok", "return_code", "buffers", "display", "error")
-
-    def __init__(
-        self, ok: bool, return_code: int, buffers: list[bytes], display: str, error: str | None = None
-    ) -> None:
-        self.ok, self.return_code, self.buffers, self.display, self.error = ok, return_code, buffers, display, error
-
-    def __repr__(self) -> str:
-        return f"CallResult(ok={self.ok}, return_code={self.return_code}, error={self.error!r})"
-
-
-class _Program:
-    __slots__ = ("name", "index", "sizes", "load_body", "broken", "source")
-
-    def __init__(
-        self,
-        name: str,
-        index: int,
-        sizes: tuple[int, ...],
-        load_body: bytes,
-        source: tuple[str, str, tuple[int, ...], str, str] = ("", "", (), "", ""),
-    ) -> None:
-        self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
-        self.source = source  # (module path, entry symbol, record sizes, caller module, program name)
-        self.broken: str | None = None  # set when loading it kills the worker
-
-
-class _Call:
-    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
-
-    def __init__(
-        self, id: int, program: _Program, frame: bytes, callback: Callable[[CallResult], object] | None, timeout: float
-    ) -> None:
-        self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
-        self.callback = callback  # None: a load frame
-        self.cancelled = False
-
-
-class _Worker:
-    __slots__ = (
-        "pid",
-        "send_fd",
-        "reply_fd",
-        "display_fd",
-        "stderr_fd",
-        "inflight",
-        "inflight_bytes",
-        "loaded",
-        "received",
-        "pending_out",
-        "head_started",
-    )
-
-    def __init__(self, pid: int, send_fd: int, reply_fd: int, display_fd: int, stderr_fd: int) -> None:
-        self.pid, self.send_fd, self.reply_fd = pid, send_fd, reply_fd
-        self.display_fd, self.stderr_fd = display_fd, stderr_fd
-        self.inflight: deque[_Call] = deque()
-        self.inflight_bytes = 0
-        self.loaded: set[int] = set()
-        self.received = bytearray()
-        self.pending_out: list[bytes] = []
-        self.head_started = 0.0
+__all__ = ["CallResult", "ReaderLoop", "Runtime"]
 
 
 class Runtime:
@@ -136,17 +75,17 @@ class Runtime:
         self.stall_after = stall_after
         self.defer_writes = defer_writes
         self.spin = spin  # seconds a worker polls for the next call before it sleeps
-        self._programs: dict[str, _Program] = {}
+        self._programs: dict[str, Program] = {}
         self._loaded = 0  # programs registered so far: each gets its own index in the workers
         self.stats = {"started": 0, "died": 0, "timeouts": 0}  # workers started, workers lost, calls timed out
-        self._workers: list[_Worker] = []
-        self._backlog: deque[_Call] = deque()
-        self._unflushed: list[_Worker] = []  # workers with frames queued by submit, not yet written
+        self._workers: list[Worker] = []
+        self._backlog: deque[Call] = deque()
+        self._unflushed: list[Worker] = []  # workers with frames queued by submit, not yet written
         self._next_id = 1
         self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
         self._room = IN_FLIGHT_BYTES
         self._env = dict(os.environ)
-        self._stale: set[_Worker] = set()  # started before the CALL search path changed: stop when idle
+        self._stale: set[Worker] = set()  # started before the CALL search path changed: stop when idle
         self.set_library_path(library_path)
         self._devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
 
@@ -173,7 +112,7 @@ class Runtime:
         spec = {"index": index, "path": str(module_path), "symbol": entry_symbol, "sizes": list(record_sizes)}
         if driver:
             spec |= {"driver": str(driver), "name": program_id or entry_symbol}
-        self._programs[name] = _Program(name, index, tuple(record_sizes), json.dumps(spec).encode(), source)
+        self._programs[name] = Program(name, index, tuple(record_sizes), json.dumps(spec).encode(), source)
 
     def set_library_path(self, library_path: Iterable[str]) -> None:
         """Folders searched first for CALLed programs (COB_LIBRARY_PATH). On a change the workers
@@ -210,7 +149,7 @@ class Runtime:
             return call_id
         body = b"".join(buffers)
         frame = REQUEST_HEAD.pack(2, call_id, len(body) + 2) + PROGRAM_INDEX.pack(program.index) + body
-        self._dispatch(_Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout))
+        self._dispatch(Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout))
         if not self.defer_writes:
             self.flush()
         return call_id
@@ -311,7 +250,7 @@ class Runtime:
             self._select.close()
 
     # ---------------------------------------------------------------------------------- dispatch
-    def _dispatch(self, call: _Call) -> None:
+    def _dispatch(self, call: Call) -> None:
         if self._backlog:  # calls already waiting go first; replies and expire() drain them
             self._backlog.append(call)
             return
@@ -321,7 +260,7 @@ class Runtime:
             return
         self._send(worker, call)
 
-    def _pick(self, size: int) -> _Worker | None:
+    def _pick(self, size: int) -> Worker | None:
         """An idle worker; else the least loaded one that is not stuck on a slow call; else a new
         worker (up to max_workers) when every worker is stuck; else None (the call waits)."""
         workers = self._workers
@@ -332,7 +271,7 @@ class Runtime:
             ):
                 return only
         now = time.monotonic()
-        best: _Worker | None = None
+        best: Worker | None = None
         all_stalled = True
         for worker in self._workers:
             if not worker.inflight:
@@ -352,15 +291,15 @@ class Runtime:
         roomy = [w for w in self._workers if w.inflight_bytes + size <= self._room]
         return min(roomy, key=lambda w: len(w.inflight)) if roomy else None
 
-    def _send(self, worker: _Worker, call: _Call) -> None:
+    def _send(self, worker: Worker, call: Call) -> None:
         program = call.program
         if program.index not in worker.loaded:
             worker.loaded.add(program.index)
             load_frame = REQUEST_HEAD.pack(1, 0, len(program.load_body)) + program.load_body
-            self._enqueue(worker, _Call(0, program, load_frame, None, self.timeout))
+            self._enqueue(worker, Call(0, program, load_frame, None, self.timeout))
         self._enqueue(worker, call)
 
-    def _enqueue(self, worker: _Worker, call: _Call) -> None:
+    def _enqueue(self, worker: Worker, call: Call) -> None:
         if not worker.inflight:
             worker.head_started = time.monotonic()
         worker.inflight.append(call)
@@ -379,7 +318,7 @@ class Runtime:
             self._send(worker, call)
 
     # ---------------------------------------------------------------------------------- replies
-    def _on_readable(self, worker: _Worker) -> None:
+    def _on_readable(self, worker: Worker) -> None:
         try:
             data = os.read(worker.reply_fd, READ_SIZE)
         except OSError:
@@ -408,7 +347,10 @@ class Runtime:
                 text = received[start + records_len : stop].decode("utf-8", "replace")
                 if status == 0:
                     done.append(
-                        (call.callback, CallResult(True, code, _split(received, start, call.program.sizes), text))
+                        (
+                            call.callback,
+                            CallResult(True, code, split_records(received, start, call.program.sizes), text),
+                        )
                     )
                 else:
                     done.append((call.callback, CallResult(False, code, [], "", text)))
@@ -426,12 +368,12 @@ class Runtime:
             self.flush()
 
     # ---------------------------------------------------------------------------------- faults
-    def _kill(self, worker: _Worker, cause: str | None) -> None:
+    def _kill(self, worker: Worker, cause: str | None) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(worker.pid, signal.SIGKILL)
         self._worker_died(worker, cause)
 
-    def _worker_died(self, worker: _Worker, cause: str | None = None) -> None:
+    def _worker_died(self, worker: Worker, cause: str | None = None) -> None:
         if worker not in self._workers:
             return
         self.stats["died"] += 1
@@ -464,7 +406,7 @@ class Runtime:
         if not self.defer_writes:
             self.flush()
 
-    def _stop(self, worker: _Worker) -> None:
+    def _stop(self, worker: Worker) -> None:
         """End an idle worker on purpose (not a fault: nothing is counted, no call is affected)."""
         self._retire(worker)
         with contextlib.suppress(ProcessLookupError):
@@ -473,7 +415,7 @@ class Runtime:
         os.close(worker.stderr_fd)
         os.close(worker.display_fd)
 
-    def _retire(self, worker: _Worker) -> None:
+    def _retire(self, worker: Worker) -> None:
         self._stale.discard(worker)
         self._workers.remove(worker)
         worker.pending_out.clear()
@@ -484,22 +426,14 @@ class Runtime:
         os.close(worker.reply_fd)
 
     # ---------------------------------------------------------------------------------- spawning
-    def _spawn(self) -> _Worker:
+    def _spawn(self) -> Worker:
         pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = spawn_worker(
             self._env, self._devnull, PIPE_SIZE, self.spin
         )
         if not roomy:
             self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
-        worker = _Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)
+        worker = Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)
         self.stats["started"] += 1
         self._workers.append(worker)
         self.loop.add_reader(reply_fd, lambda: self._on_readable(worker))
         return worker
-
-
-def _split(data: bytearray, start: int, sizes: tuple[int, ...]) -> list[bytes]:
-    out = []
-    for size in sizes:
-        out.append(bytes(data[start : start + size]))
-        start += size
-    return out

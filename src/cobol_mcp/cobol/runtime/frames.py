@@ -1,0 +1,113 @@
+"""What goes over a worker's pipes, and what the runtime keeps for each program, call and worker.
+
+Frames to a worker: ``REQUEST_HEAD`` (kind, call id, body length) then the body: a load (JSON naming
+the module, entry and record sizes) or a call (``PROGRAM_INDEX`` and the records). Replies:
+``REPLY_HEAD`` (call id, status, RETURN-CODE, records length, DISPLAY length), the records, the text.
+Plain data for :mod:`.pool`; :mod:`.worker` keeps its own copy of the formats (it imports nothing).
+"""
+
+from __future__ import annotations
+
+import struct
+from collections import deque
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = [
+    "IN_FLIGHT_BYTES",
+    "PIPE_SIZE",
+    "PROGRAM_INDEX",
+    "READ_SIZE",
+    "REPLY_HEAD",
+    "REQUEST_HEAD",
+    "Call",
+    "CallResult",
+    "Program",
+    "Worker",
+    "split_records",
+]
+
+REQUEST_HEAD = struct.Struct("<BII")
+REPLY_HEAD = struct.Struct("<IBiII")
+PROGRAM_INDEX = struct.Struct("<H")
+PIPE_SIZE = 1 << 20
+IN_FLIGHT_BYTES = 64 << 10  # frames sent ahead to one worker: ~500 calls keep it busy; more only costs memory
+READ_SIZE = 1 << 16  # below glibc's mmap threshold: see transports/stdio.py
+
+
+class CallResult:
+    """How one call ended. `ok`: the program returned (GOBACK); then `buffers` holds the LINKAGE
+    records after the call. Otherwise `error` says why it did not run to the end."""
+
+    __slots__ = ("ok", "return_code", "buffers", "display", "error")
+
+    def __init__(
+        self, ok: bool, return_code: int, buffers: list[bytes], display: str, error: str | None = None
+    ) -> None:
+        self.ok, self.return_code, self.buffers, self.display, self.error = ok, return_code, buffers, display, error
+
+    def __repr__(self) -> str:
+        return f"CallResult(ok={self.ok}, return_code={self.return_code}, error={self.error!r})"
+
+
+class Program:
+    __slots__ = ("name", "index", "sizes", "load_body", "broken", "source")
+
+    def __init__(
+        self,
+        name: str,
+        index: int,
+        sizes: tuple[int, ...],
+        load_body: bytes,
+        source: tuple[str, str, tuple[int, ...], str, str] = ("", "", (), "", ""),
+    ) -> None:
+        self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
+        self.source = source  # (module path, entry symbol, record sizes, caller module, program name)
+        self.broken: str | None = None  # set when loading it kills the worker
+
+
+class Call:
+    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
+
+    def __init__(
+        self, id: int, program: Program, frame: bytes, callback: Callable[[CallResult], object] | None, timeout: float
+    ) -> None:
+        self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
+        self.callback = callback  # None: a load frame
+        self.cancelled = False
+
+
+class Worker:
+    __slots__ = (
+        "pid",
+        "send_fd",
+        "reply_fd",
+        "display_fd",
+        "stderr_fd",
+        "inflight",
+        "inflight_bytes",
+        "loaded",
+        "received",
+        "pending_out",
+        "head_started",
+    )
+
+    def __init__(self, pid: int, send_fd: int, reply_fd: int, display_fd: int, stderr_fd: int) -> None:
+        self.pid, self.send_fd, self.reply_fd = pid, send_fd, reply_fd
+        self.display_fd, self.stderr_fd = display_fd, stderr_fd
+        self.inflight: deque[Call] = deque()
+        self.inflight_bytes = 0
+        self.loaded: set[int] = set()
+        self.received = bytearray()
+        self.pending_out: list[bytes] = []
+        self.head_started = 0.0
+
+
+def split_records(data: bytearray, start: int, sizes: tuple[int, ...]) -> list[bytes]:
+    out = []
+    for size in sizes:
+        out.append(bytes(data[start : start + size]))
+        start += size
+    return out
