@@ -99,7 +99,7 @@ def check_command(options: Options) -> int:
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
                 print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)
-                if isinstance(tool, CobolTool):
+                if isinstance(tool, CobolTool) and not tool.bundled:  # your programs, not the bundled three
                     for line in directions_report(tool.spec):
                         print(line, file=sys.stderr)
         from pathlib import Path

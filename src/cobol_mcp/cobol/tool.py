@@ -120,6 +120,11 @@ class CobolTool:
         )
 
     @property
+    def bundled(self) -> bool:
+        """One of the tools the package ships (not a program of a --programs folder)."""
+        return bool(self._entry["bundled"])
+
+    @property
     def spec(self) -> ProgramSpec:
         if self._spec is None:
             from .build.specfile import load_spec
