@@ -21,19 +21,11 @@ from cobol_mcp.cobol.records.items import FieldError, decode_scalar
 from cobol_mcp.options import Options
 from cobol_mcp.server import build_server
 
+from .conftest import call_tool as call
 from .conftest import needs_cobc
 
 FOLDER = Path(__file__).parent / "realworld" / "overrides"
 TOML = FOLDER / "cobol-mcp.toml"
-
-
-def call(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    box: list[Any] = []
-    server.catalog.call(name, arguments, box.append)
-    while not box:
-        server.runtime.run_once(0.05)
-    result: dict[str, Any] = box[0]
-    return result
 
 
 def line_of(text: str, path: Path = TOML) -> int:

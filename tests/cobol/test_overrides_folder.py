@@ -7,7 +7,6 @@ from __future__ import annotations
 import shutil
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,6 +16,7 @@ from cobol_mcp.cobol.build.programs import scan_folder
 from cobol_mcp.options import Options
 from cobol_mcp.server import build_server
 
+from .conftest import call_tool as call
 from .conftest import needs_cobc
 
 REALWORLD = Path(__file__).parent / "realworld"
@@ -26,15 +26,6 @@ SALES = Path(__file__).parent.parent / "file_programs" / "report.cob"  # a conso
 ARGS = {"ca_branch": 7, "ca_account_no": 12345678901, "ca_txn_count": 0,
         "ca_limit": 500000, "ca_usage": 9000, "ca_balance": 10, "ca_movement_count": 1,
         "ca_movement": [Decimal("2.50")] + [0] * 9}  # fmt: skip
-
-
-def call(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    box: list[Any] = []
-    server.catalog.call(name, arguments, box.append)
-    while not box:
-        server.runtime.run_once(0.05)
-    result: dict[str, Any] = box[0]
-    return result
 
 
 def accounts(tmp_path: Path, toml: str) -> Path:
