@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ import pytest
 
 from cobol_mcp.cobol import LinkageError
 from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
+from cobol_mcp.cobol.build.programs import scan_folder
 from cobol_mcp.cobol.build.value_caller import value_caller_source, value_signature
 from cobol_mcp.cobol.linkage.program import parse_program
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
@@ -184,3 +186,17 @@ def test_an_entry_using_by_value_is_refused_with_the_reason(tmp_path):
                     "    ENTRY 'ENT2' USING BY VALUE LS-N.\n    GOBACK.\n")  # fmt: skip
     with pytest.raises(LinkageError, match=r"ent\.cob:8: ENTRY ENT2 USING BY VALUE is not supported for an ENTRY"):
         parse_program(path)
+
+
+@needs_cobc
+def test_an_override_cannot_make_a_by_value_item_a_result(tmp_path: Path):
+    folder = tmp_path / "cobol"
+    shutil.copytree(FOLDER, folder)
+    (folder / "PADLEN.cbl").unlink()
+    (folder / "cobol-mcp.toml").write_text("[programs.FEECALC.fields.LS-TIER]\ndirection = 'inout'\n")
+    scan = scan_folder(folder, cache_dir=tmp_path / "cache")
+    assert [p.spec.program_id for p in scan.programs] == ["ACCRUAL"]
+    assert scan.errors == [
+        f"{folder / 'cobol-mcp.toml'}:1: direction: LS-TIER is passed BY VALUE: the program works on its own copy "
+        "and cannot return it, so it can only be in or none"
+    ]

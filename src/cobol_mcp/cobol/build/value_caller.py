@@ -23,7 +23,7 @@ from .cache import cache_root
 from .cobc import build_module
 from .driver import NAME_LENGTH, wrapped
 
-__all__ = ["build_value_caller", "value_caller_source", "value_signature"]
+__all__ = ["build_value_caller", "caller_id", "value_caller_source", "value_signature"]
 
 
 def _declaration(f: Field) -> str:

@@ -13,8 +13,9 @@ name may lack its period before the next paragraph or division.
 Each item of the USING records is an argument, a result, both or neither according to what the
 PROCEDURE DIVISION does with it (:mod:`.direction`); where that cannot be known, an item or record named
 ``*-IN``/``-INPUT``/``-REQUEST`` is input only, ``*-OUT``/``-OUTPUT``/``-RESULT``/``-RESPONSE`` output
-only, any other both. Comment lines directly above an item describe it (or a
-``*>`` comment on the line that ends it).
+only, any other both. An item passed ``BY VALUE`` is input only (the program works on its own copy);
+only an elementary native binary integer of up to 4 bytes can be (:func:`by_value_refusal` says why
+not). Comment lines directly above an item describe it (or a ``*>`` comment on the line that ends it).
 
 The stages: :mod:`..source` (source format, comments, continuation lines, COPY ... REPLACING, tokens),
 :mod:`.clauses` (data description entries), :mod:`.layout` (offsets, sizes, alignment).
@@ -40,7 +41,7 @@ from .odo import resolve_counters
 from .operands import Program, flow_units
 from .procedure import parse_procedure
 
-__all__ = ["TOOL_NAME", "entry_symbol", "parse_program", "parse_programs"]
+__all__ = ["TOOL_NAME", "by_value_refusal", "entry_symbol", "parse_program", "parse_programs"]
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
