@@ -3,7 +3,7 @@
 000300*================================================================ FEECALC 
 000400* Monthly transaction fee: the first 10 transactions are free,    FEECALC 
 000500* the rest are charged at the rate of the pricing tier (1-3);     FEECALC 
-000600* a waiver flag other than zero waives the fee.                   FEECALC 
+000600* a non-zero waiver waives it; a bad tier gives RETURN-CODE 8.    FEECALC 
 000700*================================================================ FEECALC 
 000800 AUTHOR. DEPOSIT SYSTEMS.                                         FEECALC 
 000900 DATA DIVISION.                                                   FEECALC 
@@ -31,16 +31,17 @@
 003100     EVALUATE TRUE                                                FEECALC 
 003200         WHEN LS-TIER < 1 OR LS-TIER > 3                          FEECALC 
 003300             MOVE 'TIER' TO LS-FEE-CODE                           FEECALC 
-003400         WHEN LS-WAIVE NOT = ZERO                                 FEECALC 
-003500             MOVE 'WAIV' TO LS-FEE-CODE                           FEECALC 
-003600         WHEN LS-TXN-COUNT NOT > WS-FREE-TXNS                     FEECALC 
-003700             MOVE 'FREE' TO LS-FEE-CODE                           FEECALC 
-003800         WHEN OTHER                                               FEECALC 
-003900             PERFORM 1000-CHARGE                                  FEECALC 
-004000     END-EVALUATE                                                 FEECALC 
-004100     GOBACK.                                                      FEECALC 
-004200 1000-CHARGE.                                                     FEECALC 
-004300     SUBTRACT WS-FREE-TXNS FROM LS-TXN-COUNT                      FEECALC 
-004400     MOVE LS-TXN-COUNT TO LS-BILLED-TXNS                          FEECALC 
-004500     COMPUTE LS-FEE-AMOUNT = LS-TXN-COUNT * WS-RATE (LS-TIER)     FEECALC 
-004600     MOVE 'CHRG' TO LS-FEE-CODE.                                  FEECALC 
+003400             MOVE 8 TO RETURN-CODE                                FEECALC 
+003500         WHEN LS-WAIVE NOT = ZERO                                 FEECALC 
+003600             MOVE 'WAIV' TO LS-FEE-CODE                           FEECALC 
+003700         WHEN LS-TXN-COUNT NOT > WS-FREE-TXNS                     FEECALC 
+003800             MOVE 'FREE' TO LS-FEE-CODE                           FEECALC 
+003900         WHEN OTHER                                               FEECALC 
+004000             PERFORM 1000-CHARGE                                  FEECALC 
+004100     END-EVALUATE                                                 FEECALC 
+004200     GOBACK.                                                      FEECALC 
+004300 1000-CHARGE.                                                     FEECALC 
+004400     SUBTRACT WS-FREE-TXNS FROM LS-TXN-COUNT                      FEECALC 
+004500     MOVE LS-TXN-COUNT TO LS-BILLED-TXNS                          FEECALC 
+004600     COMPUTE LS-FEE-AMOUNT = LS-TXN-COUNT * WS-RATE (LS-TIER)     FEECALC 
+004700     MOVE 'CHRG' TO LS-FEE-CODE.                                  FEECALC 
