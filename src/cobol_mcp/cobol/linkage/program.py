@@ -228,7 +228,7 @@ def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main:
 # to an int). Such programs are called through a COBOL caller of their own (..build.value_caller).
 _BY_VALUE_IN = "passed BY VALUE: the program works on its own copy, the caller's is never changed"
 _BY_VALUE_FORMS = "only an elementary native binary integer of up to 4 bytes (USAGE BINARY-CHAR, BINARY-SHORT, "
-_BY_VALUE_FORMS += "BINARY-LONG [UNSIGNED], or PIC S9(1) to S9(9) COMP-5 without decimals) can be passed BY VALUE"
+_BY_VALUE_FORMS += "BINARY-LONG [UNSIGNED], or PIC [S]9(1) to [S]9(9) COMP-5 without decimals) can be passed BY VALUE"
 _ENTRY_BY_VALUE = (
     "is not supported for an ENTRY: its tool is called through the program's generic caller, which "
     "passes every parameter BY REFERENCE (BY VALUE is served on the PROCEDURE DIVISION USING only)"
