@@ -329,7 +329,7 @@ def test_copy_errors(tmp_path):
     ("linkage", "using", "message"),
     [
         ("01 REC PIC X.", "NOPE", r":\d+: USING NOPE: no such 01/77 record"),
-        ("01 REC PIC X.", "BY VALUE REC", "BY VALUE is not supported"),
+        ("01 REC PIC X.", "BY VALUE REC", "BY VALUE REC is not supported: USAGE DISPLAY"),
         ("01 REC PIC X.", "REC RETURNING REC", "RETURNING is not supported"),
         (
             "01 REC.\n   05 N PIC 9.\n   05 T PIC X OCCURS 1 TO 5 DEPENDING ON N.\n   05 Z PIC X.",

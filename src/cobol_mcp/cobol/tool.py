@@ -54,8 +54,13 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
     spec = program.spec
     # Calls go through the COBOL caller (EXIT PROGRAM returns, RETURN-CODE is reset): it is kept in
     # the same cache as the program's module.
-    driver = None
-    if len(spec.records) <= MAX_RECORDS:
+    driver, caller = None, ""
+    if any(record.by_value for record in spec.records):
+        from .build.value_caller import build_value_caller
+
+        # BY VALUE items need a caller of the program's own shape; without it they cannot be passed
+        driver, caller = build_value_caller(spec, program.module.parent.parent)
+    elif len(spec.records) <= MAX_RECORDS:
         from .build.cobc import BuildError
 
         try:
@@ -73,6 +78,7 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
         "module": str(program.module),
         "symbol": spec.entry_symbol,
         "driver": str(driver) if driver else None,
+        "driver_symbol": caller,
         "sizes": [record.size for record in spec.records] + [1] * _padding(spec),
         "bundled": bundled,
         "definition": {
@@ -117,6 +123,7 @@ class CobolTool:
             entry["sizes"],
             driver=entry.get("driver"),
             program_id=self.program_id,
+            driver_symbol=entry.get("driver_symbol", ""),
         )
 
     @property

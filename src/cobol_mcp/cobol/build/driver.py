@@ -41,7 +41,7 @@ def driver_source(max_records: int = MAX_RECORDS) -> str:
         "       PROCEDURE DIVISION USING LK-COUNT LK-ENTRY LK-NAME",
     ]
     names = [f"LK-R{n:03d}" for n in range(1, max_records + 1)]
-    lines += _wrapped(names, "           ")
+    lines += wrapped(names, "           ")
     lines[-1] += "."
     lines += ["       0000-MAIN.", "           EVALUATE LK-COUNT"]
     for count in range(0, max_records + 1):
@@ -50,7 +50,7 @@ def driver_source(max_records: int = MAX_RECORDS) -> str:
             lines.append("               CALL LK-ENTRY")
         else:
             lines.append("               CALL LK-ENTRY USING")
-            lines += _wrapped(names[:count], "                   ")
+            lines += wrapped(names[:count], "                   ")
         lines.append("               END-CALL")
     lines += [
         "           END-EVALUATE",
@@ -62,7 +62,7 @@ def driver_source(max_records: int = MAX_RECORDS) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _wrapped(words: list[str], indent: str) -> list[str]:
+def wrapped(words: list[str], indent: str) -> list[str]:
     out: list[str] = []
     line = indent
     for word in words:

@@ -72,6 +72,9 @@ class ProgramOverrides:
             record = records[index]
             if len(path) == 1 and keys.get("hidden"):
                 raise LinkageError(f"{where}: {name} is a whole USING record: only items inside one can be hidden")
+            if record.by_value and keys.get("direction") in ("out", "inout"):
+                raise LinkageError(f"{where}: direction: {name} is passed BY VALUE: the program works on its own "
+                                   "copy and cannot return it, so it can only be in or none")  # fmt: skip
             if len(path) == 1 and "view" in keys:
                 raise LinkageError(f"{where}: view: {name} is a whole USING record, which no item redefines")
             field = _replace_in(record.field, path[1:], keys, where)

@@ -226,8 +226,8 @@ class Parser:
         if word == "ANY" and nxt[:1] == ["LENGTH"]:
             raise LinkageError(
                 f"{where}: {e.name}: ANY LENGTH is not supported: GnuCOBOL takes the item's size from the "
-                "calling COBOL program's parameter list, and a tool's record is passed as a plain buffer "
-                "without one, so the program would see a wrong size"
+                "calling COBOL program's item, so it varies per call, while a tool's records have one fixed "
+                "size per program (through the tool's one-byte caller item the program would see 1 byte)"
             )
         if word in ("GLOBAL", "EXTERNAL") or word in _SKIP_WORDS:
             return i + 1

@@ -94,6 +94,7 @@ class Record:
     direction: str  # "in" | "out" | "inout" | "none": what its items are, together
     field: Field
     size: int
+    by_value: bool = False  # USING BY VALUE: an argument only, passed as a C int (see .program)
 
     def view(self, mode: str) -> Record | None:
         """The record with only the items that are arguments (mode "in") or results ("out"), or None."""

@@ -13,8 +13,9 @@ name may lack its period before the next paragraph or division.
 Each item of the USING records is an argument, a result, both or neither according to what the
 PROCEDURE DIVISION does with it (:mod:`.direction`); where that cannot be known, an item or record named
 ``*-IN``/``-INPUT``/``-REQUEST`` is input only, ``*-OUT``/``-OUTPUT``/``-RESULT``/``-RESPONSE`` output
-only, any other both. Comment lines directly above an item describe it (or a
-``*>`` comment on the line that ends it).
+only, any other both. An item passed ``BY VALUE`` is input only (the program works on its own copy);
+only an elementary native binary integer of up to 4 bytes can be (:func:`by_value_refusal` says why
+not). Comment lines directly above an item describe it (or a ``*>`` comment on the line that ends it).
 
 The stages: :mod:`..source` (source format, comments, continuation lines, COPY ... REPLACING, tokens),
 :mod:`.clauses` (data description entries), :mod:`.layout` (offsets, sizes, alignment).
@@ -33,14 +34,14 @@ from ..source.tokens import HEADERS, Tok, tokenize
 from ..source.units import program_units
 from .clauses import Parser, nest
 from .dialect import load_dialect
-from .direction import apply_directions, directions, name_direction
+from .direction import apply_directions, directions, name_direction, redirect
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
 from .odo import resolve_counters
 from .operands import Program, flow_units
 from .procedure import parse_procedure
 
-__all__ = ["TOOL_NAME", "entry_symbol", "parse_program", "parse_programs"]
+__all__ = ["TOOL_NAME", "by_value_refusal", "entry_symbol", "parse_program", "parse_programs"]
 
 TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
@@ -138,13 +139,15 @@ def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dial
             records[e.name.upper()] = build_record(p, e)
     using = _using(p, proc) if proc >= 0 else []
     result: list[Record] = []
-    for tok in using:
+    for tok, by_value in using:
         f = records.get(tok.text.upper())
         if f is None or f.key is None:
             raise LinkageError(f"{p.where(tok)}: USING {tok.text}: no such 01/77 record in LINKAGE SECTION")
         if any(r.key == f.key for r in result):
             raise LinkageError(f"{p.where(tok)}: USING {tok.text} appears twice")
-        result.append(Record(f.name, f.key, name_direction(f.key), f, f.size))
+        if by_value and (why := by_value_refusal(f)):
+            raise LinkageError(f"{p.where(tok)}: USING BY VALUE {tok.text} {why}")
+        result.append(Record(f.name, f.key, name_direction(f.key), f, f.size, by_value=by_value))
     keys = [r.key for r in result]
     try:
         found = directions(parse_procedure(lines, tuple(result)), keys)
@@ -153,7 +156,10 @@ def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dial
         found = directions(
             Program(flow_units(tuple(result)), [], failure=f"the statements cannot be followed ({why})"), keys
         )
-    result = apply_directions(result, found)
+    result = [
+        dataclasses.replace(r, field=redirect(r.field, "in", _BY_VALUE_IN), direction="in") if r.by_value else r
+        for r in apply_directions(result, found)
+    ]
     main = ProgramSpec(
         program_id=program_id, tool_name=tool_name, entry_symbol=entry_symbol(external),
         description=description_after(lines, end_line), records=resolve_counters(tuple(result)),
@@ -193,7 +199,7 @@ def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main:
             while i < len(toks) and toks[i].kind == "word":
                 t = toks[i]
                 if t.up == "BY" and i + 1 < len(toks) and toks[i + 1].up in ("VALUE", "CONTENT"):
-                    raise LinkageError(f"{p.where(t)}: ENTRY {name} USING BY {toks[i + 1].text} {_BY_VALUE}")
+                    raise LinkageError(f"{p.where(t)}: ENTRY {name} USING BY {toks[i + 1].text} {_ENTRY_BY_VALUE}")
                 if t.up not in ("BY", "REFERENCE", "OPTIONAL"):
                     f = records.get(t.up)
                     if f is None or f.key is None:
@@ -216,13 +222,43 @@ def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main:
     return specs
 
 
-# Verified against cobc 3.1.2's generated C: a BY VALUE item is a C integer argument of the entry
-# (e.g. `int PROG (cob_u8_t *, cob_s32_t)`) while the worker passes every parameter as the address of a
-# record buffer; a RETURNING item in LINKAGE gets no storage at all and the entry returns RETURN-CODE.
-_BY_VALUE = (
-    "is not supported: cobc makes a BY VALUE item a C integer argument of the entry, and tools pass "
-    "every parameter as a record (BY REFERENCE)"
+# Verified against cobc 3.1.2's generated C: a BY VALUE item is a C int argument of the entry
+# (`int PROG (cob_u8_t *, cob_s32_t)`); the program's item is laid over that int, so only a native-endian
+# binary integer of up to 4 bytes reads back the value its caller passed (a COBOL caller converts the item
+# to an int). Such programs are called through a COBOL caller of their own (..build.value_caller).
+_BY_VALUE_IN = "passed BY VALUE: the program works on its own copy, the caller's is never changed"
+_BY_VALUE_FORMS = "only an elementary native binary integer of up to 4 bytes (USAGE BINARY-CHAR, BINARY-SHORT, "
+_BY_VALUE_FORMS += "BINARY-LONG [UNSIGNED], or PIC [S]9(1) to [S]9(9) COMP-5 without decimals) can be passed BY VALUE"
+_ENTRY_BY_VALUE = (
+    "is not supported for an ENTRY: its tool is called through the program's generic caller, which "
+    "passes every parameter BY REFERENCE (BY VALUE is served on the PROCEDURE DIVISION USING only)"
 )
+
+
+def by_value_refusal(f: Field) -> str:
+    """Why the item cannot be passed BY VALUE as cobc 3.1.2 passes it ('' when it can)."""
+    if f.children or f.is_group:
+        return f"is not supported: it is a group item; {_BY_VALUE_FORMS}"
+    if f.occurs is not None:
+        return f"is not supported: it has OCCURS; {_BY_VALUE_FORMS}"
+    if f.usage in ("binary", "comp-x"):
+        return (
+            f"is not supported: USAGE {'BINARY (COMP)' if f.usage == 'binary' else 'COMP-X'} is stored big-endian "
+            "while cobc 3.1.2 passes a BY VALUE item as a native C int that the program reads with its bytes "
+            "swapped; declare it COMP-5 or BINARY-LONG"
+        )
+    if f.usage != "comp-5" or f.native.startswith(("COMP-", "INDEX")):
+        return f"is not supported: USAGE {(f.native or f.usage).upper()}; {_BY_VALUE_FORMS}"
+    if f.size > 4:
+        return (
+            f"is not supported: it is {f.size} bytes while cobc 3.1.2 passes a BY VALUE item as a 4-byte C int "
+            f"(the program would read past it); {_BY_VALUE_FORMS}"
+        )
+    if f.scale:
+        return f"is not supported: it has decimal places; {_BY_VALUE_FORMS}"
+    return ""
+
+
 _NOT_PASSED = {
     "RETURNING": "is not supported: GnuCOBOL 3.1.2 does not implement program RETURNING (the item gets "
     "no storage and the entry returns RETURN-CODE); return the value in a USING record",
@@ -230,20 +266,26 @@ _NOT_PASSED = {
 }
 
 
-def _using(p: Parser, proc: int) -> list[Tok]:
+def _using(p: Parser, proc: int) -> list[tuple[Tok, bool]]:
+    """The USING names, each with whether it is passed BY VALUE (``BY`` is optional; a mode holds until
+    the next one)."""
     toks = p.toks
     i = proc + 2
     if i >= len(toks) or toks[i].up != "USING":
         return []
-    names: list[Tok] = []
+    names: list[tuple[Tok, bool]] = []
+    by_value = False
     i += 1
     while i < len(toks) and toks[i].kind != "period":
         t = toks[i]
-        if t.up == "BY" and i + 1 < len(toks) and toks[i + 1].up in ("VALUE", "CONTENT"):
-            raise LinkageError(f"{p.where(t)}: USING BY {toks[i + 1].text} {_BY_VALUE}")
+        if t.up == "CONTENT":
+            raise LinkageError(f"{p.where(t)}: USING BY CONTENT is not supported: a CALL passes BY CONTENT, "
+                               "a program receives BY REFERENCE or BY VALUE")  # fmt: skip
         if t.up in _NOT_PASSED:
             raise LinkageError(f"{p.where(t)}: PROCEDURE DIVISION {t.text} {_NOT_PASSED[t.up]}")
-        if t.up not in ("BY", "REFERENCE", "OPTIONAL"):
-            names.append(t)
+        if t.up in ("VALUE", "REFERENCE"):
+            by_value = t.up == "VALUE"
+        elif t.up not in ("BY", "OPTIONAL"):
+            names.append((t, by_value))
         i += 1
     return names

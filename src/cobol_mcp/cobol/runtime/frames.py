@@ -61,7 +61,7 @@ class Program:
         index: int,
         sizes: tuple[int, ...],
         load_body: bytes,
-        source: tuple[str, str, tuple[int, ...], str, str] = ("", "", (), "", ""),
+        source: tuple[str, str, tuple[int, ...], str, str, str] = ("", "", (), "", "", ""),
     ) -> None:
         self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
         self.source = source  # (module path, entry symbol, record sizes, caller module, program name)

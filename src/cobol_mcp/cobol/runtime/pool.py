@@ -99,11 +99,13 @@ class Runtime:
         *,
         driver: str | Path | None = None,
         program_id: str = "",
+        driver_symbol: str = "",
     ) -> None:
         """Register (or, on reload, replace) a program; calls already submitted keep the one they had.
         With `driver` (the COBOL caller's module, :mod:`..build.driver`) each call goes through it, as
-        from a COBOL program; `program_id` is the name it CANCELs the program by after RETURN-CODE ≠ 0."""
-        source = (str(module_path), entry_symbol, tuple(record_sizes), str(driver or ""), program_id)
+        from a COBOL program; `program_id` is the name it CANCELs the program by after RETURN-CODE ≠ 0;
+        `driver_symbol`: the driver's entry when it is a program's own caller (..build.value_caller)."""
+        source = (str(module_path), entry_symbol, tuple(record_sizes), str(driver or ""), program_id, driver_symbol)
         existing = self._programs.get(name)
         if existing is not None and existing.source == source:
             return  # reloaded unchanged: the workers keep the module they loaded
@@ -112,6 +114,8 @@ class Runtime:
         spec = {"index": index, "path": str(module_path), "symbol": entry_symbol, "sizes": list(record_sizes)}
         if driver:
             spec |= {"driver": str(driver), "name": program_id or entry_symbol}
+            if driver_symbol:
+                spec["caller"] = driver_symbol
         self._programs[name] = Program(name, index, tuple(record_sizes), json.dumps(spec).encode(), source)
 
     def set_library_path(self, library_path: Iterable[str]) -> None:

@@ -9,7 +9,8 @@ or SIGSEGV kills it, DISPLAY writes to fd 1), so the server keeps it at arm's le
   clears what the program DISPLAYed, and if the process dies the server reads both itself.
 
 Request frame:  <B kind><I call id><I body length> body
-    kind 1 (load): body = JSON {"index", "path", "symbol", "sizes"[, "driver", "name"]}
+    kind 1 (load): body = JSON {"index", "path", "symbol", "sizes"[, "driver", "name"[, "caller"]]}
+        ("caller": the driver's entry symbol when it is not the generic caller's)
     kind 2 (call): body = <H program index> + the LINKAGE records, concatenated
 Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
     status 0: the program returned; 1: it could not be run (text says why).
@@ -54,14 +55,22 @@ class Program:
 
     __slots__ = ("args", "buffers", "entry", "keep", "sizes", "total")
 
-    def __init__(self, path: str, symbol: str, sizes: list[int], driver: str = "", name: str = "") -> None:
+    def __init__(
+        self,
+        path: str,
+        symbol: str,
+        sizes: list[int],
+        driver: str = "",
+        name: str = "",
+        caller_symbol: str = CALLER_SYMBOL,
+    ) -> None:
         library = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
         entry = getattr(library, symbol)
         self.sizes = sizes
         self.total = sum(sizes)
         self.buffers = [ctypes.create_string_buffer(size) for size in sizes]
         if driver:
-            caller = getattr(ctypes.CDLL(driver, mode=ctypes.RTLD_GLOBAL), CALLER_SYMBOL)
+            caller = getattr(ctypes.CDLL(driver, mode=ctypes.RTLD_GLOBAL), caller_symbol)
             count = ctypes.c_int32(len(sizes))
             pointer = ctypes.c_void_p(ctypes.cast(entry, ctypes.c_void_p).value)
             label = ctypes.create_string_buffer(name.encode("latin-1").ljust(CALLER_NAME_LENGTH), CALLER_NAME_LENGTH)
@@ -160,7 +169,12 @@ def load(programs: dict[object, Program | str], call_id: int, body: bytes) -> by
     try:
         spec = json.loads(body)
         programs[spec["index"]] = Program(
-            spec["path"], spec["symbol"], spec["sizes"], spec.get("driver", ""), spec.get("name", "")
+            spec["path"],
+            spec["symbol"],
+            spec["sizes"],
+            spec.get("driver", ""),
+            spec.get("name", ""),
+            spec.get("caller", CALLER_SYMBOL),
         )
     except (OSError, AttributeError, KeyError, ValueError) as exc:
         programs[spec.get("index") if isinstance(spec, dict) else None] = f"cannot load the COBOL module: {exc}"
