@@ -287,9 +287,9 @@ def test_variable_tables_that_cannot_be_served_are_refused(tmp_path, linkage, me
     ("linkage", "using", "message"),
     [
         (
-            "01 LS-TEXT PIC X ANY LENGTH.",
+            "01 LS-TEXT PIC 9 ANY LENGTH.",
             "LS-TEXT",
-            r":5: LS-TEXT: ANY LENGTH is not supported: GnuCOBOL takes the item's size from the calling COBOL",
+            r":5: LS-TEXT: PIC 9 ANY LENGTH is not served: only PIC X ANY LENGTH is",
         ),
         (
             "01 LS-N USAGE BINARY-DOUBLE.",

@@ -55,10 +55,11 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
     # Calls go through the COBOL caller (EXIT PROGRAM returns, RETURN-CODE is reset): it is kept in
     # the same cache as the program's module.
     driver, caller = None, ""
-    if any(record.by_value for record in spec.records):
+    if any(record.by_value or record.field.any_length for record in spec.records):
         from .build.value_caller import build_value_caller
 
-        # BY VALUE items need a caller of the program's own shape; without it they cannot be passed
+        # BY VALUE and ANY LENGTH items need a caller of the program's own shape; without it they
+        # cannot be passed
         driver, caller = build_value_caller(spec, program.module.parent.parent)
     elif len(spec.records) <= MAX_RECORDS:
         from .build.cobc import BuildError

@@ -22,8 +22,9 @@ _ANNOTATIONS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldH
 _PROGRAM_KEYS = ("name", "title", "description", "annotations", "timeout", "fields")
 _FIELD_KEYS = (
     "description", "rename", "direction", "hidden", "value", "default", "labels", "view", "keep-trailing-spaces",
-    "bytes",
+    "bytes", "max-length",
 )  # fmt: skip
+MAX_LENGTH = 1 << 20  # the most a PIC X ANY LENGTH item's max-length can say (bytes per call)
 _FOLDER_KEYS = ("dialect", "copybooks", "data-dir", "source-format")
 _DIRECTIONS = ("in", "out", "inout", "none")
 _ENCODINGS = ("hex", "base64")
@@ -120,6 +121,10 @@ def check_field(program: str, item: str, keys: Any, locate: Locator) -> dict[str
             raise bad(key, f'must be "hex" or "base64", not {value!r}')
         if key in ("value", "default") and (isinstance(value, bool) or not isinstance(value, str | int | float)):
             raise bad(key, "must be a string or a number")
+        if key == "max-length" and (
+            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LENGTH
+        ):
+            raise bad(key, f"must be a whole number of bytes from 1 to {MAX_LENGTH}, not {value!r}")
         if key == "labels" and not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
             raise bad(key, "must be a table of condition name = label")
     if keys.get("hidden") and "value" not in keys:

@@ -80,6 +80,8 @@ class ProgramOverrides:
             field = _replace_in(record.field, path[1:], keys, where)
             key = field.key if field.key is not None else record.key
             records[index] = dataclasses.replace(record, field=field, key=key if len(path) == 1 else record.key)
+            if field.any_length:  # max-length: the record is the length and that many bytes
+                records[index] = dataclasses.replace(records[index], size=field.size)
         records = [recombine(r) for r in records]  # a field's new direction changes its group's and record's
         _check_unique(records, spec, self.locate.where(self.line))
         return dataclasses.replace(spec, records=tuple(records))
@@ -233,6 +235,10 @@ def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
     from ..records.codec import FieldError, encode_scalar
     from ..records.items import decode_bytes
 
+    if "max-length" in keys:
+        if not f.any_length:
+            raise LinkageError(f"{where}: max-length needs a PIC X ANY LENGTH item; {f.name} is {kind(f)}")
+        f = dataclasses.replace(f, any_length=keys["max-length"], size=4 + keys["max-length"])
     if "direction" in keys:
         f = redirect(f, keys["direction"], f"set by {where}")
     if "keep-trailing-spaces" in keys:

@@ -9,6 +9,11 @@ REFERENCE`` or ``BY VALUE`` for each, in the program's order. It is called like 
 (count, PROGRAM-POINTER, name, the records BY REFERENCE), so the worker needs nothing else: a BY VALUE
 record is the item's bytes in a buffer of the worker's, and the program only ever gets a copy of them.
 
+A ``PIC X ANY LENGTH`` parameter takes its size from the calling program's item, so it needs the same
+kind of caller: its record (:mod:`..records.anylen`) is declared as a BINARY-LONG length and the bytes,
+and the program is passed ``BY REFERENCE`` the reference modification of the first length bytes; a
+length below 1 (never written by the codec) is passed as one byte.
+
 Programs of the same signature share one caller (named by a hash of it, in the cache's ``caller/``).
 """
 
@@ -33,9 +38,31 @@ def _declaration(f: Field) -> str:
     return f"PIC {f.pic} USAGE COMP-5"
 
 
+_ANY = "ANY LENGTH "
+
+
 def value_signature(spec: ProgramSpec) -> tuple[str, ...]:
-    """How each record is passed: "REFERENCE", or the BY VALUE item's declaration."""
-    return tuple(_declaration(r.field) if r.by_value else "REFERENCE" for r in spec.records)
+    """How each record is passed: "REFERENCE", the BY VALUE item's declaration, or "ANY LENGTH n"."""
+    return tuple(
+        _declaration(r.field) if r.by_value else f"{_ANY}{r.field.any_length}" if r.field.any_length else "REFERENCE"
+        for r in spec.records
+    )
+
+
+def _linkage(name: str, how: str) -> list[str]:
+    if how.startswith(_ANY):
+        return [
+            f"       01  {name}.",
+            f"           05  {name}-LEN      USAGE BINARY-LONG.",
+            f"           05  {name}-TXT      PIC X({how[len(_ANY) :]}).",
+        ]
+    return [f"       01  {name}              {'PIC X' if how == 'REFERENCE' else how}."]
+
+
+def _argument(name: str, how: str) -> str:
+    if how.startswith(_ANY):
+        return f"BY REFERENCE {name}-TXT(1:{name}-LEN)"
+    return f"BY {'REFERENCE' if how == 'REFERENCE' else 'VALUE'} {name}"
 
 
 def caller_id(signature: tuple[str, ...]) -> str:
@@ -59,18 +86,16 @@ def value_caller_source(signature: tuple[str, ...]) -> str:
         f"       01  LK-NAME              PIC X({NAME_LENGTH}).",
     ]
     for name, how in zip(names, signature, strict=True):
-        lines.append(f"       01  {name}              {'PIC X' if how == 'REFERENCE' else how}.")
+        lines += _linkage(name, how)
     lines.append("       PROCEDURE DIVISION USING LK-COUNT LK-ENTRY LK-NAME")
     lines += wrapped(names, "           ")
     lines[-1] += "."
-    lines += ["       0000-MAIN.", "           CALL LK-ENTRY USING"]
-    lines += wrapped(
-        [
-            f"BY {'REFERENCE' if how == 'REFERENCE' else 'VALUE'} {name}"
-            for name, how in zip(names, signature, strict=True)
-        ],
-        "               ",
-    )
+    lines.append("       0000-MAIN.")
+    for name, how in zip(names, signature, strict=True):
+        if how.startswith(_ANY):  # (1:0) is no reference modification: one byte at least
+            lines += [f"           IF {name}-LEN < 1", f"               MOVE 1 TO {name}-LEN", "           END-IF"]
+    lines.append("           CALL LK-ENTRY USING")
+    lines += wrapped([_argument(name, how) for name, how in zip(names, signature, strict=True)], "               ")
     lines += [
         "           END-CALL",
         "           IF RETURN-CODE NOT = 0",

@@ -42,6 +42,7 @@ class Entry:
     children: list[Entry] = dataclasses.field(default_factory=list)
     conditions: list[Entry] = dataclasses.field(default_factory=list)
     description: str = ""
+    any_length: bool = False  # PIC X ANY LENGTH (LINKAGE): the size is the calling program's item's
 
 
 _FIGURATIVE = {
@@ -224,11 +225,8 @@ class Parser:
             e.sync = True
             return i + 1 + (nxt[:1] in (["LEFT"], ["RIGHT"]))
         if word == "ANY" and nxt[:1] == ["LENGTH"]:
-            raise LinkageError(
-                f"{where}: {e.name}: ANY LENGTH is not supported: GnuCOBOL takes the item's size from the "
-                "calling COBOL program's item, so it varies per call, while a tool's records have one fixed "
-                "size per program (through the tool's one-byte caller item the program would see 1 byte)"
-            )
+            e.any_length = True  # its size is the caller's: checked and limited in .layout
+            return i + 2
         if word in ("GLOBAL", "EXTERNAL") or word in _SKIP_WORDS:
             return i + 1
         raise LinkageError(f"{where}: unexpected {tok.text!r} in the description of {e.name}")

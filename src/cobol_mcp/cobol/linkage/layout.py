@@ -63,6 +63,25 @@ def _value(lit: tuple[str, object], category: str, picture: Picture | None, size
     return text
 
 
+ANY_LENGTH_LIMIT = 256  # the default most bytes of a PIC X ANY LENGTH item (max-length overrides it)
+
+
+def _any_length(e: Entry, common: dict[str, Any], where: str) -> Field:
+    """``01/77 name PIC X ANY LENGTH``: served as a string of up to ANY_LENGTH_LIMIT bytes, held in a
+    record of its length (native BINARY-LONG) and its bytes; the caller passes the first length bytes."""
+    if e.level not in (1, 77):
+        raise LinkageError(f"{where}: {e.name}: ANY LENGTH is only served on an 01/77 item")
+    if e.children or e.occurs or e.native or e.usage not in (None, "display") or e.justified or e.values:
+        raise LinkageError(f"{where}: {e.name}: only PIC X ANY LENGTH is served (no USAGE, OCCURS, "
+                           "JUSTIFIED, VALUE or subordinate items)")  # fmt: skip
+    if (e.pic or "").upper() not in ("X", "X(1)"):
+        shown = f"PIC {e.pic} " if e.pic else ""
+        raise LinkageError(f"{where}: {e.name}: {shown}ANY LENGTH is not served: only PIC X ANY LENGTH is")
+    limit = ANY_LENGTH_LIMIT
+    return Field(**common, size=4 + limit, pic="X", usage="display", picture=parse_picture("X"),
+                 category="alphanumeric", any_length=limit)  # fmt: skip
+
+
 def _shift_last(f: Field, pad: int) -> Field:
     if not f.children:
         return dataclasses.replace(f, offset=f.offset + pad)
@@ -87,6 +106,8 @@ class _Builder:
             "occurs_min": e.occurs_min, "depending_on": e.depending,
             "redefines": e.redefines, "synchronized": e.sync, "description": e.description, "location": where,
         }  # fmt: skip
+        if e.any_length:
+            return _any_length(e, common, where)
         if e.children:
             if e.pic or e.justified or e.blank_when_zero:
                 raise LinkageError(f"{where}: group item {e.name} cannot have PICTURE/JUSTIFIED/BLANK WHEN ZERO")

@@ -55,6 +55,9 @@ class Field:
     conditions: tuple[Condition, ...] = ()
     description: str = ""
     location: str = ""
+    # PIC X ANY LENGTH: the most bytes it takes (0: not ANY LENGTH). Its record is then a 4-byte native
+    # length followed by that many bytes (size = 4 + any_length); the program sees only the first length.
+    any_length: int = 0
     direction: str = "inout"  # "in" | "out" | "inout" | "none" (see .direction)
     reason: str = ""  # why it has that direction (elementary items)
     # Set by the overrides file (cobol-mcp.toml), never by the code:

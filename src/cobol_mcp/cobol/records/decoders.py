@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..linkage.model import Field
+from .anylen import any_length_decoder
 from .items import CONTROL_BYTES, condition_key, decode_scalar
 from .odo import counter_value
 
@@ -55,6 +56,8 @@ def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None)
         return _views_decoder(f, path)
     if f.encoding:
         return _bytes_decoder(f)
+    if f.any_length:
+        return any_length_decoder(f, f.trim if trim is None else trim)
     if f.is_group:
         return _group_decoder(f, path)
     if f.category == "numeric" and f.usage == "display":

@@ -19,6 +19,7 @@ from .. import is_plain_decimal
 from ..linkage.model import Field
 from ..linkage.pic import native_range
 from . import items, odo
+from .anylen import any_length_encoder
 from .items import (
     FieldError,
     check_keys,
@@ -55,6 +56,8 @@ def item_encoder(f: Field, path: str | None = None) -> Any:
         return _views_encoder(f, path)
     if f.encoding:
         return _bytes_encoder(f)
+    if f.any_length:
+        return any_length_encoder(f)
     if f.is_group:
         return _group_encoder(f, path)
     if f.conditions:

@@ -119,6 +119,8 @@ def json_type(value: Any) -> str:
 
 
 def pic_text(f: Field) -> str:
+    if f.any_length:
+        return f"PIC X ANY LENGTH, 1 to {f.any_length} characters"
     return f"PIC {f.pic}" if f.pic else f"USAGE {f.native or f.usage.upper()}"
 
 
@@ -222,6 +224,8 @@ def pack(f: Field, n: int) -> bytes:
 def initial_bytes(f: Field) -> bytes:
     """One occurrence of ``f`` as the program would see it before it is filled in: VALUEs where given,
     otherwise zero for numeric items and spaces for text."""
+    if f.any_length:  # length 1, one space: a COBOL item has at least one byte (see .anylen)
+        return struct.pack("=i", 1) + b" " * f.any_length
     if f.is_group:
         if f.value is not None:
             return str(f.value).encode("latin-1").ljust(f.size)

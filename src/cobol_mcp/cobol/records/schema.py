@@ -98,7 +98,10 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
     elif f.category == "float":
         raw = {"type": "number" if mode == "in" else ["number", "null"]}
     else:
-        raw = {"type": "string", "maxLength": f.size}
+        raw = {"type": "string", "maxLength": f.any_length or f.size}
+        if f.any_length:  # its size is the string's: see .anylen
+            notes.append(f"PIC X ANY LENGTH: the program gets exactly this string, 1 to {f.any_length} characters")
+            raw["minLength"] = 1
         if f.category == "alphabetic" and mode == "in":  # the program itself may store anything
             raw["pattern"] = "^[A-Za-z ]*$"
     names = [c.key for c in f.conditions]
