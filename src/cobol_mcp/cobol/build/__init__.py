@@ -7,7 +7,7 @@ spec read back without the parser),
 :mod:`.overrides` (the folder's ``cobol-mcp.toml``: checked, applied to specs and manifest entries),
 :mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's), :mod:`.driver`
 (the COBOL caller every call goes through), :mod:`.value_caller` (the caller of a program with BY VALUE
-parameters, one per signature), :mod:`.links` (PROGRAM-ID links for CALLs between
+or ANY LENGTH parameters, one per signature), :mod:`.links` (PROGRAM-ID links for CALLs between
 programs) and :mod:`.calls` (literal CALL targets that are nowhere, and modules of programs that are
 only CALLed).
 May import: :mod:`cobol_mcp.cobol.records` (to check override values), :mod:`cobol_mcp.cobol.linkage`,
