@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cobol_mcp.cobol import LinkageError
+from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
 from cobol_mcp.cobol.build.programs import scan_folder
 from cobol_mcp.cobol.build.value_caller import value_caller_source, value_signature
 from cobol_mcp.cobol.linkage.program import parse_program
@@ -56,6 +57,11 @@ def test_an_any_length_record_is_a_length_and_the_limit_in_bytes():
     assert buffers[0] == struct.pack("=i", 3) + b"Ann" + b" " * 253
     # the program may change the bytes, never the length: that many come back, trailing spaces kept
     assert decode_outputs(spec, [struct.pack("=i", 3) + b"AN " + b"Z" * 253, buffers[1]])["ls_name"] == "AN "
+
+
+@needs_cobc
+def test_cobc_agrees_with_the_layout_of_the_other_records():
+    assert verify_with_cobc(FOLDER / "NAMEKEY.cbl") == []
 
 
 def test_the_caller_passes_the_first_length_bytes_by_reference():
@@ -168,6 +174,8 @@ def test_max_length_sets_the_limit_the_record_and_the_schema(tmp_path: Path):
         ("[programs.NAMEKEY.fields.LS-NAME]\n\nmax-length = 0\n", ":3: fields.LS-NAME.max-length: must be a whole"),
         ("[programs.NAMEKEY.fields.LS-NAME]\nmax-length = '80'\n", ":2: fields.LS-NAME.max-length: must be a whole"),
         ("[programs.NAMEKEY.fields.LS-NAME]\nmax-length = 2000000\n", ":2: fields.LS-NAME.max-length: must be"),
+        ("[programs.NAMEKEY.fields.LS-NAME]\nbytes = 'hex'\n", ":1: bytes: LS-NAME is PIC X ANY LENGTH: its argument"),
+        ("[programs.NAMEKEY.fields.LS-NAME]\ndefault = 'A'\n", ":1: default: LS-NAME is PIC X ANY LENGTH"),
     ],
 )
 def test_max_length_errors_name_the_file_and_line(tmp_path: Path, toml: str, message: str):

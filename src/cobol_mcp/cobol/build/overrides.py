@@ -235,6 +235,10 @@ def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
     from ..records.codec import FieldError, encode_scalar
     from ..records.items import decode_bytes
 
+    if f.any_length and {"bytes", "value", "default"} & set(keys):
+        key = sorted({"bytes", "value", "default"} & set(keys))[0]
+        raise LinkageError(f"{where}: {key}: {f.name} is PIC X ANY LENGTH: its argument is a string of "
+                           "its own length, always given")  # fmt: skip
     if "max-length" in keys:
         if not f.any_length:
             raise LinkageError(f"{where}: max-length needs a PIC X ANY LENGTH item; {f.name} is {kind(f)}")
