@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .conftest import BOTH, INIT, PROGRAMS, HttpServer, McpHttp, rpc, sse_messages
+from .conftest import BOTH, INIT, PROGRAMS, HttpServer, McpHttp, entered, hold, rpc, sse_messages
 
 HANG_GUARD = 60.0  # seconds; only a server that never answers reaches it
 
@@ -254,12 +254,14 @@ def test_connections_past_the_limit_get_503(cache_dir):
         assert httpx.get(f"{server.base}/healthz", timeout=HANG_GUARD).status_code == 200
 
 
-def test_calls_past_the_limit_get_503(cache_dir):
+def test_calls_past_the_limit_get_503(cache_dir, tmp_path):
+    # Two `hold` calls, each seen running in its own worker before the next is sent, take both slots of
+    # --max-calls 2: the third call is refused whatever the machine's speed (no race with the first two).
     with HttpServer(
-        "--programs", str(PROGRAMS), "--stateless", "--max-calls", "2", "--cobol-workers", "1", "--timeout", "60"
+        "--programs", str(PROGRAMS), "--stateless", "--max-calls", "2", "--cobol-workers", "2", "--timeout", "600"
     ) as server:
 
-        async def go() -> list[httpx.Response]:
+        async def go() -> httpx.Response:
             async with httpx.AsyncClient(timeout=HANG_GUARD) as http:
 
                 def call(name: str, arguments: dict, id: int) -> asyncio.Future[httpx.Response]:
@@ -271,21 +273,19 @@ def test_calls_past_the_limit_get_503(cache_dir):
                         )
                     )
 
-                slow = [call("sleep_for", {"milliseconds": 600000}, i) for i in (1, 2)]
-                refused = []
-                for i in range(100, 10_000):  # until both sleepers hold their slots
-                    reply = await call("add", {"a": 1, "b": 2}, i)
-                    if reply.status_code == 503:
-                        refused.append(reply)
-                        break
-                    await asyncio.sleep(0.01)
-                for task in slow:
-                    task.cancel()
-                return refused
+                held = []
+                for ticket in (1, 2):
+                    held.append(call("hold", hold(tmp_path, str(ticket)), ticket))
+                    await entered(tmp_path, str(ticket))
+                try:
+                    return await call("add", {"a": 1, "b": 2}, 100)
+                finally:
+                    (tmp_path / "release").touch()
+                    for reply in await asyncio.gather(*held):
+                        assert reply.status_code == 200  # the held calls were never disturbed
 
-        refused = asyncio.run(go())
-        assert refused, "no call was refused"
-        reply = refused[0]
+        reply = asyncio.run(go())
+        assert reply.status_code == 503, reply.text
         assert int(reply.headers["retry-after"]) > 0
         assert assert_json_rpc_error(reply.content)["error"]["code"] == -32000
 
