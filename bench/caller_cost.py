@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cobol_mcp.cobol.build.driver import build_driver
-from cobol_mcp.cobol.build.programs import compile_program
+from cobol_mcp.cobol.build.programs import compile_programs
 from cobol_mcp.cobol.records.codec import encode_inputs
 from cobol_mcp.cobol.runtime.pool import Runtime
 
@@ -27,7 +27,8 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    program = compile_program(ADD)
+    (program,) = compile_programs(ADD)
+    assert not isinstance(program, str), program
     spec = program.spec
     sizes = [record.size for record in spec.records]
     buffers = encode_inputs(spec, {"a": "1.10", "b": "2.20"})

@@ -451,13 +451,14 @@ def test_stock_movement_through_cobol(post, dialect):
 def post(tmp_path_factory):
     if not HAVE_COBC:
         pytest.skip("GnuCOBOL's cobc is not installed")
-    from cobol_mcp.cobol.build.programs import compile_program
+    from cobol_mcp.cobol.build.programs import compile_programs
 
     runtimes: dict[str, object] = {}  # one per dialect: the three modules share their entry symbol
     cache = tmp_path_factory.mktemp("dialect-cache")
 
     def run(dialect: str, arguments: dict, source: Path = ACCOUNT) -> dict:
-        program = compile_program(source, cache_dir=cache, dialect=dialect)
+        (program,) = compile_programs(source, cache_dir=cache, dialect=dialect)
+        assert not isinstance(program, str), program
         assert program.spec.dialect == dialect
         rt = runtimes.setdefault(f"{source.name}-{dialect}", runtime.Runtime(max_workers=1))
         rt.load(dialect, program.module, program.spec.entry_symbol, [r.size for r in program.spec.records])

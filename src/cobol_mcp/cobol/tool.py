@@ -81,6 +81,7 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
         "driver": str(driver) if driver else None,
         "driver_symbol": caller,
         "sizes": [record.size for record in spec.records] + [1] * _padding(spec),
+        "padding": _padding(spec),
         "bundled": bundled,
         "definition": {
             "name": spec.tool_name,
@@ -117,6 +118,7 @@ class CobolTool:
         self._entry = entry
         self._spec: ProgramSpec | None = None
         self._key = f"{backend}/{self.program_id}"
+        self._padding = [b" "] * entry.get("padding", 0)  # see ProgramSpec.call_params; worked out once
         runtime.load(
             self._key,
             entry["module"],
@@ -157,7 +159,8 @@ class CobolTool:
             else:
                 record_arguments, context = arguments, None
             buffers = codec.encode_inputs(self.spec, record_arguments)
-            buffers += [b" "] * _padding(self.spec)  # see ProgramSpec.call_params
+            if self._padding:
+                buffers += self._padding
         except (ArgumentError, codec.FieldError) as exc:
             done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
             return None
@@ -179,7 +182,8 @@ class CobolTool:
             failed = error_result(f"COBOL program {self.program_id} failed: {call.error}")
             _add_display(failed, call.display)
             return failed
-        outputs = _codec.decode_outputs(self.spec, call.buffers[: len(self.spec.records)])
+        records = call.buffers[: -len(self._padding)] if self._padding else call.buffers
+        outputs = _codec.decode_outputs(self.spec, records)
         if self.presentation:
             return self.presentation.result(context, outputs, call)
         content = [{"type": "text", "text": dumps(outputs)}]

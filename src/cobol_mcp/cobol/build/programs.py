@@ -202,32 +202,6 @@ class _Progress:
             sys.stderr.flush()
 
 
-def compile_program(
-    source: Path,
-    *,
-    cache_dir: Path | None = None,
-    source_format: str | None = None,
-    rebuild: bool = False,
-    include: tuple[Path, ...] = (),
-    overrides: FolderOverrides | None = None,
-    dialect: str | None = None,
-) -> CompiledProgram:
-    """The program's spec and module (the first program of a file of several: see compile_programs);
-    LinkageError when it cannot be a tool."""
-    first = compile_programs(
-        source,
-        cache_dir=cache_dir,
-        source_format=source_format,
-        rebuild=rebuild,
-        include=include,
-        overrides=overrides,
-        dialect=dialect,
-    )[0]
-    if isinstance(first, str):
-        raise LinkageError(first)
-    return first
-
-
 def compile_programs(
     source: Path,
     *,
