@@ -76,9 +76,14 @@ def wrapped(words: list[str], indent: str) -> list[str]:
 
 def build_driver(cache_dir: Path | None = None) -> Path:
     """The caller's module, compiled on the first use of a cache and kept there like the modules."""
+    return build_generated(cache_dir, "cobol-mcp-caller.cob", driver_source())
+
+
+def build_generated(cache_dir: Path | None, file_name: str, text: str) -> Path:
+    """The module of a generated caller's source ``text``: written to the cache's caller/ folder when it
+    differs from what is there, and compiled (or found compiled) like any module."""
     root = Path(cache_dir) if cache_dir else Path(cache_root())
-    source = root / "caller" / "cobol-mcp-caller.cob"
-    text = driver_source()
+    source = root / "caller" / file_name
     try:
         current = source.read_text()
     except OSError:

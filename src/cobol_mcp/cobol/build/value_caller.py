@@ -20,13 +20,10 @@ Programs of the same signature share one caller (named by a hash of it, in the c
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 from ..linkage.model import Field, ProgramSpec
-from .cache import cache_root
-from .cobc import build_module
-from .driver import NAME_LENGTH, wrapped
+from .driver import NAME_LENGTH, build_generated, wrapped
 
 __all__ = ["build_value_caller", "caller_id", "value_caller_source", "value_signature"]
 
@@ -109,13 +106,6 @@ def value_caller_source(signature: tuple[str, ...]) -> str:
 def build_value_caller(spec: ProgramSpec, cache_dir: Path | None = None) -> tuple[Path, str]:
     """The module of the caller for the program's signature and its C entry symbol."""
     signature = value_signature(spec)
-    root = Path(cache_dir) if cache_dir else Path(cache_root())
     name = caller_id(signature)
-    source = root / "caller" / f"{name.lower()}.cob"
-    text = value_caller_source(signature)
-    if not source.exists() or source.read_text() != text:
-        source.parent.mkdir(parents=True, exist_ok=True)
-        temporary = source.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(text)
-        os.replace(temporary, source)
-    return build_module(source, root, source_format="fixed", flags=()), name.replace("-", "__")
+    module = build_generated(cache_dir, f"{name.lower()}.cob", value_caller_source(signature))
+    return module, name.replace("-", "__")
