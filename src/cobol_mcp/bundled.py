@@ -9,6 +9,7 @@ from decimal import Context, Decimal, InvalidOperation
 
 from .cobol import is_plain_decimal
 from .cobol.tool import ArgumentError
+from .protocol.jsonrpc import encoded, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ QUANTA = tuple(Decimal((0, (1,), -places)) for places in range(9))  # 1, 0.1, ..
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 _DECIMAL_PATTERN = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$"
 _DIGITS = frozenset("0123456789")
+_ADD_KEYS = frozenset(("a", "b"))
 
 
 def is_decimal_text(text: str) -> bool:
@@ -100,10 +102,13 @@ def plain_scale(value: Any, integer_digits: int, decimal_places: int) -> int | N
     kind = type(value)
     if kind is int:
         return 0 if -(10**integer_digits) < value < 10**integer_digits else None
-    if kind is not str or not is_plain_decimal(value):
+    if kind is not str:
         return None
-    whole, _, fraction = value.lstrip("-").partition(".")
-    if len(fraction) > decimal_places or len(whole.lstrip("0")) > integer_digits:
+    whole, _, fraction = value[1:].partition(".") if value[:1] == "-" else value.partition(".")
+    digits = whole + fraction
+    if not (digits.isdigit() and digits.isascii()) or len(fraction) > decimal_places:
+        return None
+    if len(whole) > integer_digits and len(whole.lstrip("0")) > integer_digits:
         return None
     return len(fraction)
 
@@ -131,7 +136,8 @@ class AddPresentation:
         }
 
     def arguments(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], int]:
-        _exact_keys("add", arguments, ("a", "b"))
+        if arguments.keys() != _ADD_KEYS:
+            _exact_keys("add", arguments, ("a", "b"))
         a, b = arguments["a"], arguments["b"]
         a_scale, b_scale = plain_scale(a, 29, 8), plain_scale(b, 29, 8)
         if a_scale is None:
@@ -143,7 +149,11 @@ class AddPresentation:
     def result(self, scale: int, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
         total = EXACT.quantize(Decimal(outputs["total"]), QUANTA[scale])
         text = format(EXACT.add(total, 0), "f")  # + 0 turns a negative zero into zero
-        return _text_result(text, {"sum": text})
+        quoted = quote(text)
+        return encoded(
+            {"content": [{"type": "text", "text": text}], "structuredContent": {"sum": text}},
+            f'{{"content":[{{"type":"text","text":{quoted}}}],"structuredContent":{{"sum":{quoted}}}}}',
+        )
 
 
 class FormatCurrencyPresentation:

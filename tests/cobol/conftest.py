@@ -13,6 +13,7 @@ import pytest
 from cobol_mcp.cobol import SOURCE_SUFFIXES
 from cobol_mcp.cobol.linkage.model import Field, ProgramSpec
 from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.protocol.jsonrpc import Encoded, dumps
 
 SAMPLES = Path(__file__).parent / "samples"
 COPYBOOKS = SAMPLES / "copybooks"
@@ -74,4 +75,6 @@ def call_tool(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, An
     while not box:
         server.runtime.run_once(0.05)
     result: dict[str, Any] = box[0]
+    if isinstance(result, Encoded):  # a result with its JSON text made already: it must be that dict's
+        assert result.text == dumps(dict(result))
     return result

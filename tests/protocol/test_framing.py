@@ -1,3 +1,6 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cobol_mcp.protocol.framing import LineBuffer, Oversize
 
 
@@ -49,3 +52,41 @@ def test_finish_reports_unterminated_oversize_line():
     buf.feed(b"abcdef")
     (out,) = buf.finish()
     assert isinstance(out, Oversize) and out.size == 6
+
+
+def reference_lines(stream: bytes, limit: int) -> list[object]:
+    """What the framer must give for a whole stream, however it is cut: each newline-ended line, CR
+    dropped, a line over the limit as an Oversize (its size counted with or without the CR)."""
+    out: list[object] = []
+    for raw in stream.split(b"\n")[:-1]:
+        line = raw[:-1] if raw.endswith(b"\r") else raw
+        out.append(("oversize", {len(line), len(raw)}) if len(line) > limit else line)
+    return out
+
+
+def framed(chunks: list[bytes], limit: int) -> list[object]:
+    buf = LineBuffer(limit)
+    out: list[object] = []
+    for chunk in chunks:
+        out += buf.feed(chunk)
+    return [("oversize", item.size) if isinstance(item, Oversize) else item for item in out]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"", b"x", b"{}", b"\r", b"\n", b"\r\n", b"abcdefghij", b"\n\n"]), max_size=40),
+    st.lists(st.integers(0, 60), max_size=8),
+    st.integers(1, 12),
+)
+def test_any_cutting_of_a_stream_gives_the_same_lines(pieces, cuts, limit):
+    """Lines split at once within a chunk, or carried across chunks, come out the same."""
+    stream = b"".join(pieces)
+    points = sorted({min(c, len(stream)) for c in cuts})
+    chunks = [stream[a:b] for a, b in zip([0, *points], [*points, len(stream)], strict=True)]
+    got, expected = framed(chunks, limit), reference_lines(stream, limit)
+    assert len(got) == len(expected)
+    for item, want in zip(got, expected, strict=True):
+        if isinstance(want, tuple):
+            assert isinstance(item, tuple) and item[1] in want[1]
+        else:
+            assert item == want

@@ -89,3 +89,28 @@ def test_error_line_shape():
     line = jsonrpc.error_line(3, -32601, "Method not found: x")
     assert json.loads(line) == {"jsonrpc": "2.0", "id": 3, "error": {"code": -32601, "message": "Method not found: x"}}
     assert line.endswith(b"\n") and line.count(b"\n") == 1
+
+
+@pytest.mark.parametrize("request_id", [7, "abc", 'q"\u00e9\\', Decimal("1E+2000")])
+def test_an_encoded_result_is_written_as_the_dict_it_stands_for(request_id):
+    value = {"content": [{"type": "text", "text": 'caf\u00e9 "1"'}], "structuredContent": {"n": 1}}
+    result = jsonrpc.encoded(value, jsonrpc.dumps(value))
+    assert result == value
+    assert jsonrpc.result_line(request_id, result) == jsonrpc.result_line(request_id, dict(value))
+    assert json.loads(jsonrpc.result_line(request_id, result))["result"] == value
+
+
+def test_an_encoded_result_cannot_change_under_its_text():
+    result = jsonrpc.encoded({"a": 1}, '{"a":1}')
+    for change in (
+        lambda: result.__setitem__("b", 2),
+        lambda: result.update(b=2),
+        lambda: result.pop("a"),
+        lambda: result.setdefault("b", 2),
+        lambda: result.clear(),
+        lambda: result.__delitem__("a"),
+    ):
+        with pytest.raises(TypeError):
+            change()
+    assert result == {"a": 1}
+    assert {**result, "b": 2} == {"a": 1, "b": 2}  # a copy is a plain dict, encoded as usual

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import log
 from ..catalog import error_result
-from ..protocol.jsonrpc import dumps
+from ..protocol.jsonrpc import dumps, encoded, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..catalog import Done
     from .build.programs import CompiledProgram
     from .linkage.model import ProgramSpec
+    from .records.plan import Plan
     from .runtime.pool import CallResult, Runtime
 
     class Presentation(Protocol):
@@ -117,6 +118,7 @@ class CobolTool:
         self.timeout = timeout
         self._entry = entry
         self._spec: ProgramSpec | None = None
+        self._plan: Plan | None = None
         self._key = f"{backend}/{self.program_id}"
         self._padding = [b" "] * entry.get("padding", 0)  # see ProgramSpec.call_params; worked out once
         runtime.load(
@@ -144,24 +146,23 @@ class CobolTool:
 
     def warm(self) -> None:
         """Load what the first call needs (codec, spec) ahead of it."""
-        _load_codec()
-        _ = self.spec
+        self._make_plan()
 
     def definition(self) -> dict[str, Any]:
         derived = {**self._entry["definition"], "name": self.name}
         return self.presentation.definition(derived) if self.presentation else derived
 
     def start(self, arguments: dict[str, Any], done: Done) -> object | None:
-        codec = _codec or _load_codec()
+        plan = self._plan or self._make_plan()
         try:
             if self.presentation:
                 record_arguments, context = self.presentation.arguments(arguments)
             else:
                 record_arguments, context = arguments, None
-            buffers = codec.encode_inputs(self.spec, record_arguments)
+            buffers = plan.encode(record_arguments)
             if self._padding:
                 buffers += self._padding
-        except (ArgumentError, codec.FieldError) as exc:
+        except (ArgumentError, _codec.FieldError) as exc:
             done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
             return None
 
@@ -174,6 +175,11 @@ class CobolTool:
 
         return self.runtime.submit(self._key, buffers, finished, self.timeout)
 
+    def _make_plan(self) -> Plan:
+        """The codec's plan for this tool's spec (:mod:`.records.plan`), made on first use and kept."""
+        self._plan = _load_codec().plan(self.spec)
+        return self._plan
+
     def cancel(self, handle: object) -> bool:
         return isinstance(handle, int) and self.runtime.cancel(handle)  # handles are the runtime's call ids
 
@@ -183,10 +189,16 @@ class CobolTool:
             _add_display(failed, call.display)
             return failed
         records = call.buffers[: -len(self._padding)] if self._padding else call.buffers
-        outputs = _codec.decode_outputs(self.spec, records)
+        outputs = (self._plan or self._make_plan()).decode(records, None)
         if self.presentation:
             return self.presentation.result(context, outputs, call)
-        content = [{"type": "text", "text": dumps(outputs)}]
+        text = dumps(outputs)
+        content = [{"type": "text", "text": text}]
+        if call.return_code == 0 and not call.display:  # the usual reply: the outputs encoded once, not twice
+            return encoded(
+                {"content": content, "structuredContent": outputs},
+                f'{{"content":[{{"type":"text","text":{quote(text)}}}],"structuredContent":{text}}}',
+            )
         result: dict[str, Any] = {"content": content, "structuredContent": outputs}
         if call.return_code != 0:
             result["isError"] = True

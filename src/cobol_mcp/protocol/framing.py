@@ -31,25 +31,33 @@ class LineBuffer:
         self._head = b""
 
     def feed(self, data: bytes) -> list[bytes | Oversize]:
+        first = data.find(b"\n")
+        if first < 0:
+            self._keep(data, 0)
+            return []
         out: list[bytes | Oversize] = []
         start = 0
-        while True:
-            nl = data.find(b"\n", start)
-            if nl < 0:
-                self._keep(data, start)
-                return out
-            if self._skipping is not None:
-                out.append(Oversize(self._head, self._skipping + nl - start))
-                self._skipping = None
-                self._head = b""
-            elif self._partial:
-                self._partial += data[start:nl]
-                line = bytes(self._partial)
-                self._partial.clear()
-                out.append(self._complete(line))
+        if self._skipping is not None:
+            out.append(Oversize(self._head, self._skipping + first))
+            self._skipping = None
+            self._head = b""
+            start = first + 1
+        elif self._partial:
+            self._partial += data[:first]
+            line = bytes(self._partial)
+            self._partial.clear()
+            out.append(self._complete(line))
+            start = first + 1
+        last = data.rfind(b"\n")
+        if start <= last:  # the complete lines after the first: split at once, checked only if they may need it
+            body = data[start:last]
+            lines = body.split(b"\n")
+            if len(body) > self.max_line_bytes or b"\r" in body:
+                out += [self._complete(line) for line in lines]
             else:
-                out.append(self._complete(data[start:nl]))
-            start = nl + 1
+                out += lines
+        self._keep(data, last + 1)
+        return out
 
     def _keep(self, data: bytes, start: int) -> None:
         rest = len(data) - start

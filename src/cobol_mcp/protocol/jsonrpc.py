@@ -136,10 +136,34 @@ class Ignored(ValueObject):
 def parse(line: bytes | str) -> Message:
     """Classify one line. Never raises."""
     try:
-        obj = _decode(line.decode("utf-8") if isinstance(line, bytes) else line)
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        if text[:1] == "{":  # the usual message: one object, no leading whitespace (as _decode, inlined)
+            obj, end = _scan(text, 0)
+            if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
+                raise json.JSONDecodeError("Extra data", text, end)
+        else:
+            obj = _decode(text)
+    except (ValueError, ArithmeticError, RecursionError, StopIteration):
+        return _unparsable(line)
+    if type(obj) is dict:  # the usual well-formed request (as classify, inlined)
+        request_id, params = obj.get("id"), obj.get("params", _NO_PARAMS)
+        if (
+            (type(request_id) is int or type(request_id) is str)
+            and type(obj.get("method")) is str
+            and obj.get("jsonrpc") == "2.0"
+            and type(params) is dict
+        ):
+            return Request(request_id, obj["method"], params)
+    return classify(obj)
+
+
+def _unparsable(line: bytes | str) -> Message:
+    """The reply to a line the fast path of :func:`parse` refused: parsed again by the general path,
+    which keeps numbers past the digit limit and names the error."""
+    try:
+        return classify(_decode(line.decode("utf-8") if isinstance(line, bytes) else line))
     except (ValueError, RecursionError) as exc:
         return Invalid(recover_id(line), PARSE_ERROR, f"Parse error: {_short_reason(exc)}")
-    return classify(obj)
 
 
 def classify(obj: Any) -> Message:
@@ -397,8 +421,37 @@ def _unencodable(request_id: Any) -> bytes:
     )
 
 
+quote = json.encoder.encode_basestring  # a str as JSON text, exactly as dumps writes it (not ASCII-only)
+
+
+class Encoded(dict[str, "Any"]):  # "Any" as text: typing is not imported at run time
+    """A result that carries its own JSON text, made once by what built it (which knows the shape: no
+    encoder walks it again, and values shown twice are encoded once). :func:`result_line` writes `text`
+    as it is; everything else sees a plain dict. `text` must be what :func:`dumps` gives for the same
+    value, and neither may change afterwards (an Encoded refuses item assignment; keep nested values
+    as they are too). Made by :func:`encoded`."""
+
+    __slots__ = ("text",)
+    text: str
+
+    def _frozen(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("an Encoded result does not change: its JSON text is made already")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = __ior__ = _frozen
+
+
+def encoded(value: dict[str, Any], text: str) -> Encoded:
+    """`value` as an :class:`Encoded` result with its JSON `text` (see there)."""
+    result = Encoded(value)
+    result.text = text
+    return result
+
+
 def result_line(request_id: RequestId, result: dict[str, Any]) -> bytes:
     """A result reply line; never raises (a result that cannot be encoded becomes a -32603 reply)."""
+    if type(result) is Encoded:
+        head = str(request_id) if type(request_id) is int else _id_text(request_id)
+        return utf8(f'{{"jsonrpc":"2.0","id":{head},"result":{result.text}}}\n')
     try:
         return utf8(dumps({"jsonrpc": "2.0", "id": request_id, "result": result}) + "\n")
     except (ValueError, TypeError, RecursionError):

@@ -74,9 +74,14 @@ class Session:
                 jsonrpc.PARSE_ERROR,
                 f"Parse error: message of {line.size} bytes exceeds the limit{limit}; it was discarded",
             )
-        if not line.strip():
-            return None
-        return self.handle(jsonrpc.parse(line))
+        message = jsonrpc.parse(line)
+        if message.__class__ is Request:  # the usual case first: handle() without its type tests
+            if message.method == "tools/call" and "_meta" not in message.params and not self.strict_lifecycle:
+                return self._tools_call(message)
+            return self._request(message)
+        if message.__class__ is Invalid and message.code == jsonrpc.PARSE_ERROR and not line.strip():
+            return None  # a blank line
+        return self.handle(message)
 
     def handle(self, message: jsonrpc.Message) -> Outcome:
         if isinstance(message, Request):

@@ -61,8 +61,14 @@ __all__ = [
     "initial_bytes",
     "input_records",
     "output_records",
+    "plan",
     "properties",
 ]
+
+
+def plan(spec: ProgramSpec) -> Plan:
+    """The spec's compiled plan: what encode_inputs and decode_outputs use, for callers that keep it."""
+    return _plans.get(id(spec)) or _compile(spec)
 
 
 def encode_inputs(spec: ProgramSpec, arguments: dict[str, Any] | None) -> list[bytes]:

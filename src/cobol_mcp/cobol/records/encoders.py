@@ -170,6 +170,54 @@ def _number_encoder(f: Field) -> Any:
     assert f.picture is not None
     fit = _fitter(f.picture.scale, f.picture.nines, f.picture.signed)
     pack = _packer(f)
+    if f.usage == "display" and not f.sign_separate and 0 <= f.picture.scale <= f.picture.nines == f.size:
+        return _display_number_encoder(f, _general_number_encoder(f, fit, pack))
+    return _general_number_encoder(f, fit, pack)
+
+
+def _display_number_encoder(f: Field, general: Any) -> Any:
+    """DISPLAY digits without P positions or a separate sign, the usual case done in one pass: plain
+    decimal text or an int within the PIC is written digit for digit; anything else goes to `general`."""
+    assert f.picture is not None
+    offset, size, signed, leading = f.offset, f.size, f.signed, f.sign_leading
+    scale = f.picture.scale
+    whole_digits = size - scale
+    limit = 10**whole_digits
+    pads = tuple("0" * k for k in range(scale + 1))
+    zero = items.pack(f, 0)
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        kind = type(value)
+        if kind is str:
+            text = value
+        elif kind is int and -limit < value < limit:
+            text = str(value)
+        else:
+            return general(buf, value, path, delta)  # type: ignore[no-any-return]  # None, as here
+        negative = text[:1] == "-"
+        whole, _, fraction = (text[1:] if negative else text).partition(".")
+        digits = whole + fraction
+        if len(whole) > whole_digits or len(fraction) > scale or not (digits.isdigit() and digits.isascii()):
+            return general(buf, value, path, delta)  # type: ignore[no-any-return]  # None, as here
+        start = offset + delta
+        if not digits.strip("0"):
+            buf[start : start + size] = zero
+            return None
+        stored = whole.zfill(whole_digits) + fraction + pads[scale - len(fraction)]
+        if negative:
+            if not signed:
+                return general(buf, value, path, delta)  # type: ignore[no-any-return]  # None, as here
+            if leading:
+                stored = stored[0].translate(_NEGATIVE_PUNCH) + stored[1:]
+            else:
+                stored = stored[:-1] + stored[-1].translate(_NEGATIVE_PUNCH)
+        buf[start : start + size] = stored.encode("ascii")
+        return None
+
+    return encode
+
+
+def _general_number_encoder(f: Field, fit: Any, pack: Any) -> Any:
     offset, size = f.offset, f.size
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:

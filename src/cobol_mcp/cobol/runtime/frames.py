@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "CALL_HEAD",
     "IN_FLIGHT_BYTES",
     "PIPE_SIZE",
     "PROGRAM_INDEX",
@@ -32,6 +33,7 @@ __all__ = [
 REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
+CALL_HEAD = struct.Struct("<BIIH")  # REQUEST_HEAD and PROGRAM_INDEX of a call frame, packed at once
 PIPE_SIZE = 1 << 20
 IN_FLIGHT_BYTES = 64 << 10  # frames sent ahead to one worker: ~500 calls keep it busy; more only costs memory
 READ_SIZE = 1 << 16  # below glibc's mmap threshold: see transports/stdio.py

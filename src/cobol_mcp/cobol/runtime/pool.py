@@ -22,9 +22,9 @@ from collections import deque
 
 from ...selectloop import SelectLoop
 from .frames import (
+    CALL_HEAD,
     IN_FLIGHT_BYTES,
     PIPE_SIZE,
-    PROGRAM_INDEX,
     READ_SIZE,
     REPLY_HEAD,
     REQUEST_HEAD,
@@ -35,6 +35,8 @@ from .frames import (
     split_records,
 )
 from .process import read_memfile, reap, spawn_worker
+
+REPLY_HEAD_SIZE = REPLY_HEAD.size
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -152,8 +154,30 @@ class Runtime:
             callback(CallResult(False, 0, [], "", program.broken))
             return call_id
         body = b"".join(buffers)
-        frame = REQUEST_HEAD.pack(2, call_id, len(body) + 2) + PROGRAM_INDEX.pack(program.index) + body
-        self._dispatch(Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout))
+        frame = CALL_HEAD.pack(2, call_id, len(body) + 2, program.index) + body
+        call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
+        workers = self._workers
+        if len(workers) == 1 and not self._backlog:  # the usual case, on the path of every call: inline
+            worker = workers[0]
+            inflight = worker.inflight
+            if program.index in worker.loaded and (
+                not inflight
+                or (
+                    worker.inflight_bytes + len(frame) <= self._room
+                    and time.monotonic() - worker.head_started <= self.stall_after
+                )
+            ):
+                if not inflight:
+                    worker.head_started = time.monotonic()
+                inflight.append(call)
+                worker.inflight_bytes += len(frame)
+                if not worker.pending_out:
+                    self._unflushed.append(worker)
+                worker.pending_out.append(frame)
+                if not self.defer_writes:
+                    self.flush()
+                return call_id
+        self._dispatch(call)
         if not self.defer_writes:
             self.flush()
         return call_id
@@ -333,32 +357,38 @@ class Runtime:
         received = worker.received
         received += data
         pos, end = 0, len(received)
+        inflight = worker.inflight
         done: list[tuple[Callable[[CallResult], object], CallResult]] = []
-        while end - pos >= REPLY_HEAD.size:
-            call_id, status, code, records_len, text_len = REPLY_HEAD.unpack_from(received, pos)
-            stop = pos + REPLY_HEAD.size + records_len + text_len
+        unpack = REPLY_HEAD.unpack_from
+        while end - pos >= REPLY_HEAD_SIZE:
+            call_id, status, code, records_len, text_len = unpack(received, pos)
+            start = pos + REPLY_HEAD_SIZE
+            stop = start + records_len + text_len
             if stop > end:
                 break
-            if call_id != worker.inflight[0].id:
+            if not inflight or call_id != inflight[0].id:
                 del received[:pos]
                 self._kill(worker, f"the COBOL worker answered call {call_id} out of turn")
+                for callback, result in done:  # the replies before it were in turn: they stand
+                    callback(result)
                 return
-            call = worker.inflight.popleft()
+            call = inflight.popleft()
             worker.inflight_bytes -= len(call.frame)
-            worker.head_started = time.monotonic()
-            if call.callback is not None and not call.cancelled:
-                start = pos + REPLY_HEAD.size
-                text = received[start + records_len : stop].decode("utf-8", "replace")
+            notify = call.callback
+            if notify is not None and not call.cancelled:
+                text = received[start + records_len : stop].decode("utf-8", "replace") if text_len else ""
                 if status == 0:
-                    done.append(
-                        (
-                            call.callback,
-                            CallResult(True, code, split_records(received, start, call.program.sizes), text),
-                        )
-                    )
+                    sizes = call.program.sizes
+                    if len(sizes) == 1 and records_len == sizes[0]:
+                        buffers = [bytes(received[start : start + records_len])]
+                    else:
+                        buffers = split_records(received, start, sizes)
+                    done.append((notify, CallResult(True, code, buffers, text)))
                 else:
-                    done.append((call.callback, CallResult(False, code, [], "", text)))
+                    done.append((notify, CallResult(False, code, [], "", text)))
             pos = stop
+        if pos:
+            worker.head_started = time.monotonic()  # the next call started as the last of these ended
         del received[:pos]
         if worker.inflight and worker.inflight[0].cancelled:
             # cancelled while queued behind another frame on this worker: it has just started; stop it
