@@ -32,7 +32,7 @@ from .items import (
     user_number,
 )
 
-__all__ = ["MISSING", "encoder", "item_encoder"]
+__all__ = ["MISSING", "encoder", "item_bytes", "item_encoder"]
 
 MISSING = object()
 _NEGATIVE_PUNCH = str.maketrans("0123456789", "pqrstuvwxy")  # GnuCOBOL's ASCII overpunch of a negative digit
@@ -176,45 +176,56 @@ def _number_encoder(f: Field) -> Any:
 
 
 def _display_number_encoder(f: Field, general: Any) -> Any:
-    """DISPLAY digits without P positions or a separate sign, the usual case done in one pass: plain
-    decimal text or an int within the PIC is written digit for digit; anything else goes to `general`."""
+    """DISPLAY digits without P positions or a separate sign: the usual values through
+    :func:`_display_number_bytes`, anything else through `general`."""
+    offset, size = f.offset, f.size
+    data_of = _display_number_bytes(f)
+
+    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+        data = data_of(value)
+        if data is None:
+            general(buf, value, path, delta)
+        else:
+            buf[offset + delta : offset + delta + size] = data
+
+    return encode
+
+
+def _display_number_bytes(f: Field) -> Any:
+    """The usual case of a DISPLAY number done in one pass: plain decimal text or an int within the PIC
+    is written digit for digit (None for any other value: the general path judges it)."""
     assert f.picture is not None
-    offset, size, signed, leading = f.offset, f.size, f.signed, f.sign_leading
+    size, signed, leading = f.size, f.signed, f.sign_leading
     scale = f.picture.scale
     whole_digits = size - scale
     limit = 10**whole_digits
     pads = tuple("0" * k for k in range(scale + 1))
-    zero = items.pack(f, 0)
+    zero, zeros = items.pack(f, 0), b"0" * size
 
-    def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
+    def data_of(value: Any) -> bytes | None:
         kind = type(value)
         if kind is str:
             text = value
         elif kind is int and -limit < value < limit:
             text = str(value)
         else:
-            return general(buf, value, path, delta)  # type: ignore[no-any-return]  # None, as here
+            return None
         negative = text[:1] == "-"
         whole, _, fraction = (text[1:] if negative else text).partition(".")
         digits = whole + fraction
         if len(whole) > whole_digits or len(fraction) > scale or not (digits.isdigit() and digits.isascii()):
-            return general(buf, value, path, delta)  # type: ignore[no-any-return]  # None, as here
-        start = offset + delta
-        if not digits.strip("0"):
-            buf[start : start + size] = zero
             return None
-        stored = whole.zfill(whole_digits) + fraction + pads[scale - len(fraction)]
+        data = (whole.zfill(whole_digits) + fraction + pads[scale - len(fraction)]).encode("ascii")
+        if data == zeros:
+            return zero  # also for -0; spaces under BLANK WHEN ZERO
         if negative:
             if not signed:
-                return general(buf, value, path, delta)  # type: ignore[no-any-return]  # None, as here
-            if leading:
-                stored = stored[0].translate(_NEGATIVE_PUNCH) + stored[1:]
-            else:
-                stored = stored[:-1] + stored[-1].translate(_NEGATIVE_PUNCH)
-        buf[start : start + size] = stored.encode("ascii")
-        return None
+                return None
+            at = 0 if leading else size - 1
+            data = data[:at] + bytes((data[at] + 0x40,)) + data[at + 1 :]  # GnuCOBOL's ASCII overpunch
+        return data
 
-    return encode
+    return data_of
 
 
 def _general_number_encoder(f: Field, fit: Any, pack: Any) -> Any:
@@ -356,24 +367,67 @@ def _float_encoder(f: Field) -> Any:
 
 def _text_encoder(f: Field) -> Any:
     offset, size, pic = f.offset, f.size, f.pic
-    right = f.justified or f.category == "numeric-edited"
-    checked = f.category == "alphabetic"  # letters and spaces only: left to encode_scalar
+    data_of = _text_bytes(f) if f.category != "alphabetic" else None  # letters and spaces: encode_scalar checks
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         start = offset + delta
-        if type(value) is str and not checked:
-            try:
-                data = value.encode("latin-1")
-            except UnicodeEncodeError:
-                data = None
-            if data is not None and len(data) <= size:
-                buf[start : start + size] = data.rjust(size) if right else data.ljust(size)
-                return
-        elif not isinstance(value, str):
+        data = data_of(value) if data_of is not None else None
+        if data is not None:
+            buf[start : start + size] = data
+            return
+        if not isinstance(value, str):
             raise FieldError(path, f'"{path}" must be a string ({pic_text(f)}), not {json_type(value)}', pic)
         buf[start : start + size] = encode_scalar(f, value, path, shown=value)
 
     return encode
+
+
+def _text_bytes(f: Field) -> Any:
+    """Text that fits as Latin-1, padded with spaces (on the left when JUSTIFIED or numeric-edited);
+    None for any other value."""
+    size = f.size
+    right = f.justified or f.category == "numeric-edited"
+
+    def data_of(value: Any) -> bytes | None:
+        if type(value) is not str:
+            return None
+        try:
+            data = value.encode("latin-1")
+        except UnicodeEncodeError:
+            return None
+        if len(data) > size:
+            return None
+        return data.rjust(size) if right else data.ljust(size)
+
+    return data_of
+
+
+def item_bytes(f: Field) -> Any:
+    """For an elementary item its encoder writes without anything around it: a function giving the
+    item's bytes for its usual values, or None for any other value (the encoder decides about those).
+    None for an item without such a form (groups, arrays, tables and their counters, 88 levels, views,
+    byte encodings, ANY LENGTH, native integers, other USAGEs)."""
+    if (
+        f.children
+        or f.occurs
+        or f.depending_on
+        or f.counts
+        or f.conditions
+        or f.alternatives
+        or f.encoding
+        or f.any_length
+        or f.native
+        or f.is_group
+    ):
+        return None
+    if f.category == "numeric":
+        picture = f.picture
+        if picture and f.usage == "display" and not f.sign_separate and 0 <= picture.scale <= picture.nines == f.size:
+            return _display_number_bytes(f)
+        return None
+    if f.category in ("float", "alphabetic"):
+        return None
+    return _text_bytes(f)
 
 
 def _bytes_encoder(f: Field) -> Any:

@@ -16,7 +16,7 @@ from typing import Any
 from ..linkage.model import Field, ProgramSpec, Record
 from . import odo
 from .decoders import decoder
-from .encoders import MISSING, encoder
+from .encoders import MISSING, encoder, item_bytes
 from .items import (
     DecodeError,
     FieldError,
@@ -35,7 +35,18 @@ __all__ = ["Plan"]
 class Plan:
     """Encoding and decoding of one ProgramSpec's records."""
 
-    __slots__ = ("allowed", "count", "counters", "encoders", "owner", "program_id", "readers", "templates", "top")
+    __slots__ = (
+        "allowed",
+        "count",
+        "counters",
+        "encoders",
+        "owner",
+        "pieces",
+        "program_id",
+        "readers",
+        "templates",
+        "top",
+    )
 
     def __init__(self, spec: ProgramSpec) -> None:
         self.program_id = spec.program_id
@@ -49,6 +60,12 @@ class Plan:
             for index, v in enumerate(ins)
             if v is not None
         )
+        self.counters = odo.find_counters(spec)  # OCCURS DEPENDING ON tables -> their counters
+        self.pieces = tuple(
+            None if self.counters else _pieces(self.templates[index], inputs[v.key])
+            for index, v in enumerate(ins)
+            if v is not None
+        )
         outs = [r.view("out") for r in spec.records]
         outputs, _ = _shape(tuple(v for v in outs if v is not None))
         self.readers = tuple(
@@ -56,7 +73,6 @@ class Plan:
             if v is not None else (r.size, r.name, None)
             for r, v in zip(spec.records, outs, strict=True)
         )  # fmt: skip
-        self.counters = odo.find_counters(spec)  # OCCURS DEPENDING ON tables -> their counters
         self.owner: object = None  # set by the codec's cache: drops this plan together with its spec
 
     def encode(self, arguments: Any) -> list[bytes]:
@@ -81,7 +97,12 @@ class Plan:
         if not self.allowed.issuperset(arguments):
             check_keys(arguments, self.top, "")
         buffers = self.templates.copy()
-        for index, props in self.encoders:
+        for (index, props), pieces in zip(self.encoders, self.pieces, strict=True):
+            if pieces is not None:  # every item written on its own: joined with the bytes between them
+                data = _joined(pieces, arguments)
+                if data is not None:
+                    buffers[index] = data
+                    continue
             buf = bytearray(buffers[index])
             for key, encode, missing in props:
                 value = arguments.get(key, MISSING)
@@ -123,6 +144,35 @@ def _shape(records: tuple[Record, ...]) -> tuple[dict[str, dict[str, Field]], di
         mine = {r.key: properties(r) for r in records}
         return mine, {key: f for r in records for key, f in mine[r.key].items()}
     return {r.key: {r.key: r.field} for r in records}, {r.key: r.field for r in records}
+
+
+def _pieces(template: bytes, props: dict[str, Field]) -> tuple[tuple[tuple[str, Any, bytes], ...], bytes] | None:
+    """A record whose argument items each have a bytes form (encoders.item_bytes) and do not overlap:
+    ((name, bytes form, the template's bytes before it), ...) in the record's order, and the bytes after
+    the last. None for any other record (its items are written into a copy of the template)."""
+    items_in_order = sorted(props.items(), key=lambda item: item[1].offset)
+    out, at = [], 0
+    for key, f in items_in_order:
+        data_of = item_bytes(f)
+        if data_of is None or f.offset < at:
+            return None
+        out.append((key, data_of, template[at : f.offset]))
+        at = f.offset + f.size
+    return tuple(out), template[at:]
+
+
+def _joined(pieces: tuple[tuple[tuple[str, Any, bytes], ...], bytes], arguments: dict[str, Any]) -> bytes | None:
+    """The record from its pieces when every item has a value in its usual form; else None, and the
+    record is written item by item (which raises the errors, fills in defaults, and so on)."""
+    items, tail = pieces
+    parts = []
+    for key, data_of, before in items:
+        data = data_of(arguments.get(key))
+        if data is None:
+            return None
+        parts += (before, data)
+    parts.append(tail)
+    return b"".join(parts)
 
 
 def _top_encoder(key: str, f: Field) -> tuple[str, Any, str | None]:

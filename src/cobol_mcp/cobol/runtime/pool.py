@@ -337,13 +337,22 @@ class Runtime:
         worker.pending_out.append(call.frame)
 
     def _drain_backlog(self) -> None:
-        while self._backlog:
-            call = self._backlog[0]
+        backlog = self._backlog
+        while backlog:
+            call = backlog[0]
             worker = self._pick(len(call.frame))
             if worker is None:
                 return
-            self._backlog.popleft()
+            backlog.popleft()
             self._send(worker, call)
+            # the calls after it go to the same worker while they fit (as _pick would send them)
+            room = self._room - worker.inflight_bytes
+            while backlog and len(backlog[0].frame) <= room and backlog[0].program.index in worker.loaded:
+                call = backlog.popleft()
+                room -= len(call.frame)
+                worker.inflight.append(call)
+                worker.inflight_bytes += len(call.frame)
+                worker.pending_out.append(call.frame)
 
     # ---------------------------------------------------------------------------------- replies
     def _on_readable(self, worker: Worker) -> None:
