@@ -204,6 +204,7 @@ def _display_number_bytes(f: Field) -> Any:
 
     def data_of(value: Any) -> bytes | None:
         kind = type(value)
+        text: str
         if kind is str:
             text = value
         elif kind is int and -limit < value < limit:

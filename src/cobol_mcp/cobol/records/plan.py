@@ -165,7 +165,7 @@ def _joined(pieces: tuple[tuple[tuple[str, Any, bytes], ...], bytes], arguments:
     """The record from its pieces when every item has a value in its usual form; else None, and the
     record is written item by item (which raises the errors, fills in defaults, and so on)."""
     items, tail = pieces
-    parts = []
+    parts: list[bytes] = []
     for key, data_of, before in items:
         data = data_of(arguments.get(key))
         if data is None:
