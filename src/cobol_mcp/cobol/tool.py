@@ -145,8 +145,10 @@ class CobolTool:
         return self._spec
 
     def warm(self) -> None:
-        """Load what the first call needs (codec, spec) ahead of it."""
-        self._make_plan()
+        """Load what any first call needs (the codec) ahead of it. The tool's own spec and plan wait for
+        its first call: a client's first call usually follows the initialize reply at once, and a
+        folder may hold hundreds of programs."""
+        _load_codec()
 
     def definition(self) -> dict[str, Any]:
         derived = {**self._entry["definition"], "name": self.name}
