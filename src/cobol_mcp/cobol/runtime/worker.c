@@ -253,11 +253,11 @@ static void load(uint32_t call_id, const unsigned char *body, uint32_t length) {
             p->total += p->sizes[i];
             room += aligned(p->sizes[i]);
         }
-        p->records = p->sizes && p->total < UINT32_MAX - REPLY_HEAD ? aligned_alloc(ALIGN, room ? room : ALIGN) : NULL;
+        /* zeroed as ctypes' buffers are, by pages the kernel gives only when touched; malloc's
+         * alignment (16 bytes) and each record's ALIGN-rounded size keep every record aligned */
+        p->records = p->sizes && p->total < UINT32_MAX - REPLY_HEAD ? calloc(1, room ? room : ALIGN) : NULL;
         if (!p->records)
             snprintf(message, sizeof message, "cannot load the COBOL module: no memory for its records");
-        else
-            memset(p->records, 0, room ? room : ALIGN); /* as ctypes' buffers start */
     }
     void *library = message[0] ? NULL : dlopen(path, RTLD_NOW | RTLD_GLOBAL);
     void *entry = library ? dlsym(library, symbol) : NULL;
