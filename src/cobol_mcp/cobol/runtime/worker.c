@@ -221,7 +221,12 @@ static void set_error(uint16_t index, const char *text) {
 static void load(uint32_t call_id, const unsigned char *body, uint32_t length) {
     char message[4096];
     if (length < 4) {
-        failure(call_id, "cannot load the COBOL module: a load frame of %u bytes", length);
+        snprintf(message, sizeof message, "cannot load the COBOL module: a load frame of %u bytes", length);
+        if (length >= 2) {
+            drop(programs[get16(body)]);
+            set_error(get16(body), message);
+        }
+        failure(call_id, "%s", message);
         return;
     }
     uint16_t index = get16(body);
@@ -274,10 +279,8 @@ static void load(uint32_t call_id, const unsigned char *body, uint32_t length) {
         free(p->records);
         free(p->sizes);
         free(p);
-        if (length >= 2) {
-            drop(programs[index]);
-            set_error(index, message);
-        }
+        drop(programs[index]);
+        set_error(index, message); /* each call of it gets this reply */
         failure(call_id, "%s", message);
         return;
     }
