@@ -32,6 +32,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=20)
     parser.add_argument("--calls", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--spin", type=float, default=0.0003, help="the workers' spin (the server's default)")
     args = parser.parse_args()
     (program,) = compile_programs(ADD)
     assert not isinstance(program, str), program
@@ -44,7 +45,7 @@ def main() -> None:
     workers = {"python": None, "c": str(native)}
 
     def runtime(worker: str | None) -> Runtime:
-        made = Runtime(max_workers=1, timeout=30, worker=worker, spin=0.0003)
+        made = Runtime(max_workers=1, timeout=30, worker=worker, spin=args.spin)
         made.load("add", program.module, spec.entry_symbol, sizes, driver=driver, program_id=spec.program_id)
         return made
 
