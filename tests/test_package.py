@@ -59,6 +59,7 @@ def test_the_sdist_and_the_wheel_carry_the_bundled_programs(dist):
         assert f"cobol_mcp/programs/{name}" in in_wheel
         assert any(member.endswith(f"src/cobol_mcp/programs/{name}") for member in in_sdist)
     assert "cobol_mcp/cobol/runtime/worker.py" in in_wheel
+    assert "cobol_mcp/cobol/runtime/worker.c" in in_wheel  # built by the server where it is installed
 
 
 @needs_tools

@@ -2,10 +2,10 @@
 
 Deriving tools means parsing COBOL and maybe running cobc; a warm start should do neither, nor
 even import the parser. The manifest records, per backend, each program's tool definition,
-module path, entry symbol, record sizes and where its parsed spec is (loaded on first call). It is
-valid while nothing it was made from changed: the stamp lists size and mtime of every COBOL
-source and copybook of every folder, and of this package's own Python files.
-"""
+module path, entry symbol, record sizes and where its parsed spec is (loaded on first call), and
+the C worker's executable (None: the Python worker runs the calls). It is valid while nothing it
+was made from changed: the stamp lists size and mtime of every COBOL source and copybook of every
+folder, and of this package's own Python files and C worker source."""
 
 from __future__ import annotations
 
@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 
     from .options import Options
 
-FORMAT = 5
+FORMAT = 6
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/build")
+WORKER_SOURCE = os.path.join(PACKAGE_DIR, "cobol", "runtime", "worker.c")  # build.native_worker compiles it
 
 
 def backends(options: Options) -> list[tuple[str, str, bool]]:
@@ -85,6 +86,11 @@ def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
+    try:
+        worker = os.stat(WORKER_SOURCE)
+        parts.append((worker.st_size, worker.st_mtime_ns))  # a changed C worker is built again
+    except OSError:
+        parts.append(None)
     for name, folder, bundled in backends(options):
         books = copybook_folders(folder, () if bundled else [*options.copybooks, *file_copybooks(folder)])
         parts.append(
@@ -120,7 +126,7 @@ def load(options: Options) -> dict[str, Any] | None:
     if not all(
         os.path.exists(e["module"]) and os.path.exists(e["spec_path"]) and os.path.exists(e.get("driver") or "/")
         for e in entries
-    ):
+    ) or not os.path.exists(manifest.get("worker") or "/"):
         return None  # the build cache was cleaned
     return manifest
 
@@ -129,11 +135,14 @@ def make(options: Options) -> dict[str, Any]:
     """Scan, compile and derive every backend (the cold path), then save the manifest."""
     from pathlib import Path
 
+    from .cobol.build.native_worker import build_worker
     from .cobol.build.programs import scan_folder
 
     current = stamp(options)
     result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "resources": []}
     cache_dir = Path(options.cache_dir) if options.cache_dir else None
+    worker = build_worker(cache_dir)  # None: cannot be built (a warning said why), the Python worker runs
+    result["worker"] = str(worker) if worker else None
     for name, folder, bundled in backends(options):
         scan = scan_folder(
             Path(folder),

@@ -110,6 +110,7 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         defer_writes=loop is not None,
         spin=options.worker_spin,
         library_path=[manifest.call_folder(found, options)],
+        worker=found.get("worker"),
     )
     catalog = build_catalog(found, runtime, options)
     for message in found["errors"]:

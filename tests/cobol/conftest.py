@@ -78,3 +78,19 @@ def call_tool(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, An
     if isinstance(result, Encoded):  # a result with its JSON text made already: it must be that dict's
         assert result.text == dumps(dict(result))
     return result
+
+
+@pytest.fixture(scope="session")
+def c_worker(cache_dir: Path) -> Path:
+    """The C worker (runtime/worker.c), built into the session's cache as a server start builds it."""
+    from cobol_mcp.cobol.build.native_worker import build_worker
+
+    path = build_worker(cache_dir)
+    assert path is not None, "the C worker did not build (the warning above says why)"
+    return path
+
+
+@pytest.fixture(params=["python", "c"])
+def worker(request: pytest.FixtureRequest) -> str | None:
+    """Each worker in turn, as a Runtime takes it: None runs worker.py, a path the C worker."""
+    return None if request.param == "python" else str(request.getfixturevalue("c_worker"))

@@ -16,14 +16,14 @@ def invdue(rt: Runtime) -> bytes:
     return result.buffers[1]
 
 
-def test_a_changed_search_path_reaches_the_new_callee(cache_dir, tmp_path):
+def test_a_changed_search_path_reaches_the_new_callee(cache_dir, tmp_path, worker):
     caller = build_module(CALLS / "invdue.cbl", cache_dir, source_format="fixed")
     first = build_module(CALLS / "date-util.cbl", cache_dir, source_format="fixed")
     # The same PROGRAM-ID, edited: it counts one day more.
     edited = tmp_path / "date-util.cbl"
     edited.write_text((CALLS / "date-util.cbl").read_text().replace("+ LS-DU-DAYS", "+ LS-DU-DAYS + 1"))
     second = build_module(edited, cache_dir, source_format="fixed")
-    rt = Runtime(max_workers=1, library_path=[call_folder([("DATEUTIL", str(first))], cache_dir)])
+    rt = Runtime(max_workers=1, library_path=[call_folder([("DATEUTIL", str(first))], cache_dir)], worker=worker)
     try:
         rt.load("invdue", caller, "INVDUE", [14, 17], driver=build_driver(cache_dir), program_id="INVDUE")
         assert invdue(rt) == b"20240316" + b"6" + b"20240225"

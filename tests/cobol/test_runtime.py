@@ -13,8 +13,8 @@ NAMES = ["stop-run", "endless", "chatty", "flood", "divide", "subscript", "segv"
 
 
 @pytest.fixture
-def runtime(cache_dir):
-    rt = Runtime(max_workers=2, timeout=1.5)
+def runtime(cache_dir, worker):
+    rt = Runtime(max_workers=2, timeout=1.5, worker=worker)
     for name in NAMES:
         rt.load(name, build_module(FAULTS / f"{name}.cob", cache_dir), name.replace("-", "__"), [4, 4])
     yield rt
@@ -98,9 +98,9 @@ def test_pipelined_calls_behind_a_crash_are_resent(runtime):
 
 
 @pytest.fixture
-def patient(cache_dir):
+def patient(cache_dir, worker):
     """A runtime whose timeout never ends an endless call during a test: only a cancel does."""
-    rt = Runtime(max_workers=2, timeout=600)
+    rt = Runtime(max_workers=2, timeout=600, worker=worker)
     for name in ("endless", "return-code"):
         rt.load(name, build_module(FAULTS / f"{name}.cob", cache_dir), name.replace("-", "__"), [4, 4])
     yield rt
@@ -130,8 +130,8 @@ def test_cancel_running_call_kills_its_worker_without_a_callback(runtime):
     assert_recovers(runtime, "endless")
 
 
-def test_missing_entry_point_is_an_error(cache_dir):
-    rt = Runtime(max_workers=1)
+def test_missing_entry_point_is_an_error(cache_dir, worker):
+    rt = Runtime(max_workers=1, worker=worker)
     try:
         rt.load("x", build_module(FAULTS / "chatty.cob", cache_dir), "no_such_symbol", [4, 4])
         result = rt.call_sync("x", [b"0000", b"    "])
@@ -169,10 +169,10 @@ def test_calls_sent_while_a_call_hangs_go_to_another_worker(patient):
     assert patient.cancel(hung)
 
 
-def test_a_call_cancelled_while_queued_behind_its_module_load_never_runs_on(cache_dir):
+def test_a_call_cancelled_while_queued_behind_its_module_load_never_runs_on(cache_dir, worker):
     """The first call of a fresh worker waits behind the frame that loads its module; cancelled there,
     it must be stopped when it reaches the front, or it would hold the only worker for good."""
-    rt = Runtime(max_workers=1, timeout=600)  # only a cancel can end the endless call
+    rt = Runtime(max_workers=1, timeout=600, worker=worker)  # only a cancel can end the endless call
     try:
         for name in ("endless", "return-code"):
             rt.load(name, build_module(FAULTS / f"{name}.cob", cache_dir), name.replace("-", "__"), [4, 4])

@@ -8,8 +8,8 @@ spec read back without the parser),
 :mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's), :mod:`.driver`
 (the COBOL caller every call goes through), :mod:`.value_caller` (the caller of a program with BY VALUE
 or ANY LENGTH parameters, one per signature), :mod:`.links` (PROGRAM-ID links for CALLs between
-programs) and :mod:`.calls` (literal CALL targets that are nowhere, and modules of programs that are
-only CALLed).
+programs), :mod:`.calls` (literal CALL targets that are nowhere, and modules of programs that are
+only CALLed) and :mod:`.native_worker` (the C worker, ``runtime/worker.c``, compiled once).
 May import: :mod:`cobol_mcp.cobol.records` (to check override values), :mod:`cobol_mcp.cobol.linkage`,
 :mod:`cobol_mcp.cobol.source` and the shared vocabulary.
 """

@@ -3,6 +3,9 @@
 Owns: :mod:`.pool` (the Runtime: pipelined calls to worker processes, timeouts, faults as results),
 :mod:`.frames` (the pipe formats and the per-call and per-worker state), :mod:`.process` (spawning
 and reaping), :mod:`.faults` (how a worker died, in words) and
-:mod:`.worker` (the worker process itself: run as a script, standard library only).
-May import: :mod:`cobol_mcp.selectloop` and the standard library. It knows bytes, not records.
+:mod:`.worker` (the worker process itself: run as a script, standard library only), and
+``worker.c``, the same worker in C, run where it was built (by :mod:`..build.native_worker`, whose
+path the server passes in).
+May import: :mod:`cobol_mcp.selectloop`, :mod:`cobol_mcp.log` and the standard library. It knows
+bytes, not records.
 """

@@ -1,13 +1,15 @@
 """What goes over a worker's pipes, and what the runtime keeps for each program, call and worker.
 
-Frames to a worker: ``REQUEST_HEAD`` (kind, call id, body length) then the body: a load (JSON naming
-the module, entry and record sizes) or a call (``PROGRAM_INDEX`` and the records). Replies:
+Frames to a worker: ``REQUEST_HEAD`` (kind, call id, body length) then the body: a load (``LOAD_HEAD``:
+index and record count, the sizes, then NUL-terminated module path, entry symbol, caller module,
+program name and caller symbol: :func:`load_body`) or a call (``PROGRAM_INDEX`` and the records). Replies:
 ``REPLY_HEAD`` (call id, status, RETURN-CODE, records length, DISPLAY length), the records, the text.
-Plain data for :mod:`.pool`; :mod:`.worker` keeps its own copy of the formats (it imports nothing).
+Plain data for :mod:`.pool`; the workers (``worker.py``, ``worker.c``) keep their own copy of the formats.
 """
 
 from __future__ import annotations
 
+import os
 import struct
 from collections import deque
 
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CALL_HEAD",
     "IN_FLIGHT_BYTES",
+    "LOAD_HEAD",
     "PIPE_SIZE",
     "PROGRAM_INDEX",
     "READ_SIZE",
@@ -27,6 +30,7 @@ __all__ = [
     "CallResult",
     "Program",
     "Worker",
+    "load_body",
     "split_records",
 ]
 
@@ -34,6 +38,7 @@ REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
 CALL_HEAD = struct.Struct("<BIIH")  # REQUEST_HEAD and PROGRAM_INDEX of a call frame, packed at once
+LOAD_HEAD = struct.Struct("<HH")
 PIPE_SIZE = 1 << 20
 IN_FLIGHT_BYTES = 64 << 10  # frames sent ahead to one worker: ~500 calls keep it busy; more only costs memory
 READ_SIZE = 1 << 16  # below glibc's mmap threshold: see transports/stdio.py
@@ -113,3 +118,14 @@ def split_records(data: bytearray, start: int, sizes: tuple[int, ...]) -> list[b
         out.append(bytes(data[start : start + size]))
         start += size
     return out
+
+
+def load_body(index: int, source: tuple[str, str, tuple[int, ...], str, str, str]) -> bytes:
+    """A load frame's body for a program's ``source`` (module path, entry symbol, record sizes, caller
+    module, program name, caller symbol): without a caller module the entry is called itself."""
+    path, symbol, sizes, driver, program_id, driver_symbol = source
+    name = (program_id or symbol) if driver else ""
+    names = [os.fsencode(path), symbol.encode(), os.fsencode(driver), name.encode("latin-1", "replace")]
+    names.append(driver_symbol.encode() if driver else b"")
+    packed = struct.pack(f"<{len(sizes)}I", *sizes)
+    return LOAD_HEAD.pack(index, len(sizes)) + packed + b"".join(name + b"\0" for name in names)

@@ -14,7 +14,6 @@ the owner calls :meth:`Runtime.expire` when :meth:`Runtime.next_deadline` passes
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import time
@@ -32,6 +31,7 @@ from .frames import (
     CallResult,
     Program,
     Worker,
+    load_body,
     split_records,
 )
 from .process import read_memfile, reap, spawn_worker
@@ -66,7 +66,10 @@ class Runtime:
         library_path: Iterable[str] = (),
         defer_writes: bool = False,
         spin: float = 0.0,
+        worker: str | None = None,
     ) -> None:
+        """`worker`: the C worker's executable (``worker.c``, built by ..build.native_worker); None, or
+        COBOL_MCP_WORKER=python in the environment, runs the Python worker (``worker.py``)."""
         self._select: SelectLoop | None = None  # the runtime's own loop, when it was given none
         if loop is None:
             self._select = SelectLoop()
@@ -77,6 +80,7 @@ class Runtime:
         self.stall_after = stall_after
         self.defer_writes = defer_writes
         self.spin = spin  # seconds a worker polls for the next call before it sleeps
+        self.worker = None if os.environ.get("COBOL_MCP_WORKER") == "python" else worker
         self._programs: dict[str, Program] = {}
         self._loaded = 0  # programs registered so far: each gets its own index in the workers
         self.stats = {"started": 0, "died": 0, "timeouts": 0}  # workers started, workers lost, calls timed out
@@ -113,12 +117,8 @@ class Runtime:
             return  # reloaded unchanged: the workers keep the module they loaded
         index = self._loaded
         self._loaded += 1
-        spec = {"index": index, "path": str(module_path), "symbol": entry_symbol, "sizes": list(record_sizes)}
-        if driver:
-            spec |= {"driver": str(driver), "name": program_id or entry_symbol}
-            if driver_symbol:
-                spec["caller"] = driver_symbol
-        self._programs[name] = Program(name, index, tuple(record_sizes), json.dumps(spec).encode(), source)
+        body = load_body(index, source)
+        self._programs[name] = Program(name, index, tuple(record_sizes), body, source)
 
     def set_library_path(self, library_path: Iterable[str]) -> None:
         """Folders searched first for CALLed programs (COB_LIBRARY_PATH). On a change the workers
@@ -470,9 +470,17 @@ class Runtime:
 
     # ---------------------------------------------------------------------------------- spawning
     def _spawn(self) -> Worker:
-        pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = spawn_worker(
-            self._env, self._devnull, PIPE_SIZE, self.spin
-        )
+        try:
+            started = spawn_worker(self._env, self._devnull, PIPE_SIZE, self.spin, self.worker)
+        except OSError as exc:
+            if not self.worker:
+                raise
+            from ... import log
+
+            log.warning(f"the C worker {self.worker} cannot be started ({exc.strerror}): using the Python worker")
+            self.worker = None
+            started = spawn_worker(self._env, self._devnull, PIPE_SIZE, self.spin)
+        pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = started
         if not roomy:
             self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
         worker = Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)

@@ -11,11 +11,12 @@ F_SETPIPE_SZ = 1031
 
 
 def spawn_worker(
-    env: dict[str, str], devnull: int, pipe_size: int, spin: float = 0.0
+    env: dict[str, str], devnull: int, pipe_size: int, spin: float = 0.0, executable: str | None = None
 ) -> tuple[int, int, int, int, int, bool]:
     """Start a worker: fd 0 /dev/null, fd 1 and 2 memory files we keep (DISPLAY output and libcob's
-    messages survive the process), fd 3 requests in, fd 4 replies out. Returns (pid, send fd,
-    reply fd, display fd, stderr fd, whether the pipes took `pipe_size`)."""
+    messages survive the process), fd 3 requests in, fd 4 replies out. `executable`: the C worker
+    (worker.c, built); None runs worker.py. Returns (pid, send fd, reply fd, display fd, stderr fd,
+    whether the pipes took `pipe_size`); an OSError when the executable cannot be started."""
     request_read, request_write = os.pipe()
     reply_read, reply_write = os.pipe()
     display_fd, stderr_fd = memfile("cobol-display"), memfile("cobol-stderr")
@@ -31,8 +32,15 @@ def spawn_worker(
         (os.POSIX_SPAWN_DUP2, fd, target) for fd, target in zip(child_ends, (1, 2, 3, 4), strict=True)
     ]
     try:
-        command = [sys.executable, "-I", "-S", WORKER_SCRIPT, repr(spin)]
-        pid = os.posix_spawn(sys.executable, command, env, file_actions=actions)
+        if executable:
+            pid = os.posix_spawn(executable, [executable, repr(spin)], env, file_actions=actions)
+        else:
+            command = [sys.executable, "-I", "-S", WORKER_SCRIPT, repr(spin)]
+            pid = os.posix_spawn(sys.executable, command, env, file_actions=actions)
+    except OSError:
+        for fd in (request_write, reply_read, display_fd, stderr_fd):
+            os.close(fd)
+        raise
     finally:
         for original, moved in zip(originals, child_ends, strict=True):
             if moved != original:

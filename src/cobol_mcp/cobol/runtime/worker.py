@@ -1,16 +1,19 @@
 """The COBOL worker: the only process that loads libcob and runs COBOL code.
 
-Run as ``python -I -S worker.py`` by :mod:`.pool`; standard library only, so it
-starts in milliseconds. COBOL may do anything to this process (STOP RUN exits it, a runtime error
-or SIGSEGV kills it, DISPLAY writes to fd 1), so the server keeps it at arm's length:
+Run as ``python -I -S worker.py`` by :mod:`.pool`; standard library only, so it starts in
+milliseconds. ``worker.c`` is the same worker in C, on the same frames: the runtime runs it where it
+was built (:mod:`..build.native_worker`) and this one where it was not. COBOL may do anything to
+this process (STOP RUN exits it, a runtime error or SIGSEGV kills it, DISPLAY writes to fd 1), so
+the server keeps it at arm's length:
 
 - fd 3 carries requests in, fd 4 carries replies out; fd 0 is /dev/null (ACCEPT reads nothing);
 - fd 1 and fd 2 are memory files owned by the server: after each call the worker collects and
   clears what the program DISPLAYed, and if the process dies the server reads both itself.
 
 Request frame:  <B kind><I call id><I body length> body
-    kind 1 (load): body = JSON {"index", "path", "symbol", "sizes"[, "driver", "name"[, "caller"]]}
-        ("caller": the driver's entry symbol when it is not the generic caller's)
+    kind 1 (load): body = <H program index><H record count><I size>... then five NUL-terminated
+        strings: module path, entry symbol, caller module ("": call the entry itself), program
+        name (the caller CANCELs it by that name), caller symbol ("": the generic caller's)
     kind 2 (call): body = <H program index> + the LINKAGE records, concatenated
 Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
     status 0: the program returned; 1: it could not be run (text says why).
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import json
 import os
 import select
 import struct
@@ -35,6 +37,7 @@ REQUEST_FD, REPLY_FD = 3, 4
 REQUEST_HEAD = struct.Struct("<BII")
 REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
+LOAD_HEAD = struct.Struct("<HH")  # program index, record count; the sizes (<I each) and names follow
 READ_SIZE = 1 << 16  # below glibc's mmap threshold: a larger os.read buffer costs ~15 us per read
 DISPLAY_KEPT = 1 << 16  # DISPLAY bytes returned per call; the rest is counted, not kept
 FILE_SIZE_LIMIT = 64 << 20  # a DISPLAY flood is stopped here (SIGXFSZ) instead of filling memory
@@ -132,9 +135,11 @@ def main() -> None:
             body = bytes(pending[pos + 9 : pos + 9 + length])
             pos += 9 + length
             if kind == 2:
-                (index,) = PROGRAM_INDEX.unpack_from(body)
+                (index,) = PROGRAM_INDEX.unpack_from(body) if length >= 2 else (None,)
                 program = programs.get(index)
-                if isinstance(program, str):
+                if index is None:
+                    reply = failure(call_id, f"a call frame of {length} bytes names no program")
+                elif isinstance(program, str):
                     reply = failure(call_id, program)
                 elif program is None or length - 2 != program.total:
                     reply = failure(call_id, f"no program {index} with records of {length - 2} bytes")
@@ -165,20 +170,24 @@ def main() -> None:
 
 
 def load(programs: dict[object, Program | str], call_id: int, body: bytes) -> bytes:
-    spec: Any = None
+    index = PROGRAM_INDEX.unpack_from(body)[0] if len(body) >= 2 else None
     try:
-        spec = json.loads(body)
-        programs[spec["index"]] = Program(
-            spec["path"],
-            spec["symbol"],
-            spec["sizes"],
-            spec.get("driver", ""),
-            spec.get("name", ""),
-            spec.get("caller", CALLER_SYMBOL),
+        index, count = LOAD_HEAD.unpack_from(body)
+        sizes = list(struct.unpack_from(f"<{count}I", body, LOAD_HEAD.size))
+        path, symbol, driver, name, caller, _rest = body[LOAD_HEAD.size + 4 * count :].split(b"\0", 5)
+        programs[index] = Program(
+            os.fsdecode(path),
+            symbol.decode(),
+            sizes,
+            os.fsdecode(driver),
+            name.decode("latin-1"),
+            caller.decode() or CALLER_SYMBOL,
         )
-    except (OSError, AttributeError, KeyError, ValueError) as exc:
-        programs[spec.get("index") if isinstance(spec, dict) else None] = f"cannot load the COBOL module: {exc}"
-        return failure(call_id, f"cannot load the COBOL module: {exc}")
+    except (OSError, AttributeError, ValueError, struct.error) as exc:
+        message = f"cannot load the COBOL module: {exc}"
+        if index is not None:
+            programs[index] = message
+        return failure(call_id, message)
     return REPLY_HEAD.pack(call_id, 0, 0, 0, 0)
 
 

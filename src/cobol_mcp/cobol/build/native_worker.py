@@ -1,0 +1,96 @@
+"""The C worker (``runtime/worker.c``) compiled once into the build cache, keyed by its source.
+
+A worker in C starts in a few milliseconds and runs in a few megabytes, where the Python worker needs
+an interpreter for each. It is built with the C compiler (``$CC``, else ``cc``) and the flags of
+GnuCOBOL's ``cob-config`` (``-lcob`` without it), when the programs are compiled; the warm start finds
+its path in the manifest. Where it cannot be built, one warning says why and the runtime runs the
+Python worker (``runtime/worker.py``), which speaks the same frames.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from ... import log
+from .cache import cache_root
+
+__all__ = ["WORKER_SOURCE", "build_worker"]
+
+WORKER_SOURCE = Path(__file__).resolve().parent.parent / "runtime" / "worker.c"
+BUILD_FORMAT = b"cobol-mcp-worker-1"
+WARNINGS = ("-O2", "-Wall", "-Wextra")
+
+
+def worker_path(cache_dir: Path | None = None, source: Path = WORKER_SOURCE) -> Path:
+    """Where the worker built from this exact source is kept (it may not exist yet)."""
+    root = Path(cache_dir) if cache_dir else Path(cache_root())
+    key = hashlib.sha256(BUILD_FORMAT + b"\0" + source.read_bytes()).hexdigest()[:32]
+    return root / "worker" / key / "cobol-mcp-worker"
+
+
+def build_worker(cache_dir: Path | None = None, source: Path = WORKER_SOURCE) -> Path | None:
+    """The C worker's executable, compiled on the first use of a cache; None (after a one-line
+    warning on stderr) when there is no C compiler or it fails: the Python worker is used then."""
+    try:
+        target = worker_path(cache_dir, source)
+    except OSError as exc:
+        log.warning(f"the C worker's source cannot be read ({exc.strerror}): using the Python worker")
+        return None
+    if target.exists():
+        return target
+    compiler = shutil.which(os.environ.get("CC") or "cc")
+    if compiler is None:
+        log.warning("no C compiler (cc) to build the C worker: using the Python worker")
+        return None
+    command = [
+        compiler,
+        *WARNINGS,
+        *cob_config("--cflags"),
+        "-o",
+        "",
+        str(source),
+        *(cob_config("--libs") or ["-lcob"]),
+    ]
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(prefix=".cobol-mcp-worker.", dir=target.parent)
+        os.close(fd)
+    except OSError as exc:
+        log.warning(f"the C worker cannot be built in {target.parent} ({exc.strerror}): using the Python worker")
+        return None
+    command[command.index("")] = temporary
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
+        )
+        if done.returncode != 0:
+            first = next((line for line in (done.stderr + done.stdout).splitlines() if line.strip()), "")
+            log.warning(f"the C worker did not compile ({first.strip() or done.returncode}): using the Python worker")
+            return None
+        os.chmod(temporary, 0o755)
+        os.replace(temporary, target)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        log.warning(f"the C worker could not be built ({exc}): using the Python worker")
+        return None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return target
+
+
+def cob_config(option: str) -> list[str]:
+    """``cob-config`` 's flags (GnuCOBOL's own for building against libcob), or none."""
+    tool = shutil.which("cob-config")
+    if tool is None:
+        return []
+    try:
+        done = subprocess.run([tool, option], capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return shlex.split(done.stdout) if done.returncode == 0 else []
