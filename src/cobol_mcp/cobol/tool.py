@@ -143,9 +143,13 @@ class CobolTool:
         return self._spec
 
     def warm(self) -> None:
-        """Load what the first call needs (codec, spec) ahead of it."""
+        """Load what the first call needs (codec, spec) ahead of it; a spec that does not load is
+        reported by the calls that need it, the server keeps serving."""
         _load_codec()
-        _ = self.spec
+        try:
+            _ = self.spec
+        except (OSError, ValueError) as exc:
+            log.error(f"tool {self.name!r}: its spec does not load: {exc}")
 
     def definition(self) -> dict[str, Any]:
         derived = {**self._entry["definition"], "name": self.name}
