@@ -3,8 +3,8 @@
 Apart from :mod:`.programs` (which writes them) so that a tool reading its spec on its first call
 imports the record model only: not the parser, cobc, the direction analysis, nor even ``pickle``. The
 file is a header line and then ``marshal`` data (the interpreter's own format, always loaded): a model
-object is a list ``[class number, *its values in constructor order]``, a Decimal its text as bytes,
-tuples and plain values stay as they are. A file of another format or a damaged one raises
+object is a list ``[class number, [its values in constructor order], (where those are not plain)]``, a
+Decimal its text as bytes, tuples and plain values stay as they are. A file of another format or a damaged one raises
 :class:`SpecFileError`, never anything else: the writer parses the program again, a tool reports it.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 import marshal
 from decimal import Decimal
 
+from ..linkage.frozen import make
 from ..linkage.model import Condition, Field, ProgramSpec, Record
 from ..linkage.pic import Picture
 
@@ -22,10 +23,11 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "SpecFileError", "dumps", "load_spec", "loads"]
 
-FORMAT = b"cobol-mcp spec 1\n"  # the header: a new layout of the file (or of the model) gets a new one
+FORMAT = b"cobol-mcp spec 2\n"  # the header: a new layout of the file (or of the model) gets a new one
 _CLASSES = (Condition, Field, Picture, Record, ProgramSpec)  # new classes go at the end
 _NUMBERS = {cls: number for number, cls in enumerate(_CLASSES)}
 _PLAIN = (str, int, bool, type(None))
+_NESTED = {list, tuple, bytes}
 
 
 class SpecFileError(ValueError):
@@ -63,7 +65,9 @@ def _pack(value: Any) -> Any:
         return tuple(map(_pack, value))
     number = _NUMBERS.get(kind)
     if number is not None:
-        return [number, *map(_pack, value.astuple())]
+        values = list(map(_pack, value.astuple()))
+        nested = tuple(index for index, item in enumerate(values) if type(item) in _NESTED and item)
+        return [number, values, nested]
     if kind is Decimal:
         return str(value).encode("ascii")
     raise TypeError(f"a spec file cannot hold {kind.__name__} values")
@@ -72,9 +76,17 @@ def _pack(value: Any) -> Any:
 def _unpack(value: Any) -> Any:
     kind = type(value)
     if kind is list:
-        return _CLASSES[value[0]](*[_unpack(item) for item in value[1:]])
+        return _object(value)
     if kind is tuple:
-        return tuple([_unpack(item) for item in value])
+        return tuple([_unpack(item) for item in value]) if value else value
     if kind is bytes:
         return Decimal(value.decode("ascii"))
     return value
+
+
+def _object(packed: list[Any]) -> Any:
+    """A model object from its list: only the values the list names as nested are looked at."""
+    number, values, nested = packed
+    for index in nested:
+        values[index] = _unpack(values[index])
+    return make(_CLASSES[number], values)

@@ -25,7 +25,7 @@ __all__ = ["Condition", "Field", "ProgramSpec", "Record"]
 class Condition(Frozen):
     """An 88-level condition name; each value is (low, high) with high None unless THRU was used."""
 
-    __slots__ = ("name", "key", "values")
+    stored = ("name", "key", "values")
     name: str
     key: str
     values: tuple[tuple[Decimal | str, Decimal | str | None], ...]
@@ -37,7 +37,7 @@ class Condition(Frozen):
 class Field(Frozen):
     """One data item (elementary or group) with its exact layout inside its 01 record."""
 
-    __slots__ = (
+    stored = (
         "name", "key", "level", "offset", "size", "occurs", "pic", "usage", "children", "picture", "category",
         "sign_leading", "sign_separate", "justified", "blank_when_zero", "synchronized", "occurs_min",
         "depending_on", "counts", "truncated", "native", "redefines", "value", "conditions", "description",
@@ -148,7 +148,7 @@ class Field(Frozen):
 
 
 class Record(Frozen):
-    __slots__ = ("name", "key", "direction", "field", "size", "by_value")
+    stored = ("name", "key", "direction", "field", "size", "by_value")
     name: str
     key: str
     direction: str  # "in" | "out" | "inout" | "none": what its items are, together
@@ -183,10 +183,10 @@ def _prune(f: Field, wanted: tuple[str, ...]) -> Field | None:
 
 class ProgramSpec(Frozen):
     # source and copybooks are kept as text, and are Paths only when asked for (pathlib is not loaded
-    # for a call); weakly referable, as the codec keeps its plans beside the spec
-    __slots__ = (
+    # for a call)
+    stored = (
         "program_id", "tool_name", "entry_symbol", "description", "records", "source_format", "source_name",
-        "copybook_names", "dialect", "call_params", "__weakref__",
+        "copybook_names", "dialect", "call_params",
     )  # fmt: skip
     init_names = (
         "program_id", "tool_name", "entry_symbol", "description", "records", "source_format", "source",

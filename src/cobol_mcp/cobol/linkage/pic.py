@@ -92,7 +92,7 @@ _EDIT_SYMBOLS = set("9ZV*+-$,.B0/P") | {"CR", "DB"}
 class Picture(Frozen):
     """A parsed PICTURE: enough to size the item and to range-check its values."""
 
-    __slots__ = ("text", "category", "length", "digits", "nines", "scale", "signed")
+    stored = ("text", "category", "length", "digits", "nines", "scale", "signed")
     text: str  # upper-cased, as written: "S9(3)V99"
     category: str  # numeric | alphanumeric | alphabetic | numeric-edited | alphanumeric-edited
     length: int  # character positions in DISPLAY form (a SEPARATE sign is extra)
