@@ -151,3 +151,26 @@ def test_program_specs_keep_their_paths_as_text(specs):
     assert ProgramSpec("P", "p", "P", "", (), "fixed", Path("/x/p.cbl"), (Path("/x/c.cpy"),)) == ProgramSpec(
         "P", "p", "P", "", (), "fixed", "/x/p.cbl", ("/x/c.cpy",)
     )
+
+
+class StubRuntime:
+    def load(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+def test_a_tool_whose_spec_file_does_not_load_is_reported_and_the_rest_goes_on(tmp_path, capfd):
+    from cobol_mcp.catalog import Catalog
+    from cobol_mcp.cobol.tool import CobolTool
+
+    old = tmp_path / "old.pickle"
+    old.write_bytes(pickle.dumps({"from": "an older version"}))
+    entry = {"tool_name": "old", "program_id": "OLD", "module": "/nowhere.so", "symbol": "OLD", "sizes": [1],
+             "bundled": False, "definition": {"name": "old"}, "spec_path": str(old)}  # fmt: skip
+    tool = CobolTool(entry, StubRuntime(), backend="mine")  # type: ignore[arg-type]  # only load() is used
+    tool.warm()  # the server's warm-up after its first reply: logged, not raised
+    assert f"{old}: not a spec file of this version" in capfd.readouterr().err
+    catalog = Catalog()
+    catalog.add_backend("mine", [tool])
+    outcomes: list[object] = []
+    catalog.call("old", {}, outcomes.append)
+    assert isinstance(outcomes[0], SpecFileError)  # the transport's internal-error reply; serving goes on
