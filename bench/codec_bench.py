@@ -12,7 +12,6 @@ Figures are the best of several timeit repeats; quote ratios, the machine is noi
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 import timeit
@@ -22,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "src"))
 
+from cobol_mcp.cobol.linkage.frozen import replace  # noqa: E402
 from cobol_mcp.cobol.linkage.program import parse_program  # noqa: E402
 from cobol_mcp.cobol.records import codec  # noqa: E402
 
@@ -76,7 +76,7 @@ def output_buffers(spec, arguments: dict, outputs: dict) -> list[bytes]:
     """Buffers as the program hands them back: inputs as sent, outputs holding ``outputs``."""
     sent = codec.encode_inputs(spec, arguments)
     outs = [r for r in spec.records if r.direction != "in"]
-    mirror = dataclasses.replace(spec, records=tuple(dataclasses.replace(r, direction="in") for r in outs))
+    mirror = replace(spec, records=tuple(replace(r, direction="in") for r in outs))
     written = dict(zip((r.key for r in outs), codec.encode_inputs(mirror, outputs), strict=True))
     return [written.get(r.key, data) for r, data in zip(spec.records, sent, strict=True)]
 

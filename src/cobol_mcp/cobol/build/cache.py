@@ -1,4 +1,4 @@
-"""Where compiled modules, pickled specs and start-up manifests are kept.
+"""Where compiled modules, spec files and start-up manifests are kept.
 
 Imported on the start-up path (the manifest lives here too): standard library only, nothing else.
 """

@@ -11,9 +11,8 @@ May import: :mod:`..linkage`, :mod:`..records`, :mod:`..`.
 
 from __future__ import annotations
 
-import dataclasses
-
 from .. import LinkageError
+from ..linkage.frozen import replace
 from ..linkage.model import Field
 
 __all__ = ["as_bytes", "choose_view", "kind"]
@@ -31,7 +30,7 @@ def as_bytes(f: Field, encoding: str, where: str) -> Field:
     if not f.is_group:
         if f.category != "alphanumeric":
             raise LinkageError(f"{where}: bytes needs a PIC X item or a group; {f.name} is {kind(f)}")
-        return dataclasses.replace(f, encoding=encoding)
+        return replace(f, encoding=encoding)
     from ..records.items import has_default, initial_bytes
 
     def tables(g: Field) -> list[str]:
@@ -42,7 +41,7 @@ def as_bytes(f: Field, encoding: str, where: str) -> Field:
         raise LinkageError(f"{where}: bytes: {f.name} holds {inner[0]}, an OCCURS DEPENDING ON table or its "
                            "counter, whose size is not fixed")  # fmt: skip
     value = initial_bytes(f).decode("latin-1") if has_default(f) else None
-    return dataclasses.replace(
+    return replace(
         f, usage="display", category="alphanumeric", pic=f"X({f.size})", picture=None, children=(),
         encoding=encoding, value=value, justified=False,
     )  # fmt: skip
@@ -68,10 +67,10 @@ def choose_view(parent: Field, name: str, view: str, where: str) -> Field:
     def pick(c: Field) -> Field:
         if id(c) not in ids:
             return c
-        return dataclasses.replace(shown if c is chosen else c, chosen=c is chosen)
+        return replace(shown if c is chosen else c, chosen=c is chosen)
 
     children = tuple(pick(c) for c in parent.children)
-    return dataclasses.replace(parent, children=children)
+    return replace(parent, children=children)
 
 
 def _all_views(parent: Field, first: Field, views: list[Field], where: str) -> Field:
@@ -82,8 +81,8 @@ def _all_views(parent: Field, first: Field, views: list[Field], where: str) -> F
     if tables:
         raise LinkageError(f'{where}: view = "all": {tables[0]} is a table (OCCURS); name one view instead')
     others = tuple(_inherit(c, _spans(first), first.name) for c in views[1:] if c.key is not None)
-    children = tuple(dataclasses.replace(c, alternatives=others) if c is first else c for c in parent.children)
-    return dataclasses.replace(parent, children=children)
+    children = tuple(replace(c, alternatives=others) if c is first else c for c in parent.children)
+    return replace(parent, children=children)
 
 
 def _spans(f: Field, span: tuple[int, int] | None = None) -> list[tuple[int, int, str, str]]:
@@ -104,10 +103,10 @@ def _inherit(
         span = (view.offset, view.offset + view.size * view.occurs)
     if view.children:
         kids = tuple(_inherit(c, spans, source, span) for c in view.children)
-        return dataclasses.replace(view, children=kids)
+        return replace(view, children=kids)
     lo, hi = span or (view.offset, view.offset + view.size)
     hits = [(d, why) for a, b, d, why in spans if a < hi and lo < b and d != "none"]
     found = {d for d, _ in hits}
     direction = "none" if not found else found.pop() if len(found) == 1 else "inout"
     reason = f"as {source}, whose bytes it redefines: {hits[0][1]}" if hits else "its bytes are not used"
-    return dataclasses.replace(view, direction=direction, reason=reason)
+    return replace(view, direction=direction, reason=reason)

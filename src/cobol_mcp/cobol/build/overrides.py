@@ -28,6 +28,7 @@ from typing import Any
 
 from .. import LinkageError
 from ..linkage.direction import recombine, redirect
+from ..linkage.frozen import replace
 from ..linkage.model import Condition, Field, ProgramSpec, Record
 from .override_fields import as_bytes, choose_view, kind
 from .override_keys import Locator, check_folder, check_program
@@ -79,12 +80,12 @@ class ProgramOverrides:
                 raise LinkageError(f"{where}: view: {name} is a whole USING record, which no item redefines")
             field = _replace_in(record.field, path[1:], keys, where)
             key = field.key if field.key is not None else record.key
-            records[index] = dataclasses.replace(record, field=field, key=key if len(path) == 1 else record.key)
+            records[index] = replace(record, field=field, key=key if len(path) == 1 else record.key)
             if field.any_length:  # max-length: the record is the length and that many bytes
-                records[index] = dataclasses.replace(records[index], size=field.size)
+                records[index] = replace(records[index], size=field.size)
         records = [recombine(r) for r in records]  # a field's new direction changes its group's and record's
         _check_unique(records, spec, self.locate.where(self.line))
-        return dataclasses.replace(spec, records=tuple(records))
+        return replace(spec, records=tuple(records))
 
     def apply_to_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
         """A manifest entry with the program overrides: tool name, title, description, annotations,
@@ -228,7 +229,7 @@ def _replace_in(f: Field, path: list[str], keys: dict[str, Any], where: str) -> 
     if len(path) == 1 and "view" in keys:
         f = choose_view(f, path[0], keys["view"], where)
     children = tuple(_replace_in(c, path[1:], keys, where) if c.name.upper() == path[0] else c for c in f.children)
-    return dataclasses.replace(f, children=children)
+    return replace(f, children=children)
 
 
 def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
@@ -242,13 +243,13 @@ def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
     if "max-length" in keys:
         if not f.any_length:
             raise LinkageError(f"{where}: max-length needs a PIC X ANY LENGTH item; {f.name} is {kind(f)}")
-        f = dataclasses.replace(f, any_length=keys["max-length"], size=4 + keys["max-length"])
+        f = replace(f, any_length=keys["max-length"], size=4 + keys["max-length"])
     if "direction" in keys:
         f = redirect(f, keys["direction"], f"set by {where}")
     if "keep-trailing-spaces" in keys:
         if f.is_group or f.category != "alphanumeric":
             raise LinkageError(f"{where}: keep-trailing-spaces needs a PIC X item; {f.name} is {kind(f)}")
-        f = dataclasses.replace(f, trim=not keys["keep-trailing-spaces"])
+        f = replace(f, trim=not keys["keep-trailing-spaces"])
     if "bytes" in keys:
         f = as_bytes(f, keys["bytes"], where)
     changes: dict[str, Any] = {}
@@ -286,7 +287,7 @@ def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
         changes["conditions"] = tuple(
             Condition(c.name, labels.get(c.name.upper(), c.key), c.values) for c in f.conditions
         )
-    return dataclasses.replace(f, **changes)
+    return replace(f, **changes)
 
 
 def _typed(f: Field, value: str | int | float, where: str) -> Decimal | str:

@@ -1,13 +1,12 @@
 """Discover the CALLable programs of a folder, derive their specs and compile them.
 
 Both steps are cached under the build cache by content hash: a warm start reads one small
-pickle per program and runs neither the parser nor cobc.
+spec file per program (:mod:`.specfile`) and runs neither the parser nor cobc.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import re
 import sys
 import threading
@@ -24,13 +23,14 @@ from .cache import cache_root
 from .calls import callee_module
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
+from .specfile import SpecFileError, dumps, loads
 
-SPEC_CACHE_FORMAT = "spec-3"  # spec-3: the model moved to cobol.linkage.model
+SPEC_CACHE_FORMAT = "spec-4"  # spec-4: spec files instead of pickles (see .specfile)
 
 
 def _parser_stamp() -> str:
     """Size and mtime of the parser's own modules (the source and linkage packages, and this one): a
-    changed parser never reads stale pickles."""
+    changed parser never reads stale specs."""
     cobol = Path(__file__).parent.parent
     files = [*cobol.glob("source/*.py"), *cobol.glob("linkage/*.py"), cobol / "__init__.py", Path(__file__)]
     return repr(sorted((str(p.relative_to(cobol)), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
@@ -40,7 +40,7 @@ def _parser_stamp() -> str:
 class CompiledProgram:
     spec: ProgramSpec
     module: Path
-    spec_path: Path  # the pickled spec, loaded by the tool on first use
+    spec_path: Path  # the spec file, loaded by the tool on first use
     overrides: ProgramOverrides | None = None  # its table in the folder's cobol-mcp.toml, if any
     include: tuple[Path, ...] = ()  # the copybook folders it was built with (a console program's executable too)
 
@@ -221,7 +221,7 @@ def compile_programs(
     std = load_dialect(dialect)
     stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
     key = cache_key(source, source_format or "auto", stamp, include)
-    specs = _cached_specs(source, root / "specs" / f"{key}.units.pickle", source_format, rebuild, include, std.name)
+    specs = _cached_specs(source, root / "specs" / f"{key}.units.spec", source_format, rebuild, include, std.name)
     flags = (*DEFAULT_FLAGS, *std.flags)
     module: Path | None = None
     out: list[CompiledProgram | str] = []
@@ -233,7 +233,7 @@ def compile_programs(
             out.append(f"{source}: {spec.program_id} has no PROCEDURE DIVISION USING: only the first program "
                        "of a file can be served as a console program")  # fmt: skip
             continue
-        spec_path = root / "specs" / (f"{key}.pickle" if number == 0 else f"{key}.{number}.pickle")
+        spec_path = root / "specs" / (f"{key}.spec" if number == 0 else f"{key}.{number}.spec")
         found = overrides.program(spec.program_id) if overrides is not None else None
         if found is not None and found.fields:
             try:
@@ -242,7 +242,7 @@ def compile_programs(
                 out.append(str(exc))
                 continue
             digest = zlib.crc32(found.digest().encode())
-            spec_path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.pickle")
+            spec_path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.spec")
         if rebuild or not spec_path.exists():
             _save_spec(spec, spec_path)  # what the tool loads on first use
         if module is None:
@@ -260,25 +260,26 @@ def _cached_specs(
     if not rebuild:
         try:
             with open(path, "rb") as handle:
-                kept = pickle.load(handle)
-            if isinstance(kept, list) and all(isinstance(k, ProgramSpec | str) for k in kept):
-                return kept
-        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
+                kept = loads(handle.read(), path)
+            if isinstance(kept, tuple) and all(isinstance(k, ProgramSpec | str) for k in kept):
+                return list(kept)
+        except (OSError, SpecFileError):
             pass
     _needs_precompiler(source, source_format, include)
     specs = [
         s if isinstance(s, ProgramSpec) else str(s) for s in parse_programs(source, source_format, include, dialect)
     ]
-    _save_spec(specs, path)
+    _save_spec(tuple(specs), path)
     return specs
 
 
-def _save_spec(spec: ProgramSpec | list[ProgramSpec | str], path: Path) -> None:
+def _save_spec(spec: ProgramSpec | tuple[ProgramSpec | str, ...], path: Path) -> None:
+    data = dumps(spec)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         with temporary.open("wb") as handle:
-            pickle.dump(spec, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            handle.write(data)
         os.replace(temporary, path)
     except OSError:
         pass  # a read-only cache only costs the parse next time

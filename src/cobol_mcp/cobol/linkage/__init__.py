@@ -1,8 +1,9 @@
 """The LINKAGE record model: what a program offers as a tool, and how its records are laid out.
 
-Owns: :mod:`.model` (ProgramSpec, Record, Field: plain data, what cached specs unpickle into),
-:mod:`.pic` (PICTURE strings and numeric storage), :mod:`.clauses` (data description entries),
-:mod:`.layout` (offsets, sizes, alignment), :mod:`.odo` (DEPENDING ON counters), :mod:`.dialect` (cobc
--std layout options) and :mod:`.program` (reading one program's interface).
+Owns: :mod:`.model` (ProgramSpec, Record, Field: plain data, what cached spec files hold), :mod:`.frozen`
+(their immutable value-object base and ``replace``), :mod:`.pic` (PICTURE strings and numeric storage),
+:mod:`.clauses` (data description entries), :mod:`.layout` (offsets, sizes, alignment), :mod:`.odo`
+(DEPENDING ON counters), :mod:`.dialect` (cobc -std layout options) and :mod:`.program` (reading one
+program's interface).
 May import: :mod:`cobol_mcp.cobol.source` and the shared vocabulary in :mod:`cobol_mcp.cobol`.
 """

@@ -24,8 +24,7 @@ convention decides, and in/out when the names say nothing. Every unit keeps the 
 
 from __future__ import annotations
 
-import dataclasses
-
+from .frozen import replace
 from .model import Field, Record
 from .operands import Program, Step, Unit
 
@@ -261,12 +260,12 @@ def _combine(kids: list[str]) -> str:
 def _apply(f: Field, found: dict[int, tuple[str, str]]) -> Field:
     if id(f) in found:
         d, why = found[id(f)]
-        return dataclasses.replace(f, direction=d, reason=why)
+        return replace(f, direction=d, reason=why)
     if not f.children:
-        return dataclasses.replace(f, direction="none", reason="not part of the JSON shape")
+        return replace(f, direction="none", reason="not part of the JSON shape")
     kids = tuple(_apply(c, found) for c in f.children)
     d = _combine([c.direction for c in kids if c.exposed])
-    return dataclasses.replace(f, children=kids, direction=d, reason="")
+    return replace(f, children=kids, direction=d, reason="")
 
 
 def apply_directions(records: list[Record], found: dict[int, tuple[str, str]]) -> list[Record]:
@@ -274,14 +273,14 @@ def apply_directions(records: list[Record], found: dict[int, tuple[str, str]]) -
     out = []
     for r in records:
         f = _apply(r.field, found)
-        out.append(dataclasses.replace(r, field=f, direction=f.direction))
+        out.append(replace(r, field=f, direction=f.direction))
     return out
 
 
 def redirect(f: Field, direction: str, reason: str) -> Field:
     """``f`` and every item inside it given ``direction`` (an override: the author knows better)."""
     kids = tuple(redirect(c, direction, reason) for c in f.children)
-    return dataclasses.replace(f, children=kids, direction=direction, reason=reason)
+    return replace(f, children=kids, direction=direction, reason=reason)
 
 
 def recombine(r: Record) -> Record:
@@ -291,7 +290,7 @@ def recombine(r: Record) -> Record:
         if not f.children:
             return f
         kids = tuple(walk(c) for c in f.children)
-        return dataclasses.replace(f, children=kids, direction=_combine([c.direction for c in kids if c.exposed]))
+        return replace(f, children=kids, direction=_combine([c.direction for c in kids if c.exposed]))
 
     f = walk(r.field)
-    return dataclasses.replace(r, field=f, direction=f.direction)
+    return replace(r, field=f, direction=f.direction)

@@ -3,12 +3,12 @@ padding, REDEFINES, and the VALUE and level-88 literals converted for each item.
 
 from __future__ import annotations
 
-import dataclasses
 from decimal import Decimal
 from typing import Any
 
 from .. import LinkageError
 from .clauses import Entry, Parser
+from .frozen import replace
 from .model import Condition, Field
 from .pic import (
     Picture,
@@ -84,8 +84,8 @@ def _any_length(e: Entry, common: dict[str, Any], where: str) -> Field:
 
 def _shift_last(f: Field, pad: int) -> Field:
     if not f.children:
-        return dataclasses.replace(f, offset=f.offset + pad)
-    return dataclasses.replace(f, children=(*f.children[:-1], _shift_last(f.children[-1], pad)))
+        return replace(f, offset=f.offset + pad)
+    return replace(f, children=(*f.children[:-1], _shift_last(f.children[-1], pad)))
 
 
 class _Builder:
@@ -133,7 +133,7 @@ class _Builder:
                     ):
                         if f.offset % f.size:  # aligned to its size from the start of the 01 record
                             pad = f.size - f.offset % f.size
-                            f = dataclasses.replace(f, offset=f.offset + pad)
+                            f = replace(f, offset=f.offset + pad)
                             pos += pad
                         self.occurs_align = max(self.occurs_align, f.size)
                 end = max(end, pos, f.offset - offset + f.size * (f.occurs or 1))

@@ -1,34 +1,48 @@
-"""The interface model: what a program offers as a tool, and what a cached spec unpickles into.
+"""The interface model: what a program offers as a tool, and what a cached spec file holds.
 
 A :class:`ProgramSpec` names the program (PROGRAM-ID, tool name, C entry symbol), carries its
 description and its USING records; each :class:`Record` holds a tree of :class:`Field` items laid out
-byte for byte as GnuCOBOL lays them out. Plain data only: building it is :mod:`.program`'s job.
+byte for byte as GnuCOBOL lays them out. Plain data only: building it is :mod:`.program`'s job. The
+classes are :class:`~.frozen.Frozen` value objects (immutable, compared by value; change one with
+:func:`~.frozen.replace`), so loading a spec for a tool's first call imports neither ``dataclasses``
+nor ``pathlib``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from decimal import Decimal
-from pathlib import Path
+from .frozen import Frozen, replace
 
-from .pic import Picture
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from decimal import Decimal
+    from pathlib import Path
+
+    from .pic import Picture
 
 __all__ = ["Condition", "Field", "ProgramSpec", "Record"]
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(Frozen):
     """An 88-level condition name; each value is (low, high) with high None unless THRU was used."""
 
+    stored = ("name", "key", "values")
     name: str
     key: str
     values: tuple[tuple[Decimal | str, Decimal | str | None], ...]
 
+    def __init__(self, name: str, key: str, values: tuple[tuple[Decimal | str, Decimal | str | None], ...]) -> None:
+        self.fill(name, key, values)
 
-@dataclass(frozen=True)
-class Field:
+
+class Field(Frozen):
     """One data item (elementary or group) with its exact layout inside its 01 record."""
 
+    stored = (
+        "name", "key", "level", "offset", "size", "occurs", "pic", "usage", "children", "picture", "category",
+        "sign_leading", "sign_separate", "justified", "blank_when_zero", "synchronized", "occurs_min",
+        "depending_on", "counts", "truncated", "native", "redefines", "value", "conditions", "description",
+        "location", "any_length", "direction", "reason", "trim", "encoding", "chosen", "alternatives",
+    )  # fmt: skip
     name: str
     key: str | None
     level: int
@@ -37,34 +51,77 @@ class Field:
     occurs: int | None  # the maximum with DEPENDING ON
     pic: str | None
     usage: str
-    children: tuple[Field, ...] = ()
-    picture: Picture | None = None
-    category: str = "group"  # group, float, or the PICTURE category
-    sign_leading: bool = False
-    sign_separate: bool = False
-    justified: bool = False
-    blank_when_zero: bool = False
-    synchronized: bool = False
-    occurs_min: int | None = None  # OCCURS min TO max DEPENDING ON counter
-    depending_on: str | None = None  # the counter's name (found by :mod:`.odo`)
-    counts: str = ""  # on a counter: the table(s) whose number of items it holds, set from the input
-    truncated: bool = True  # COMP values stay within the PIC digits (cobc's binary-truncate; not COMP-5)
-    native: str = ""  # USAGE BINARY-CHAR/SHORT/LONG/DOUBLE [UNSIGNED], INDEX, PIC X COMP-X: a whole integer
-    redefines: str | None = None
-    value: Decimal | str | None = None
-    conditions: tuple[Condition, ...] = ()
-    description: str = ""
-    location: str = ""
+    children: tuple[Field, ...]
+    picture: Picture | None
+    category: str  # group, float, or the PICTURE category
+    sign_leading: bool
+    sign_separate: bool
+    justified: bool
+    blank_when_zero: bool
+    synchronized: bool
+    occurs_min: int | None  # OCCURS min TO max DEPENDING ON counter
+    depending_on: str | None  # the counter's name (found by :mod:`.odo`)
+    counts: str  # on a counter: the table(s) whose number of items it holds, set from the input
+    truncated: bool  # COMP values stay within the PIC digits (cobc's binary-truncate; not COMP-5)
+    native: str  # USAGE BINARY-CHAR/SHORT/LONG/DOUBLE [UNSIGNED], INDEX, PIC X COMP-X: a whole integer
+    redefines: str | None
+    value: Decimal | str | None
+    conditions: tuple[Condition, ...]
+    description: str
+    location: str
     # PIC X ANY LENGTH: the most bytes it takes (0: not ANY LENGTH). Its record is then a 4-byte native
     # length followed by that many bytes (size = 4 + any_length); the program sees only the first length.
-    any_length: int = 0
-    direction: str = "inout"  # "in" | "out" | "inout" | "none" (see .direction)
-    reason: str = ""  # why it has that direction (elementary items)
+    any_length: int
+    direction: str  # "in" | "out" | "inout" | "none" (see .direction)
+    reason: str  # why it has that direction (elementary items)
     # Set by the overrides file (cobol-mcp.toml), never by the code:
-    trim: bool | None = None  # PIC X output: trailing spaces cut (True), kept (False), or the codec's rule (None)
-    encoding: str = ""  # "hex" | "base64": the item's bytes, not text, in that encoding
-    chosen: bool | None = None  # REDEFINES: the view shown (True) or not (False); None: the first definition
-    alternatives: tuple[Field, ...] = ()  # view = "all": the other REDEFINES definitions, shown beside it
+    trim: bool | None  # PIC X output: trailing spaces cut (True), kept (False), or the codec's rule (None)
+    encoding: str  # "hex" | "base64": the item's bytes, not text, in that encoding
+    chosen: bool | None  # REDEFINES: the view shown (True) or not (False); None: the first definition
+    alternatives: tuple[Field, ...]  # view = "all": the other REDEFINES definitions, shown beside it
+
+    def __init__(
+        self,
+        name: str,
+        key: str | None,
+        level: int,
+        offset: int,
+        size: int,
+        occurs: int | None,
+        pic: str | None,
+        usage: str,
+        children: tuple[Field, ...] = (),
+        picture: Picture | None = None,
+        category: str = "group",
+        sign_leading: bool = False,
+        sign_separate: bool = False,
+        justified: bool = False,
+        blank_when_zero: bool = False,
+        synchronized: bool = False,
+        occurs_min: int | None = None,
+        depending_on: str | None = None,
+        counts: str = "",
+        truncated: bool = True,
+        native: str = "",
+        redefines: str | None = None,
+        value: Decimal | str | None = None,
+        conditions: tuple[Condition, ...] = (),
+        description: str = "",
+        location: str = "",
+        any_length: int = 0,
+        direction: str = "inout",
+        reason: str = "",
+        trim: bool | None = None,
+        encoding: str = "",
+        chosen: bool | None = None,
+        alternatives: tuple[Field, ...] = (),
+    ) -> None:
+        self.fill(
+            name, key, level, offset, size, occurs, pic, usage, children, picture, category, sign_leading,
+            sign_separate, justified, blank_when_zero, synchronized, occurs_min, depending_on, counts, truncated,
+            native, redefines, value, conditions, description, location, any_length, direction, reason, trim,
+            encoding, chosen, alternatives,
+        )  # fmt: skip
 
     @property
     def is_group(self) -> bool:
@@ -90,14 +147,17 @@ class Field:
         return bool(self.picture and self.picture.signed)
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(Frozen):
+    stored = ("name", "key", "direction", "field", "size", "by_value")
     name: str
     key: str
     direction: str  # "in" | "out" | "inout" | "none": what its items are, together
     field: Field
     size: int
-    by_value: bool = False  # USING BY VALUE: an argument only, passed as a C int (see .program)
+    by_value: bool  # USING BY VALUE: an argument only, passed as a C int (see .program)
+
+    def __init__(self, name: str, key: str, direction: str, field: Field, size: int, by_value: bool = False) -> None:
+        self.fill(name, key, direction, field, size, by_value)
 
     def view(self, mode: str) -> Record | None:
         """The record with only the items that are arguments (mode "in") or results ("out"), or None."""
@@ -121,18 +181,57 @@ def _prune(f: Field, wanted: tuple[str, ...]) -> Field | None:
     return f if len(kids) == len(f.children) else replace(f, children=kids)
 
 
-@dataclass(frozen=True)
-class ProgramSpec:
+class ProgramSpec(Frozen):
+    # source and copybooks are kept as text, and are Paths only when asked for (pathlib is not loaded
+    # for a call)
+    stored = (
+        "program_id", "tool_name", "entry_symbol", "description", "records", "source_format", "source_name",
+        "copybook_names", "dialect", "call_params",
+    )  # fmt: skip
+    init_names = (
+        "program_id", "tool_name", "entry_symbol", "description", "records", "source_format", "source",
+        "copybooks", "dialect", "call_params",
+    )  # fmt: skip
     program_id: str
     tool_name: str
     entry_symbol: str
     description: str
     records: tuple[Record, ...]
     source_format: str
-    source: Path
-    copybooks: tuple[Path, ...]
-    dialect: str = "default"  # cobc -std=NAME the layout follows and the module is built with
+    source_name: str  # the source file (see .source)
+    copybook_names: tuple[str, ...]  # its copybooks (see .copybooks)
+    dialect: str  # cobc -std=NAME the layout follows and the module is built with
     # How many parameters a caller must say it passes (0: as many as records). An ENTRY whose items come
     # after the program's own in its parameter list needs more: GnuCOBOL 3.1.2 sets every parameter past
     # the caller's count to NULL, counting in the program's combined list, whatever the entry takes.
-    call_params: int = 0
+    call_params: int
+
+    def __init__(
+        self,
+        program_id: str,
+        tool_name: str,
+        entry_symbol: str,
+        description: str,
+        records: tuple[Record, ...],
+        source_format: str,
+        source: Path | str,
+        copybooks: tuple[Path | str, ...],
+        dialect: str = "default",
+        call_params: int = 0,
+    ) -> None:
+        self.fill(
+            program_id, tool_name, entry_symbol, description, records, source_format, str(source),
+            tuple(map(str, copybooks)), dialect, call_params,
+        )  # fmt: skip
+
+    @property
+    def source(self) -> Path:
+        from pathlib import Path
+
+        return Path(self.source_name)
+
+    @property
+    def copybooks(self) -> tuple[Path, ...]:
+        from pathlib import Path
+
+        return tuple(map(Path, self.copybook_names))

@@ -9,11 +9,13 @@ from the number of items given.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
-
 from .. import LinkageError
+from .frozen import replace
 from .model import Field, Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = ["counter_of", "resolve_counters", "tables"]
 
@@ -68,13 +70,13 @@ def resolve_counters(records: tuple[Record, ...]) -> tuple[Record, ...]:
     out = list(records)
     for (at, _), (counter, names) in marks.items():
         field = _mark(out[at].field, counter, ", ".join(names))
-        out[at] = dataclasses.replace(out[at], field=field)
+        out[at] = replace(out[at], field=field)
     return tuple(out)
 
 
 def _mark(f: Field, counter: Field, names: str) -> Field:
     if f is counter:
-        return dataclasses.replace(f, counts=names)
+        return replace(f, counts=names)
     if not f.children:
         return f
-    return dataclasses.replace(f, children=tuple(_mark(c, counter, names) for c in f.children))
+    return replace(f, children=tuple(_mark(c, counter, names) for c in f.children))

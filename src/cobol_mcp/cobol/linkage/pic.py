@@ -8,10 +8,10 @@ float/double, PIC N takes 2 bytes a position.
 
 from __future__ import annotations
 
-import re
 import struct
-from dataclasses import dataclass
 from decimal import Decimal
+
+from .frozen import Frozen
 
 __all__ = [
     "NATIVE",
@@ -84,15 +84,15 @@ UNMAPPABLE: dict[str, str] = {
 }
 
 _SWAP = str.maketrans(",.", ".,")
-_REPEAT = re.compile(r"(CR|DB|.)\((\d+)\)")
+_REPEAT = r"(CR|DB|.)\((\d+)\)"  # a symbol and its repetition count (compiled when a PICTURE is parsed)
 _NUMERIC_SYMBOLS = set("9SVP")
 _EDIT_SYMBOLS = set("9ZV*+-$,.B0/P") | {"CR", "DB"}
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(Frozen):
     """A parsed PICTURE: enough to size the item and to range-check its values."""
 
+    stored = ("text", "category", "length", "digits", "nines", "scale", "signed")
     text: str  # upper-cased, as written: "S9(3)V99"
     category: str  # numeric | alphanumeric | alphabetic | numeric-edited | alphanumeric-edited
     length: int  # character positions in DISPLAY form (a SEPARATE sign is extra)
@@ -100,6 +100,11 @@ class Picture:
     nines: int  # digit positions actually stored (9s)
     scale: int  # value = stored integer * 10**-scale (negative with trailing P)
     signed: bool
+
+    def __init__(
+        self, text: str, category: str, length: int, digits: int, nines: int, scale: int, signed: bool
+    ) -> None:
+        self.fill(text, category, length, digits, nines, scale, signed)
 
     @property
     def integer_digits(self) -> int:
@@ -109,7 +114,9 @@ class Picture:
 
 def _symbols(text: str) -> list[str]:
     """Expand repetition counts: "S9(3)V99" -> ["S", "9", "9", "9", "V", "9", "9"]."""
-    expanded = _REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), text)
+    import re  # here, not at the top: loading a spec for a call parses no PICTURE
+
+    expanded = re.sub(_REPEAT, lambda m: m.group(1) * int(m.group(2)), text)
     if "(" in expanded or ")" in expanded:
         raise PictureError(f"PIC {text}: malformed repetition count")
     out: list[str] = []
@@ -150,6 +157,8 @@ def parse_picture(text: str, decimal_comma: bool = False) -> Picture:
 
 
 def _numeric(pic: str, syms: list[str]) -> Picture:
+    import re  # here, not at the top: loading a spec for a call parses no PICTURE
+
     signed = syms[0] == "S"
     body = syms[1:] if signed else syms
     if "S" in body:

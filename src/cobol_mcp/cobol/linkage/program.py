@@ -23,7 +23,6 @@ The stages: :mod:`..source` (source format, comments, continuation lines, COPY .
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -35,6 +34,7 @@ from ..source.units import program_units
 from .clauses import Parser, nest
 from .dialect import load_dialect
 from .direction import apply_directions, directions, name_direction, redirect
+from .frozen import replace
 from .layout import build_record
 from .model import Field, ProgramSpec, Record
 from .odo import resolve_counters
@@ -157,7 +157,7 @@ def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dial
             Program(flow_units(tuple(result)), [], failure=f"the statements cannot be followed ({why})"), keys
         )
     result = [
-        dataclasses.replace(r, field=redirect(r.field, "in", _BY_VALUE_IN), direction="in") if r.by_value else r
+        replace(r, field=redirect(r.field, "in", _BY_VALUE_IN), direction="in") if r.by_value else r
         for r in apply_directions(result, found)
     ]
     main = ProgramSpec(
@@ -214,7 +214,7 @@ def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main:
         why = f"the flow from ENTRY {name} is not followed"
         found = directions(Program(flow_units(tuple(params)), [], failure=why), keys)
         text = description_after(lines, name_tok.line) or f"ENTRY {name} of COBOL program {main.program_id}."
-        specs.append(dataclasses.replace(
+        specs.append(replace(
             main, program_id=name, tool_name=tool, entry_symbol=entry_symbol(name), description=text,
             records=resolve_counters(tuple(apply_directions(params, found))),
             call_params=max((combined.index(r.name.upper()) + 1 for r in params), default=0),

@@ -9,10 +9,13 @@ string is refused (a COBOL item has at least one byte).
 from __future__ import annotations
 
 import struct
-from typing import Any
 
 from ..linkage.model import Field
 from .items import FieldError, json_type
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["any_length_decoder", "any_length_encoder"]
 

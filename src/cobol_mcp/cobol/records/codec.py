@@ -31,8 +31,7 @@ with a note appended to ``notes`` when the caller passes a list.
 
 from __future__ import annotations
 
-import weakref
-from typing import Any
+import _weakref as weakref  # its ref type without the weakref module, a cost on the first call
 
 from ..linkage.model import ProgramSpec
 from .items import (
@@ -48,6 +47,10 @@ from .items import (
     properties,
 )
 from .plan import Plan
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "DecodeError",

@@ -7,16 +7,18 @@ Valid data is decoded here; bytes that are not a valid value of the PIC go to
 
 from __future__ import annotations
 
-import base64
-import dataclasses
 import sys
 from decimal import Decimal
-from typing import Any
 
+from ..linkage.frozen import replace
 from ..linkage.model import Field
 from .anylen import any_length_decoder
-from .items import CONTROL_BYTES, condition_key, decode_scalar
+from .items import condition_key, decode_scalar, has_control_byte
 from .odo import counter_value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["decoder", "item_decoder"]
 
@@ -162,7 +164,7 @@ def _text_decoder(f: Field, trim: bool | None = None) -> Any:
             return data[start : start + size].decode("latin-1")
 
         return decode_whole
-    binary = None if trim else CONTROL_BYTES.search
+    binary = None if trim else has_control_byte
 
     def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> str:
         start = offset + delta
@@ -176,7 +178,7 @@ def _text_decoder(f: Field, trim: bool | None = None) -> Any:
 
 def _views_decoder(f: Field, path: str | None) -> Any:
     """``view = "all"`` (cobol-mcp.toml): every REDEFINES definition of the bytes, by its name."""
-    views = {str(f.key): dataclasses.replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    views = {str(f.key): replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
     kids = tuple(
         (key, item_decoder(v, None if path is None else f"{path}.{key}"), None if path is None else f"{path}.{key}")
         for key, v in views.items()
@@ -194,6 +196,8 @@ def _keep(text: str, _: str | None = None) -> str:
 
 def _bytes_decoder(f: Field) -> Any:
     """``bytes = "hex" | "base64"`` (cobol-mcp.toml): every byte of the item, in that encoding."""
+    import base64  # here: only such items need it
+
     offset, size = f.offset, f.size
     if f.encoding == "hex":
 

@@ -10,12 +10,11 @@ fits, a known condition name. Anything else goes to :func:`~.codec.encode_scalar
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import sys
 from decimal import Decimal
-from typing import Any
 
 from .. import is_plain_decimal
+from ..linkage.frozen import replace
 from ..linkage.model import Field
 from ..linkage.pic import native_range
 from . import items, odo
@@ -31,6 +30,10 @@ from .items import (
     show,
     user_number,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["MISSING", "encoder", "item_bytes", "item_encoder"]
 
@@ -444,7 +447,7 @@ def _bytes_encoder(f: Field) -> Any:
 
 def _views_encoder(f: Field, path: str | None) -> Any:
     """``view = "all"`` (cobol-mcp.toml): an object giving exactly one of the REDEFINES definitions."""
-    views = {str(f.key): dataclasses.replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
+    views = {str(f.key): replace(f, alternatives=()), **{str(a.key): a for a in f.alternatives}}
     coders = {key: item_encoder(v, None if path is None else f"{path}.{key}") for key, v in views.items()}
     names = ", ".join(str(key) for key in coders)
 

@@ -7,18 +7,18 @@ USAGE, 88-level conditions, and which records and properties make up the argumen
 
 from __future__ import annotations
 
-import base64
-import json
 import math
-import re
 import struct
 import sys
-from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
 
 from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.pic import PictureError, from_stored, native_range, numeric_range, to_stored
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 __all__ = [
     "DecodeError",
@@ -31,6 +31,7 @@ __all__ = [
     "encode_bytes",
     "encode_scalar",
     "flat",
+    "has_control_byte",
     "has_default",
     "initial_bytes",
     "input_records",
@@ -43,7 +44,10 @@ __all__ = [
     "user_number",
 ]
 
-_NUMBER_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+# Decimal text as arguments may write it (plain decimal text, the usual case, is read without it)
+_NUMBER_TEXT = r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?"
+_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz "  # what PIC A holds
+_HEX_DIGITS = "0123456789ABCDEFabcdef"
 _NEGATIVE_OVERPUNCH = {**{chr(0x70 + d): d for d in range(10)}, "}": 0, **{chr(0x4A + d - 1): d for d in range(1, 10)}}
 _POSITIVE_OVERPUNCH = {**{str(d): d for d in range(10)}, "{": 0, **{chr(0x41 + d - 1): d for d in range(1, 10)}}
 
@@ -103,6 +107,8 @@ def show(value: Any) -> str:
     if isinstance(value, list | dict):  # named, not printed: it may be huge or nested past repr's limit
         return json_type(value)
     if isinstance(value, str):
+        import json
+
         return json.dumps(value if len(value) <= 40 else value[:37] + "...", ensure_ascii=False)
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -136,7 +142,9 @@ def user_number(value: Any, path: str, f: Field) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal | str):
         raise FieldError(path, f'"{path}" must be a number ({pic_text(f)}), not {json_type(value)}', f.pic)
     if isinstance(value, str):
-        if not _NUMBER_TEXT.fullmatch(value):
+        import re
+
+        if not re.fullmatch(_NUMBER_TEXT, value):
             raise FieldError(path, f'"{path}": {show(value)} is not a plain decimal number', f.pic)
         try:
             number = Decimal(value)
@@ -155,7 +163,7 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
     """Bytes of one elementary item holding ``value`` (Decimal for numeric items, str otherwise);
     ``shown`` is the argument as the caller wrote it, for error messages."""
     path = path or (f.key or f.name)
-    text = show(value if shown is None else shown)
+    shown = value if shown is None else shown  # shown only in messages: not worked out unless needed
     if f.category == "float":
         try:
             number = float(value)
@@ -163,20 +171,20 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
             if not math.isfinite(number):
                 raise OverflowError
         except (OverflowError, ValueError):
-            raise FieldError(path, f'"{path}": {text} is too large for {pic_text(f)}') from None
+            raise FieldError(path, f'"{path}": {show(shown)} is too large for {pic_text(f)}') from None
         return packed
     if f.category == "numeric":
         assert f.picture is not None and isinstance(value, Decimal)
         if f.native:  # a whole machine integer, not bounded by digits
             low, high = native_range(f.picture, f.size)
             if value != value.to_integral_value() or not low <= value <= high:
-                raise FieldError(path, f'"{path}": {text} does not fit {pic_text(f)} '
+                raise FieldError(path, f'"{path}": {show(shown)} does not fit {pic_text(f)} '
                                        f"(a whole number from {low} to {high})")  # fmt: skip
             return pack(f, int(value))
         try:
             n = to_stored(value, f.picture)
         except PictureError as exc:
-            raise FieldError(path, f'"{path}": {text} does not fit PIC {f.pic} ({exc})', f.pic) from None
+            raise FieldError(path, f'"{path}": {show(shown)} does not fit PIC {f.pic} ({exc})', f.pic) from None
         return pack(f, n)
     assert isinstance(value, str)
     if f.encoding:  # the value of a bytes item (VALUE, or an override's default) is its bytes as Latin-1
@@ -188,10 +196,10 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
         raise FieldError(path, f'"{path}": character {bad!r} cannot be stored in {pic_text(f)} '
                                "(only Latin-1 characters fit)", f.pic) from None  # fmt: skip
     if len(data) > f.size:
-        raise FieldError(path, f'"{path}": {text} does not fit {pic_text(f)} '
+        raise FieldError(path, f'"{path}": {show(shown)} does not fit {pic_text(f)} '
                                f"({len(data)} characters, at most {f.size})", f.pic)  # fmt: skip
-    if f.category == "alphabetic" and not re.fullmatch(rb"[A-Za-z ]*", data):
-        raise FieldError(path, f'"{path}": {text} does not fit {pic_text(f)} (letters and spaces only)', f.pic)
+    if f.category == "alphabetic" and data.strip(_LETTERS):
+        raise FieldError(path, f'"{path}": {show(shown)} does not fit {pic_text(f)} (letters and spaces only)', f.pic)
     right = f.justified or f.category == "numeric-edited"
     return data.rjust(f.size) if right else data.ljust(f.size)
 
@@ -255,10 +263,12 @@ def decode_bytes(f: Field, value: Any, path: str) -> bytes:
         raise FieldError(path, f'"{path}" must be a string ({bytes_text(f)}), not {json_type(value)}', f.pic)
     try:
         if f.encoding == "hex":
-            if not re.fullmatch(r"[0-9A-Fa-f]*", value):
+            if value.strip(_HEX_DIGITS):
                 raise ValueError
             data = bytes.fromhex(value)
         else:
+            import base64
+
             data = base64.b64decode(value.encode("ascii"), validate=True)
     except (ValueError, UnicodeEncodeError):
         raise FieldError(
@@ -271,7 +281,11 @@ def decode_bytes(f: Field, value: Any, path: str) -> bytes:
 
 
 def encode_bytes(f: Field, raw: bytes) -> str:
-    return raw.hex().upper() if f.encoding == "hex" else base64.b64encode(raw).decode("ascii")
+    if f.encoding == "hex":
+        return raw.hex().upper()
+    import base64
+
+    return base64.b64encode(raw).decode("ascii")
 
 
 # --------------------------------------------------------------------------------------------- decoding
@@ -358,14 +372,18 @@ def decode_scalar(f: Field, raw: bytes) -> tuple[Any, str]:
         return text, ""
     if f.justified or f.category.endswith("edited"):
         return text.strip(" "), ""
-    if CONTROL_BYTES.search(raw) and f.trim is None:
+    if has_control_byte(raw) and f.trim is None:
         return text, ""  # not text but data (a cipher block, a bit mask): every byte is reported
     return text.rstrip(" "), ""
 
 
 # Bytes no text holds (C0 and C1 controls): a PIC X item holding any of them is data, not text, and
 # keeps its trailing spaces (a block may end in X'20').
-CONTROL_BYTES = re.compile(rb"[\x00-\x1f\x7f-\x9f]")
+CONTROL_BYTES = bytes([*range(0x20), *range(0x7F, 0xA0)])
+
+
+def has_control_byte(raw: bytes) -> bool:
+    return len(raw.translate(None, CONTROL_BYTES)) != len(raw)
 
 
 def condition_key(f: Field, value: Any, raw: bytes) -> Any:

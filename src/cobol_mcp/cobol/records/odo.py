@@ -10,13 +10,15 @@ reported as null with a note. The state lives in a context variable, so concurre
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from ..linkage.model import Field, ProgramSpec
 from ..linkage.odo import counter_of, tables
 from .items import FieldError, decode_scalar, encode_scalar
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "STATE",
@@ -32,12 +34,14 @@ __all__ = [
 Counters = dict[int, tuple[int, Field]]  # id(table) -> (record index, counter item)
 
 
-@dataclass
 class CallState:
-    counters: Counters
-    buffers: list[Any] = field(default_factory=list)  # decoding: the records handed back
-    counts: dict[int, tuple[int, str]] = field(default_factory=dict)  # id(counter) -> (items, table path)
-    given: dict[int, tuple[Any, str]] = field(default_factory=dict)  # id(counter) -> (value, path)
+    __slots__ = ("counters", "buffers", "counts", "given")
+
+    def __init__(self, counters: Counters, buffers: list[Any] | None = None) -> None:
+        self.counters = counters
+        self.buffers: list[Any] = buffers if buffers is not None else []  # decoding: the records handed back
+        self.counts: dict[int, tuple[int, str]] = {}  # id(counter) -> (items, table path)
+        self.given: dict[int, tuple[Any, str]] = {}  # id(counter) -> (value, path)
 
 
 STATE: ContextVar[CallState | None] = ContextVar("cobol_mcp_odo_state", default=None)

@@ -11,8 +11,6 @@ notes are the codec's own: whatever is not the usual case goes to the scalar fun
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..linkage.model import Field, ProgramSpec, Record
 from . import odo
 from .decoders import decoder
@@ -28,6 +26,10 @@ from .items import (
     pic_text,
     properties,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Plan"]
 

@@ -10,10 +10,10 @@ description instead.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from ..linkage.frozen import replace
 from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.pic import describe, native_range, numeric_range
 from .items import bytes_text, encode_bytes, flat, has_default, properties

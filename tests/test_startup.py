@@ -1,0 +1,75 @@
+"""What a tool's first call loads: the codec and the program's spec file, and nothing heavy besides.
+
+A stdio server loads them just after its first reply, so their import cost is what a client that
+starts the server per conversation waits for on its first tool call. Checked by which modules a fresh
+interpreter holds afterwards, not by timing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cobol_mcp.cobol.build.specfile import dumps
+from cobol_mcp.cobol.linkage.program import parse_program
+
+SAMPLES = Path(__file__).parent / "cobol" / "samples"
+
+# Loaded by none of: the codec, the spec model, a spec file, encoding and decoding a call.
+HEAVY = ("dataclasses", "typing", "pathlib", "inspect", "ast", "re", "pickle", "base64", "weakref", "json")
+
+FIRST_CALL = """
+import sys
+from cobol_mcp.cobol.build.specfile import load_spec
+from cobol_mcp.cobol.records import codec
+
+spec = load_spec(sys.argv[1])
+arguments = eval(sys.argv[2])  # a dict of str (a literal: nothing to import)
+if sys.argv[3] == "echo":  # its items are arguments and results: the initial values, and those given
+    arguments = {**codec.decode_outputs(spec, [codec.initial_bytes(r.field) for r in spec.records]), **arguments}
+codec.decode_outputs(spec, codec.encode_inputs(spec, arguments))
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "mode"),
+    [
+        ("add-numbers.cob", {"a": "1.10", "b": "-2"}, "call"),
+        ("usage-zoo.cob", {}, "echo"),
+        ("echo-all.cob", {"status_code": "active", "name": "X"}, "echo"),
+    ],
+)
+def test_a_first_call_loads_nothing_heavy(tmp_path, name, arguments, mode):
+    path = tmp_path / f"{name}.spec"
+    path.write_bytes(dumps(parse_program(SAMPLES / name)))
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_CALL, str(path), repr(arguments), mode],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "cobol_mcp.cobol.records.codec" in loaded
+    assert [module for module in HEAVY if module in loaded] == []
+    assert not any(
+        module.startswith(("cobol_mcp.cobol.linkage.program", "cobol_mcp.cobol.source")) for module in loaded
+    )
+
+
+def test_the_stdio_start_path_loads_neither_the_codec_nor_anything_heavy():
+    """What the server imports before its first reply (the codec comes after it)."""
+    code = "import sys, cobol_mcp.server, cobol_mcp.transports.stdio, cobol_mcp.bundled; print(' '.join(sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "cobol_mcp.server" in loaded
+    assert [
+        m
+        for m in ("dataclasses", "typing", "pathlib", "inspect", "pickle", "cobol_mcp.cobol.records.codec")
+        if m in loaded
+    ] == []
