@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import select
 import signal
 import time
 from collections import deque
@@ -162,7 +161,11 @@ class Runtime:
             worker = workers[0]
             inflight = worker.inflight
             if program.index in worker.loaded and (
-                not inflight or (worker.inflight_bytes + len(frame) <= self._room and not self._stalled(worker))
+                not inflight
+                or (
+                    worker.inflight_bytes + len(frame) <= self._room
+                    and time.monotonic() - worker.head_started <= self.stall_after
+                )
             ):
                 if not inflight:
                     worker.head_started = time.monotonic()
@@ -291,14 +294,17 @@ class Runtime:
         workers = self._workers
         if len(workers) == 1:  # the common case, on the hot path of every call
             only = workers[0]
-            if not only.inflight or (only.inflight_bytes + size <= self._room and not self._stalled(only)):
+            if not only.inflight or (
+                only.inflight_bytes + size <= self._room and time.monotonic() - only.head_started <= self.stall_after
+            ):
                 return only
+        now = time.monotonic()
         best: Worker | None = None
         all_stalled = True
         for worker in self._workers:
             if not worker.inflight:
                 return worker
-            if not self._stalled(worker):
+            if now - worker.head_started <= self.stall_after:
                 all_stalled = False
                 if worker.inflight_bytes + size <= self._room and (
                     best is None or len(worker.inflight) < len(best.inflight)
@@ -312,15 +318,6 @@ class Runtime:
             return None  # busy, not stuck: the call waits for room on a pipe
         roomy = [w for w in self._workers if w.inflight_bytes + size <= self._room]
         return min(roomy, key=lambda w: len(w.inflight)) if roomy else None
-
-    def _stalled(self, worker: Worker) -> bool:
-        """Whether the worker's current call has run past stall_after. Replies it sent that the loop
-        has not read yet (the server was busy, say with a large read of requests) mean it is not."""
-        if time.monotonic() - worker.head_started <= self.stall_after:
-            return False
-        probe = select.poll()
-        probe.register(worker.reply_fd, select.POLLIN)
-        return not probe.poll(0)
 
     def _send(self, worker: Worker, call: Call) -> None:
         program = call.program
