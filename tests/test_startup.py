@@ -13,13 +13,15 @@ from pathlib import Path
 
 import pytest
 
+import cobol_mcp
 from cobol_mcp.cobol.build.specfile import dumps
 from cobol_mcp.cobol.linkage.program import parse_program
 
 SAMPLES = Path(__file__).parent / "cobol" / "samples"
 
 # Loaded by none of: the codec, the spec model, a spec file, encoding and decoding a call.
-HEAVY = ("dataclasses", "typing", "pathlib", "inspect", "ast", "re", "pickle", "base64", "weakref", "json")
+HEAVY = ("dataclasses", "typing", "pathlib", "inspect", "ast", "re", "pickle", "base64", "weakref", "json",
+         "contextlib", "math", "signal")  # fmt: skip
 
 FIRST_CALL = """
 import sys
@@ -62,14 +64,15 @@ def test_a_first_call_loads_nothing_heavy(tmp_path, name, arguments, mode):
 
 
 def test_the_stdio_start_path_loads_neither_the_codec_nor_anything_heavy():
-    """What the server imports before its first reply (the codec comes after it)."""
-    code = "import sys, cobol_mcp.server, cobol_mcp.transports.stdio, cobol_mcp.bundled; print(' '.join(sys.modules))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    """What the server imports before its first reply (the codec comes after it), started as run.sh does."""
+    code = (
+        f"import sys; sys.path.insert(0, {str(Path(cobol_mcp.__file__).parent.parent)!r}); "
+        "import cobol_mcp.server, cobol_mcp.transports.stdio, cobol_mcp.bundled, cobol_mcp.cli; "
+        "cobol_mcp.transports.stdio.stop_on_signals(); print(' '.join(sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     loaded = set(done.stdout.split())
     assert "cobol_mcp.server" in loaded
-    assert [
-        m
-        for m in ("dataclasses", "typing", "pathlib", "inspect", "pickle", "cobol_mcp.cobol.records.codec")
-        if m in loaded
-    ] == []
+    unwanted = ("dataclasses", "typing", "pathlib", "inspect", "pickle", "contextlib", "math", "signal")
+    assert [m for m in (*unwanted, "cobol_mcp.cobol.records.codec") if m in loaded] == []

@@ -9,7 +9,6 @@ files and /dev/null, which stdin may well be.
 
 from __future__ import annotations
 
-import math
 import select
 from collections.abc import Callable
 
@@ -59,7 +58,7 @@ class SelectLoop:
         if timeout is None:
             ready = self._poll.poll()
         else:
-            ready = self._poll.poll(min(max(0, math.ceil(timeout * 1000)), LONGEST_WAIT_MS))
+            ready = self._poll.poll(min(max(0, -int(-timeout * 1000 // 1)), LONGEST_WAIT_MS))  # ms, rounded up
         readers, writers = self._readers, self._writers
         for fd, events in ready:
             if events & ~WRITE_EVENTS:  # readable, or hung up / in error: reading tells which

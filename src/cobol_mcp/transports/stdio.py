@@ -7,10 +7,8 @@ carries only protocol lines. At EOF every request already received is answered b
 
 from __future__ import annotations
 
-import contextlib
 import os
 import select
-import signal
 import sys
 import time
 from collections import deque
@@ -225,6 +223,8 @@ def banner(server: Server) -> str:
 def watch(stdio: StdioServer, server: Server, options: Options) -> Any:
     """Live reload: the watcher thread posts reloads through a pipe the loop reads; after each the
     catalog is swapped and, when the tools list changed, the client gets tools/list_changed."""
+    import contextlib
+
     from ..reload import LIST_CHANGED, Watcher
 
     wake_read, wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
@@ -256,8 +256,10 @@ def stop_on_signals() -> None:
     """SIGTERM ends the process at once (its COBOL workers die with it: PR_SET_PDEATHSIG), SIGINT
     raises KeyboardInterrupt; both even when the launcher left them ignored, so a server told to
     stop always stops, whatever it is doing."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    import _signal  # type: ignore[import-not-found]  # `signal`'s C half, loaded with the interpreter; no stub
+
+    _signal.signal(_signal.SIGTERM, _signal.SIG_DFL)  # `signal` itself builds enums at import: start-up time
+    _signal.signal(_signal.SIGINT, _signal.default_int_handler)
 
 
 def run(server: Server, loop: SelectLoop, options: Options) -> int:

@@ -9,7 +9,6 @@ fits, a known condition name. Anything else goes to :func:`~.codec.encode_scalar
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from decimal import Decimal
 
@@ -153,8 +152,10 @@ def _condition_encoder(f: Field) -> Any:
     listing = ", ".join(names)
     stored: dict[str, bytes] = {}
     for key, c in names.items():
-        with contextlib.suppress(FieldError):  # else reported with the caller's path when used
+        try:
             stored[key] = encode_scalar(f, c.values[0][0])
+        except FieldError:  # reported with the caller's path when used
+            continue
     offset, size, pic = f.offset, f.size, f.pic
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:

@@ -7,7 +7,6 @@ USAGE, 88-level conditions, and which records and properties make up the argumen
 
 from __future__ import annotations
 
-import math
 import struct
 import sys
 from decimal import Decimal
@@ -63,6 +62,11 @@ class FieldError(ValueError):
 
 class DecodeError(ValueError):
     """The buffers handed back do not match the program's records (count or sizes)."""
+
+
+def _finite(x: float) -> bool:
+    """math.isfinite without importing math on the first call's path: inf - inf and nan - nan are nan."""
+    return x - x == 0
 
 
 def input_records(spec: ProgramSpec) -> tuple[Record, ...]:
@@ -151,7 +155,7 @@ def user_number(value: Any, path: str, f: Field) -> Decimal:
         except ArithmeticError:  # an exponent past Decimal's range (10**18)
             raise FieldError(path, f'"{path}": {show(value)} is out of range for {pic_text(f)}', f.pic) from None
     elif isinstance(value, float):
-        number = Decimal(repr(value)) if math.isfinite(value) else Decimal("NaN")
+        number = Decimal(repr(value)) if _finite(value) else Decimal("NaN")
     else:
         number = Decimal(value)
     if not number.is_finite():
@@ -168,7 +172,7 @@ def encode_scalar(f: Field, value: Decimal | str, path: str = "", shown: Any = N
         try:
             number = float(value)
             packed = struct.pack("=f" if f.usage == "comp-1" else "=d", number)
-            if not math.isfinite(number):
+            if not _finite(number):
                 raise OverflowError
         except (OverflowError, ValueError):
             raise FieldError(path, f'"{path}": {show(shown)} is too large for {pic_text(f)}') from None
@@ -298,7 +302,7 @@ def _scaled(n: int, scale: int) -> int | Decimal:
 def _short_float(raw: bytes) -> Decimal | None:
     fmt = "=f" if len(raw) == 4 else "=d"
     (x,) = struct.unpack(fmt, raw)
-    if not math.isfinite(x):
+    if not _finite(x):
         return None
     if fmt == "=d":
         return Decimal(repr(x))

@@ -13,9 +13,7 @@ the owner calls :meth:`Runtime.expire` when :meth:`Runtime.next_deadline` passes
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import time
 from collections import deque
 
@@ -34,7 +32,7 @@ from .frames import (
     load_body,
     split_records,
 )
-from .process import read_memfile, reap, spawn_worker
+from .process import kill, read_memfile, reap, spawn_worker
 
 REPLY_HEAD_SIZE = REPLY_HEAD.size
 
@@ -268,7 +266,7 @@ class Runtime:
     def close(self) -> None:
         for worker in list(self._workers):
             self._retire(worker)
-            os.kill(worker.pid, signal.SIGKILL)
+            kill(worker.pid)
             reap(worker.pid)
         self._workers.clear()
         if self._devnull >= 0:
@@ -412,8 +410,7 @@ class Runtime:
 
     # ---------------------------------------------------------------------------------- faults
     def _kill(self, worker: Worker, cause: str | None) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(worker.pid, signal.SIGKILL)
+        kill(worker.pid)
         self._worker_died(worker, cause)
 
     def _worker_died(self, worker: Worker, cause: str | None = None) -> None:
@@ -421,8 +418,7 @@ class Runtime:
             return
         self.stats["died"] += 1
         self._retire(worker)
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(worker.pid, signal.SIGKILL)  # a no-op for a process that already ended
+        kill(worker.pid)  # a no-op for a process that already ended
         status = reap(worker.pid)
         stderr_text = read_memfile(worker.stderr_fd, 8192)
         display = read_memfile(worker.display_fd, 1 << 16)
@@ -452,8 +448,7 @@ class Runtime:
     def _stop(self, worker: Worker) -> None:
         """End an idle worker on purpose (not a fault: nothing is counted, no call is affected)."""
         self._retire(worker)
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(worker.pid, signal.SIGKILL)
+        kill(worker.pid)
         reap(worker.pid)
         os.close(worker.stderr_fd)
         os.close(worker.display_fd)

@@ -8,6 +8,7 @@ import sys
 
 WORKER_SCRIPT = os.path.join(os.path.dirname(__file__), "worker.py")
 F_SETPIPE_SZ = 1031
+SIGKILL = 9  # POSIX; `signal` itself is not imported: it builds its enums at import (start-up time)
 
 
 def spawn_worker(
@@ -70,6 +71,14 @@ def read_memfile(fd: int, limit: int) -> str:
 def above(fd: int, lowest: int) -> int:
     """A copy of `fd` numbered at least `lowest`, so the child's dup2 to 0-4 cannot clobber it."""
     return fd if fd >= lowest else fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, lowest)
+
+
+def kill(pid: int) -> None:
+    """SIGKILL `pid`; a process that has ended already is no error."""
+    try:
+        os.kill(pid, SIGKILL)
+    except ProcessLookupError:
+        return
 
 
 def reap(pid: int) -> int:
