@@ -61,6 +61,8 @@ def test_a_first_call_loads_nothing_heavy(tmp_path, name, arguments, mode):
     assert not any(
         module.startswith(("cobol_mcp.cobol.linkage.program", "cobol_mcp.cobol.source")) for module in loaded
     )
+    if name == "add-numbers.cob":  # no DEPENDING ON table, no ANY LENGTH item: their modules stay out
+        assert not {"cobol_mcp.cobol.records.odo", "cobol_mcp.cobol.records.anylen", "contextvars"} & loaded
 
 
 def test_the_stdio_start_path_loads_neither_the_codec_nor_anything_heavy():

@@ -12,9 +12,7 @@ from decimal import Decimal
 
 from ..linkage.frozen import replace
 from ..linkage.model import Field
-from .anylen import any_length_decoder
 from .items import condition_key, decode_scalar, has_control_byte
-from .odo import counter_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,6 +57,8 @@ def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None)
     if f.encoding:
         return _bytes_decoder(f)
     if f.any_length:
+        from .anylen import any_length_decoder  # loaded with the first ANY LENGTH item only
+
         return any_length_decoder(f, f.trim if trim is None else trim)
     if f.is_group:
         return _group_decoder(f, path)
@@ -91,6 +91,8 @@ def _array_decoder(f: Field, path: str | None, trim: bool | None = None) -> Any:
 
 def _table_decoder(f: Field) -> Any:
     """OCCURS ... DEPENDING ON: as many items as the counter says, or None (noted) if it is out of bounds."""
+    from .odo import counter_value  # loaded with the first ODO table only
+
     item = item_decoder(f, None)
     size = f.size
 

@@ -16,8 +16,7 @@ from .. import is_plain_decimal
 from ..linkage.frozen import replace
 from ..linkage.model import Field
 from ..linkage.pic import native_range
-from . import items, odo
-from .anylen import any_length_encoder
+from . import items
 from .items import (
     FieldError,
     check_keys,
@@ -59,6 +58,8 @@ def item_encoder(f: Field, path: str | None = None) -> Any:
     if f.encoding:
         return _bytes_encoder(f)
     if f.any_length:
+        from .anylen import any_length_encoder  # loaded with the first ANY LENGTH item only
+
         return any_length_encoder(f)
     if f.is_group:
         return _group_encoder(f, path)
@@ -96,6 +97,8 @@ def _array_encoder(f: Field, path: str | None) -> Any:
 
 def _table_encoder(f: Field) -> Any:
     """OCCURS min TO max DEPENDING ON: between min and max items; the count goes to the counter."""
+    from . import odo  # loaded with the first ODO table only
+
     item = item_encoder(f, None)
     low, high, pic, size = f.occurs_min or 0, f.occurs or 0, f.pic, f.size
 
@@ -113,6 +116,7 @@ def _table_encoder(f: Field) -> Any:
 
 def _counter_encoder(f: Field, inner: Any) -> Any:
     """A DEPENDING ON counter: stored as given, then checked against its table's number of items."""
+    from . import odo
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         inner(buf, value, path, delta)

@@ -12,7 +12,6 @@ notes are the codec's own: whatever is not the usual case goes to the scalar fun
 from __future__ import annotations
 
 from ..linkage.model import Field, ProgramSpec, Record
-from . import odo
 from .decoders import decoder
 from .encoders import MISSING, encoder, item_bytes
 from .items import (
@@ -62,7 +61,7 @@ class Plan:
             for index, v in enumerate(ins)
             if v is not None
         )
-        self.counters = odo.find_counters(spec)  # OCCURS DEPENDING ON tables -> their counters
+        self.counters = _counters(spec)  # OCCURS DEPENDING ON tables -> their counters
         self.pieces = tuple(
             None if self.counters else _pieces(self.templates[index], inputs[v.key])
             for index, v in enumerate(ins)
@@ -81,6 +80,8 @@ class Plan:
         """codec.encode_inputs for this spec."""
         if not self.counters:
             return self._encode(arguments)
+        from . import odo
+
         state = odo.CallState(self.counters)
         token = odo.STATE.set(state)
         try:
@@ -119,6 +120,8 @@ class Plan:
         """codec.decode_outputs for this spec."""
         if not self.counters:
             return self._decode(buffers, notes)
+        from . import odo
+
         token = odo.STATE.set(odo.CallState(self.counters, list(buffers)))
         try:
             return self._decode(buffers, notes)
@@ -138,6 +141,19 @@ class Plan:
             for key, decode in props:
                 result[key] = decode(data, 0, notes, key)
         return result
+
+
+def _counters(spec: ProgramSpec) -> dict[int, Any]:
+    """odo.find_counters, with the ODO modules loaded only for a spec that has a DEPENDING ON table."""
+    if not any(_has_table(r.field) for r in spec.records):
+        return {}
+    from . import odo
+
+    return odo.find_counters(spec)
+
+
+def _has_table(f: Field) -> bool:
+    return bool(f.depending_on) or any(_has_table(c) for c in (*f.children, *f.alternatives))
 
 
 def _shape(records: tuple[Record, ...]) -> tuple[dict[str, dict[str, Field]], dict[str, Field]]:
