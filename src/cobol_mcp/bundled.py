@@ -147,8 +147,8 @@ class AddPresentation:
         return {"a": a, "b": b}, max(a_scale, b_scale)
 
     def result(self, scale: int, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
-        total = EXACT.quantize(Decimal(outputs["total"]), QUANTA[scale])
-        text = format(EXACT.add(total, 0), "f")  # + 0 turns a negative zero into zero
+        total = EXACT.quantize(outputs["total"], QUANTA[scale])
+        text = format(total if total else EXACT.add(total, 0), "f")  # + 0 turns a negative zero into zero
         quoted = quote(text)
         return encoded(
             {"content": [{"type": "text", "text": text}], "structuredContent": {"sum": text}},
