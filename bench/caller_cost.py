@@ -11,15 +11,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
-from cobol_mcp.cobol.build.driver import build_driver
-from cobol_mcp.cobol.build.programs import compile_programs
-from cobol_mcp.cobol.records.codec import encode_inputs
-from cobol_mcp.cobol.runtime.pool import Runtime
+from bundled_add import compiled_add
 
-ADD = Path(__file__).resolve().parent.parent / "src" / "cobol_mcp" / "programs" / "add.cob"
+from cobol_mcp.cobol.build.driver import build_driver
+from cobol_mcp.cobol.runtime.pool import Runtime
 
 
 def main() -> None:
@@ -27,11 +24,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    (program,) = compile_programs(ADD)
-    assert not isinstance(program, str), program
-    spec = program.spec
-    sizes = [record.size for record in spec.records]
-    buffers = encode_inputs(spec, {"a": "1.10", "b": "2.20"})
+    program, spec, sizes, buffers = compiled_add()
     runtime = Runtime(max_workers=1, timeout=30)
     runtime.load("direct", program.module, spec.entry_symbol, sizes)
     runtime.load("caller", program.module, spec.entry_symbol, sizes, driver=build_driver(), program_id=spec.program_id)

@@ -14,16 +14,14 @@ import argparse
 import os
 import statistics
 import time
-from pathlib import Path
 from typing import Any
+
+from bundled_add import compiled_add
 
 from cobol_mcp.cobol.build.driver import build_driver
 from cobol_mcp.cobol.build.native_worker import build_worker
-from cobol_mcp.cobol.build.programs import compile_programs
-from cobol_mcp.cobol.records.codec import encode_inputs
 from cobol_mcp.cobol.runtime.pool import Runtime
 
-ADD = Path(__file__).resolve().parent.parent / "src" / "cobol_mcp" / "programs" / "add.cob"
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -34,11 +32,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--spin", type=float, default=0.0003, help="the workers' spin (the server's default)")
     args = parser.parse_args()
-    (program,) = compile_programs(ADD)
-    assert not isinstance(program, str), program
-    spec = program.spec
-    sizes = [record.size for record in spec.records]
-    buffers = encode_inputs(spec, {"a": "1.10", "b": "2.20"})
+    program, spec, sizes, buffers = compiled_add()
     driver = build_driver()
     native = build_worker()
     assert native is not None, "the C worker did not build"
