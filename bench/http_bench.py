@@ -424,8 +424,8 @@ def report(results: list[dict[str, object]], levels: list[int]) -> None:
     for r in results:
         print(
             f"{r['server']:<17} {r['concurrency']:>3} {r['rps']:>9.1f} {r['p50_ms']:>8.3f} {r['p99_ms']:>8.3f} "
-            f"{r['max_ms']:>8.3f} {r['errors']:>6} {r['cpu_us_per_request']:>10.1f} {r['main_cpu_us_per_request']:>6.1f} {r['rss_mib']:>8.1f} "
-            f"{r['rss_tree_mib']:>8.1f}"
+            f"{r['max_ms']:>8.3f} {r['errors']:>6} {r['cpu_us_per_request']:>10.1f} "
+            f"{r['main_cpu_us_per_request']:>6.1f} {r['rss_mib']:>8.1f} {r['rss_tree_mib']:>8.1f}"
         )
     names = list(dict.fromkeys(str(r["server"]) for r in results))
     if len(names) >= 2:

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from ...options import Options
     from ...reload import Watcher
     from ...server import Server
+    from .lane import Lane
     from .metrics import Metrics
     from .wire import Headers, Receive, Send
 
@@ -118,6 +119,7 @@ class McpHttpApp:
         self._pristine: Session | None = None
         self.metrics: Metrics | None = None  # with --metrics, from start-up on
         self._watcher: Watcher | None = None  # with --watch
+        self.lane: Lane | None = None  # the short path of the common POST (see lane), from start-up on
 
     # ---------------------------------------------------------------------------------- ASGI
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
@@ -187,6 +189,10 @@ class McpHttpApp:
             self.calls.observe = self.metrics.call_done
         if self.options.watch:
             self._watch(loop, server)
+        if self.metrics is None:  # with --metrics every response is counted: all of them take the ASGI path
+            from .lane import Lane
+
+            self.lane = Lane(self)
 
     def _watch(self, loop: asyncio.AbstractEventLoop, server: Server) -> None:
         """Live reload: the watcher's thread hands each new tool set to this loop, which swaps it in
@@ -213,6 +219,7 @@ class McpHttpApp:
         self.calls.abort()
 
     def stop(self) -> None:
+        self.lane = None
         if self._watcher is not None:
             self._watcher.stop()
         self.sessions.stop()
@@ -377,7 +384,7 @@ class McpHttpApp:
             )
             return
         if self.settings.stateless:
-            await self._serve(self._fresh_session(version), None, message, reply, receive)
+            await self._serve(self.fresh_session(version), None, message, reply, receive)
             return
         if isinstance(message, Request) and message.method == "initialize":
             await self._initialize(message, reply)
@@ -434,7 +441,8 @@ class McpHttpApp:
             raise RuntimeError("McpHttpApp.start() has not run")
         return Session(self.server.model, strict_lifecycle=self.options.strict_lifecycle)
 
-    def _fresh_session(self, version: bytes | None) -> Session:
+    def fresh_session(self, version: bytes | None) -> Session:
+        """The session a stateless handshake-era request is served by: new, taken as initialized."""
         session = self._new_session()
         session.protocol_version = version.decode("latin-1").strip() if version is not None else LATEST_VERSION
         return session

@@ -153,6 +153,10 @@ class GuardedHttpTools(HttpToolsProtocol):
         if self._parsed_head > Limits.max_head_bytes:
             self._refuse(HEAD_TOO_LARGE)  # no request starts; what follows in this read is dropped
             return
+        self.start_request()
+
+    def start_request(self) -> None:
+        """The request's head is in, within bounds: hand it to the ASGI application."""
         super().on_headers_complete()
 
     def on_body(self, body: bytes) -> None:
