@@ -157,3 +157,24 @@ def test_a_client_that_leaves_cancels_its_call_without_a_session(cache_dir, tmp_
             sock.sendall(request(one.port, add(7), mcp_protocol_version=LEGACY))
             status, _, body = Responses(sock).next()
         assert status == 200 and summed(body, 7)
+
+
+def test_heads_are_timed_after_many_requests_on_one_connection(cache_dir):
+    """One head timer per connection, armed again only when it goes off: requests spread past its first
+    expiry are served, then a head that never ends still gets 408, and an idle connection is closed."""
+    with HttpServer("--stateless", "--read-timeout", "1") as quick:
+        with socket.create_connection(("127.0.0.1", quick.port), timeout=60) as sock:
+            responses = Responses(sock)
+            for i in range(4):
+                time.sleep(0.4)  # the four spread over more than --read-timeout, each head on time
+                sock.sendall(request(quick.port, add(i)))
+                status, _, body = responses.next()
+                assert status == 200 and summed(body, i)
+            sock.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a")  # then nothing
+            status, headers, body = responses.next()
+            assert status == 408 and headers["connection"] == "close" and json.loads(body)["error"]
+        with socket.create_connection(("127.0.0.1", quick.port), timeout=60) as sock:
+            sock.sendall(request(quick.port, add(5)))
+            status, _, body = Responses(sock).next()
+            assert status == 200 and summed(body, 5)
+            assert sock.recv(65536) == b""  # idle past --read-timeout: closed without a word

@@ -103,6 +103,7 @@ class GuardedHttpTools(HttpToolsProtocol):
     _head_timer: asyncio.TimerHandle | None = None
     _in_head = False
     _begun = False  # a byte of the awaited request has arrived
+    _head_deadline = 0.0  # loop time by which the awaited head must be complete
     _head_bytes = 0  # bytes received while the head is incomplete
     _parsed_head = 0  # bytes of the request line and headers, as parsed
     _refused = False
@@ -115,7 +116,7 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._await_head()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._stop_head_timer()
+        self._cancel_head_timer()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -145,11 +146,13 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self._parsed_head += len(name) + len(value) + 4
-        super().on_header(name, value)
+        name = name.lower()  # uvicorn's own on_header, inlined: it runs for every header of every request
+        if name == b"expect" and value.lower() == b"100-continue":
+            self.expect_100_continue = True
+        self.headers.append((name, value))
 
     def on_headers_complete(self) -> None:
-        self._in_head = False
-        self._stop_head_timer()
+        self._in_head = False  # (its timer is left to run out: see _await_head)
         if self._parsed_head > Limits.max_head_bytes:
             self._refuse(HEAD_TOO_LARGE)  # no request starts; what follows in this read is dropped
             return
@@ -170,22 +173,31 @@ class GuardedHttpTools(HttpToolsProtocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         idle = self.cycle is None or self.cycle.response_complete  # no pipelined request started
-        if idle and not self.transport.is_closing() and self._head_timer is None:
+        if idle and not self.transport.is_closing() and (not self._in_head or self._head_timer is None):
             self._await_head()
 
     # ------------------------------------------------------------------------------ head bound
     def _await_head(self) -> None:
+        """Time the next head. One timer per connection, not one per request: it is armed when none
+        is, and when it goes off before the current deadline it is armed again for the rest."""
         self._in_head, self._head_bytes, self._begun = True, 0, False
-        self._stop_head_timer()
-        self._head_timer = self.loop.call_later(Limits.read_timeout, self._head_late)
+        self._head_deadline = self.loop.time() + Limits.read_timeout
+        if self._head_timer is None:
+            self._head_timer = self.loop.call_later(Limits.read_timeout, self._head_late)
 
-    def _stop_head_timer(self) -> None:
+    def _cancel_head_timer(self) -> None:
         if self._head_timer is not None:
             self._head_timer.cancel()
             self._head_timer = None
 
     def _head_late(self) -> None:
         self._head_timer = None
+        if not self._in_head:
+            return  # the head came in time; the next wait arms the timer again
+        remaining = self._head_deadline - self.loop.time()
+        if remaining > 0:
+            self._head_timer = self.loop.call_later(remaining, self._head_late)
+            return
         if self._in_head and not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
             if self._begun:
                 self._refuse(SLOW)
@@ -197,7 +209,7 @@ class GuardedHttpTools(HttpToolsProtocol):
     def _refuse(self, response: bytes) -> None:
         self._refused = True
         self._in_head = False
-        self._stop_head_timer()
+        self._cancel_head_timer()
         if not self.transport.is_closing():
             self.transport.write(response)
             self.transport.close()
