@@ -101,7 +101,7 @@ class Lane:
             return None
         size = int(length)
         app = self.app
-        if size > self.settings.max_body_bytes or app.buffered + size > self.settings.max_buffered_bytes:
+        if size > self.settings.max_body_bytes or app.posts.buffered + size > self.settings.max_buffered_bytes:
             return None
         version = headers.get(b"mcp-protocol-version")
         ok = self._versions.get(version)
@@ -152,11 +152,11 @@ class Lane:
         return True
 
     def _stateless_session(self, version: bytes | None) -> Session:
-        """What the ASGI path builds per request (:meth:`.app.McpHttpApp.fresh_session`); reused here, as the
+        """What the ASGI path builds per request (:meth:`.posts.Posts.fresh_session`); reused here, as the
         requests served on this lane (never ``initialize``) leave a session as it was."""
         session = self._sessions.get(version)
         if session is None or (self.app.server is not None and session.server is not self.app.server.model):
-            session = self.app.fresh_session(version)
+            session = self.app.posts.fresh_session(version)
             if len(self._sessions) < CACHE_LIMIT:
                 self._sessions[version] = session
         return session
