@@ -6,9 +6,9 @@ adds, per connection:
 
 - a time bound: a request's head (request line and headers) must be complete within
   ``read_timeout`` seconds of the connection or of the request's first byte, else 408 and close; a
-  connection with no request begun that long (fresh, or idle after a reply) is closed without a word,
-  as keep-alive connections are: a 408 there would be read as the answer to a request the client
-  may be sending at that very moment;
+  connection with no request begun that long (fresh), or idle after a reply for uvicorn's keep-alive
+  timeout if that is shorter, is closed without a word, as keep-alive connections are: a 408 there
+  would be read as the answer to a request the client may be sending at that very moment;
 - a size bound: a head over ``max_head_bytes`` gets 431 and close;
 - a count bound: a connection beyond ``max_connections`` gets 503 with ``Retry-After`` and close.
 
@@ -104,6 +104,8 @@ class GuardedHttpTools(HttpToolsProtocol):
     _in_head = False
     _begun = False  # a byte of the awaited request has arrived
     _head_deadline = 0.0  # loop time by which the awaited head must be complete
+    _idle_deadline = 0.0  # loop time by which its first byte must have come (keep-alive), else a silent close
+    _timer_at = 0.0  # loop time the head timer is armed for
     _head_bytes = 0  # bytes received while the head is incomplete
     _parsed_head = 0  # bytes of the request line and headers, as parsed
     _refused = False
@@ -171,19 +173,37 @@ class GuardedHttpTools(HttpToolsProtocol):
             super().on_message_complete()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        """uvicorn's own, with its keep-alive timer (armed per response) folded into the head timer."""
+        self.server_state.total_requests += 1
+        if self.transport.is_closing():
+            return
+        self._unset_keepalive_if_required()
+        self.flow.resume_reading()
+        if self.pipeline:
+            cycle, app = self.pipeline.pop()
+            self._start_asgi_task(cycle, app)
+            return
         idle = self.cycle is None or self.cycle.response_complete  # no pipelined request started
-        if idle and not self.transport.is_closing() and (not self._in_head or self._head_timer is None):
-            self._await_head()
+        if idle and (not self._in_head or self._head_timer is None):
+            self._await_head(keep_alive=True)
 
     # ------------------------------------------------------------------------------ head bound
-    def _await_head(self) -> None:
-        """Time the next head. One timer per connection, not one per request: it is armed when none
-        is, and when it goes off before the current deadline it is armed again for the rest."""
+    def _await_head(self, keep_alive: bool = False) -> None:
+        """Time the next head: complete within `read_timeout`, and, after a response (`keep_alive`),
+        begun within uvicorn's keep-alive timeout, else the connection is closed without a word.
+        One timer per connection, not one per request: it is armed when none is or when it would go
+        off too late, and when it goes off before the current deadline it is armed again for the rest."""
         self._in_head, self._head_bytes, self._begun = True, 0, False
-        self._head_deadline = self.loop.time() + Limits.read_timeout
+        now = self.loop.time()
+        self._head_deadline = now + Limits.read_timeout
+        self._idle_deadline = (
+            now + min(self.timeout_keep_alive, Limits.read_timeout) if keep_alive else self._head_deadline
+        )
+        if self._head_timer is not None and self._timer_at > self._idle_deadline:
+            self._cancel_head_timer()
         if self._head_timer is None:
-            self._head_timer = self.loop.call_later(Limits.read_timeout, self._head_late)
+            self._timer_at = self._idle_deadline
+            self._head_timer = self.loop.call_later(self._idle_deadline - now, self._head_late)
 
     def _cancel_head_timer(self) -> None:
         if self._head_timer is not None:
@@ -194,9 +214,11 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._head_timer = None
         if not self._in_head:
             return  # the head came in time; the next wait arms the timer again
-        remaining = self._head_deadline - self.loop.time()
-        if remaining > 0:
-            self._head_timer = self.loop.call_later(remaining, self._head_late)
+        now = self.loop.time()
+        deadline = self._head_deadline if self._begun else self._idle_deadline
+        if deadline > now:
+            self._timer_at = deadline
+            self._head_timer = self.loop.call_later(deadline - now, self._head_late)
             return
         if self._in_head and not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
             if self._begun:
