@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import socket
 import time
 
@@ -178,3 +179,17 @@ def test_heads_are_timed_after_many_requests_on_one_connection(cache_dir):
             status, _, body = Responses(sock).next()
             assert status == 200 and summed(body, 5)
             assert sock.recv(65536) == b""  # idle past --read-timeout: closed without a word
+
+
+def test_a_stop_answers_a_running_call_with_an_error(cache_dir, tmp_path):
+    with HttpServer("--stateless", "--cobol-workers", "1", "--timeout", "600", "--programs", str(PROGRAMS)) as server:
+        call = rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "s")}, id="held")
+        with socket.create_connection(("127.0.0.1", server.port), timeout=60) as sock:
+            sock.sendall(request(server.port, call, mcp_protocol_version=LEGACY))
+            asyncio.run(entered(tmp_path, "s"))  # never released: only the stop ends it
+            server.proc.send_signal(signal.SIGTERM)
+            status, headers, body = Responses(sock).next()
+            server.proc.wait(60)
+    reply = json.loads(body)
+    assert status == 200 and headers["connection"] == "close"
+    assert reply["id"] == "held" and "stopping" in reply["error"]["message"]

@@ -201,9 +201,10 @@ class McpHttpApp:
         self._watcher = Watcher(server, self.options, post, reloaded)
         self._watcher.start()
 
-    def abort_calls(self) -> None:
-        """The server is stopping: end every tool call still running, its request answered with an error."""
-        self.calls.abort()
+    def abort_calls(self) -> bool:
+        """The server is stopping: end every tool call still running, its request answered with an error.
+        Whether there was any."""
+        return self.calls.abort()
 
     def stop(self) -> None:
         self.lane = None

@@ -302,13 +302,16 @@ class Calls:
             if watcher is not None and not watcher.done():
                 watcher.cancel()
 
-    def abort(self) -> None:
-        """The server is stopping: every call still running ends now, and its request gets an error."""
+    def abort(self) -> bool:
+        """The server is stopping: every call still running ends now, and its request gets an error.
+        Whether there was any."""
+        had = bool(self._pending)
         for pending in list(self._pending):
             if pending.handle is not None and self._server is not None:
                 self._server.catalog.cancel(pending.handle)
             pending.resolve(STOPPING)
         self._pending.clear()
+        return had
 
     def cancel(self, state: SessionState, request_id: Any) -> None:
         """Stop a call running in a session (notifications/cancelled, or the session ended)."""

@@ -75,6 +75,7 @@ class LaneHttpTools(GuardedHttpTools):
             and not self.expect_100_continue
             and not self.access_log
             and self.limit_concurrency is None
+            and not self.flow.write_paused  # a client that reads no replies: the ASGI path waits for it
         ):
             parser = self.parser
             if (

@@ -240,7 +240,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 class StoppingServer(uvicorn.Server):
     """uvicorn's server with a stop that ends in seconds (see the module's description)."""
 
-    def __init__(self, config: uvicorn.Config, abort_calls: Callable[[], None]) -> None:
+    def __init__(self, config: uvicorn.Config, abort_calls: Callable[[], bool]) -> None:
         super().__init__(config)
         self._abort_calls = abort_calls
         self._watchdog: threading.Timer | None = None
@@ -260,8 +260,9 @@ class StoppingServer(uvicorn.Server):
         for connection in list(state.connections):
             connection.shutdown()  # idle ones close now, busy ones after their response
         await self._settle(GRACE_SECONDS)
-        if state.tasks:
-            self._abort_calls()  # the calls still running end; their requests are answered with an error
+        # The calls still running end; their requests are answered with an error (those answered on the
+        # short path have no task: see lane).
+        if self._abort_calls() or state.tasks:
             await self._settle(ABORT_SECONDS)
         for task in list(state.tasks):
             task.cancel()
