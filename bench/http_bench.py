@@ -9,8 +9,9 @@ figures measure the servers rather than an HTTP client library. For each concurr
 servers take turns: a warm-up, then a measured window (bounded in time and in requests).
 
 Reported per server and level: requests/s, p50/p99/max latency, errors (any status other than 200,
-or a reply without the sum 3.30, or a dropped connection), server CPU per request, and RSS (the
-server process; ours also with its COBOL worker processes).
+or a reply without the sum 3.30, or a dropped connection), server CPU per request (the process
+tree, and its main process alone: ours without its COBOL workers), and RSS (the server process;
+ours also with its COBOL worker processes).
 
     python bench/http_bench.py --rounds 3             # c = 1, 16, 64; 3 s per server, level and round
     python bench/http_bench.py --concurrency 1,8 --seconds 2 --sdk-python /path/to/venv-with-mcp/bin/python
@@ -99,15 +100,20 @@ class Server:
         return sizes[0], sum(sizes)
 
     def cpu(self) -> float:
-        total = 0
+        """CPU seconds of the process tree (the server and its COBOL workers)."""
+        return sum(self.cpu_split())
+
+    def cpu_split(self) -> tuple[float, float]:
+        """(CPU seconds of the main process, of its child processes): the server apart from its workers."""
+        times = []
         for pid in self.tree():
             try:
                 with open(f"/proc/{pid}/stat") as f:
                     fields = f.read().rsplit(")", 1)[1].split()
-                total += int(fields[11]) + int(fields[12])
+                times.append((int(fields[11]) + int(fields[12])) / CLK_TCK)
             except OSError:
-                pass
-        return total / CLK_TCK
+                times.append(0.0)
+        return times[0], sum(times[1:])
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -140,7 +146,8 @@ class Run:
         self.stopping = False
         self.started = 0.0
         self.elapsed = 0.0  # the measured window, seconds
-        self.cpu = 0.0  # server CPU seconds spent in it
+        self.cpu = 0.0  # server CPU seconds spent in it (main process and its children)
+        self.cpu_main = 0.0  # of which the main process
 
     def request(self) -> bytes:
         body = BODY % self.next_id
@@ -268,9 +275,11 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 def measure(server: Server, concurrency: int, args: argparse.Namespace) -> Run:
     run = Run(server.port, concurrency, args.warmup, args.seconds, args.max_requests)
-    cpu_before = server.cpu()
+    main_before, children_before = server.cpu_split()
     run.elapsed = asyncio.run(run.go())
-    run.cpu = server.cpu() - cpu_before
+    main_after, children_after = server.cpu_split()
+    run.cpu_main = main_after - main_before
+    run.cpu = run.cpu_main + children_after - children_before
     return run
 
 
@@ -280,6 +289,7 @@ def summary(server: Server, concurrency: int, runs: list[Run]) -> dict[str, obje
     errors = sum(run.errors for run in runs)
     elapsed = sum(run.elapsed for run in runs)
     cpu = sum(run.cpu for run in runs)
+    cpu_main = sum(run.cpu_main for run in runs)
     done = len(lat)
     rss_main, rss_tree = server.rss()
     return {
@@ -294,6 +304,7 @@ def summary(server: Server, concurrency: int, runs: list[Run]) -> dict[str, obje
         "p99_ms": round(percentile(lat, 0.99) * 1e3, 3),
         "max_ms": round(lat[-1] * 1e3, 3) if lat else float("nan"),
         "cpu_us_per_request": round(cpu / max(1, done + errors) * 1e6, 1),
+        "main_cpu_us_per_request": round(cpu_main / max(1, done + errors) * 1e6, 1),
         "rss_mib": round(rss_main, 1),
         "rss_tree_mib": round(rss_tree, 1),
         "error_samples": [sample for run in runs for sample in run.error_samples][:3],
@@ -408,13 +419,13 @@ def report(results: list[dict[str, object]], levels: list[int]) -> None:
     print()
     print(
         f"{'server':<17} {'c':>3} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>6} "
-        f"{'CPU us/req':>10} {'RSS MiB':>8} {'+workers':>8}"
+        f"{'CPU us/req':>10} {'main':>6} {'RSS MiB':>8} {'+workers':>8}"
     )
     for r in results:
         print(
             f"{r['server']:<17} {r['concurrency']:>3} {r['rps']:>9.1f} {r['p50_ms']:>8.3f} {r['p99_ms']:>8.3f} "
-            f"{r['max_ms']:>8.3f} {r['errors']:>6} {r['cpu_us_per_request']:>10.1f} {r['rss_mib']:>8.1f} "
-            f"{r['rss_tree_mib']:>8.1f}"
+            f"{r['max_ms']:>8.3f} {r['errors']:>6} {r['cpu_us_per_request']:>10.1f} "
+            f"{r['main_cpu_us_per_request']:>6.1f} {r['rss_mib']:>8.1f} {r['rss_tree_mib']:>8.1f}"
         )
     names = list(dict.fromkeys(str(r["server"]) for r in results))
     if len(names) >= 2:

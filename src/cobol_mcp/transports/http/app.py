@@ -1,7 +1,8 @@
 """The ASGI application: MCP Streamable HTTP at ``/mcp`` for both protocol eras, and ``/healthz``.
 
 One POST carries one JSON-RPC message. The protocol core (:class:`Session`) decides what it means;
-this module only moves bytes. Each POST is of the handshake era (2025-11-25 and before) or of the
+this module routes requests and keeps the server's lifetime; :mod:`.posts` reads and answers POSTs
+(the common ones on the short path of :mod:`.lane`). Each POST is of the handshake era (2025-11-25 and before) or of the
 stateless 2026-07-28 revision, told apart by :func:`.modern.is_modern`, which also checks and
 answers the modern ones; handshake-era sessions are kept by :mod:`.sessions`.
 
@@ -20,28 +21,16 @@ answers the modern ones; handshake-era sessions are kept by :mod:`.sessions`.
 from __future__ import annotations
 
 import asyncio
-import time
 
 from ... import log
-from ...protocol import jsonrpc
-from ...protocol.jsonrpc import INVALID_REQUEST, Ignored, Invalid, Request
-from ...protocol.model import LATEST_VERSION, SUPPORTED_VERSIONS
+from ...protocol.jsonrpc import INVALID_REQUEST
 from ...protocol.modern import MODERN_VERSIONS
-from ...protocol.session import Cancel, Session, ToolCall
 from . import modern
 from .calls import Calls, ReaderLoop
+from .posts import CLOSE, Posts, version_problem
 from .security import Guard
-from .sessions import Sessions, SessionState
-from .wire import (
-    JSON_HEADERS,
-    REQUEST_ID_KEY,
-    GuardedSend,
-    Reply,
-    accepts,
-    error_body,
-    is_json_type,
-    send_bytes,
-)
+from .sessions import Sessions
+from .wire import JSON_HEADERS, REQUEST_ID_KEY, GuardedSend, error_body, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,6 +40,7 @@ if TYPE_CHECKING:
     from ...options import Options
     from ...reload import Watcher
     from ...server import Server
+    from .lane import Lane
     from .metrics import Metrics
     from .wire import Headers, Receive, Send
 
@@ -58,7 +48,6 @@ ENDPOINT = "/mcp"
 HEALTH = "/healthz"
 METRICS = "/metrics"
 
-CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read at all
 CORS_EXPOSE = (b"access-control-expose-headers", b"mcp-session-id, mcp-protocol-version, www-authenticate")
 ALLOWED_REQUEST_HEADERS = (
     b"content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id"
@@ -114,10 +103,10 @@ class McpHttpApp:
         self.sessions = Sessions(
             0.0 if settings.stateless else settings.session_idle, self.calls.cancel, settings.max_sessions
         )
-        self.buffered = 0  # bytes of request bodies being read now
-        self._pristine: Session | None = None
+        self.posts = Posts(self)
         self.metrics: Metrics | None = None  # with --metrics, from start-up on
         self._watcher: Watcher | None = None  # with --watch
+        self.lane: Lane | None = None  # the short path of the common POST (see lane), from start-up on
 
     # ---------------------------------------------------------------------------------- ASGI
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
@@ -174,7 +163,7 @@ class McpHttpApp:
         self.calls.attach(server)
         server.runtime.start()  # one COBOL worker ready before the first call
         server.catalog.warm()
-        self._pristine = self._new_session()  # what a 2026-07-28 request is served by: it never changes
+        self.posts.pristine = self.posts.new_session()  # what a 2026-07-28 request is served by: it never changes
         self.sessions.start(loop)
         if self.settings.metrics:
             from .metrics import Metrics  # prometheus-client: loaded only when asked for
@@ -187,6 +176,10 @@ class McpHttpApp:
             self.calls.observe = self.metrics.call_done
         if self.options.watch:
             self._watch(loop, server)
+        if self.metrics is None:  # with --metrics every response is counted: all of them take the ASGI path
+            from .lane import Lane
+
+            self.lane = Lane(self)
 
     def _watch(self, loop: asyncio.AbstractEventLoop, server: Server) -> None:
         """Live reload: the watcher's thread hands each new tool set to this loop, which swaps it in
@@ -208,11 +201,13 @@ class McpHttpApp:
         self._watcher = Watcher(server, self.options, post, reloaded)
         self._watcher.start()
 
-    def abort_calls(self) -> None:
-        """The server is stopping: end every tool call still running, its request answered with an error."""
-        self.calls.abort()
+    def abort_calls(self) -> bool:
+        """The server is stopping: end every tool call still running, its request answered with an error.
+        Whether there was any."""
+        return self.calls.abort()
 
     def stop(self) -> None:
+        self.lane = None
         if self._watcher is not None:
             self._watcher.stop()
         self.sessions.stop()
@@ -242,7 +237,7 @@ class McpHttpApp:
             await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors + CLOSE)
             return
         if method == "POST":
-            await self._post(scope, headers, receive, send, cors)
+            await self.posts.post(scope, headers, receive, send, cors)
         elif method == "OPTIONS":
             await send_bytes(
                 send,
@@ -262,7 +257,7 @@ class McpHttpApp:
                 error_body(INVALID_REQUEST, f"Method Not Allowed: {method} (2026-07-28 clients only POST)"),
                 [*JSON_HEADERS, (b"allow", b"POST"), *cors],
             )
-        elif (problem := self._version_problem(version)) is not None:
+        elif (problem := version_problem(version)) is not None:
             await send_bytes(send, 400, error_body(INVALID_REQUEST, problem[0], None, problem[1]), JSON_HEADERS + cors)
         elif method == "DELETE" and not self.settings.stateless:
             await self.sessions.delete(headers, send, cors)
@@ -283,196 +278,3 @@ class McpHttpApp:
         if origin is None or (rejected is not None and rejected[0] != 401):
             return []
         return [(b"access-control-allow-origin", origin), (b"vary", b"origin"), CORS_EXPOSE]
-
-    @staticmethod
-    def _version_problem(value: bytes | None) -> tuple[str, dict[str, Any]] | None:
-        if value is None:
-            return None  # taken as 2025-03-26, which is supported
-        version = value.decode("latin-1").strip()
-        if version in SUPPORTED_VERSIONS:
-            return None
-        return (
-            f"Bad Request: unsupported MCP-Protocol-Version {version!r}",
-            {"supported": list(SUPPORTED_VERSIONS), "requested": version},
-        )
-
-    # ---------------------------------------------------------------------------------- POST
-    async def _post(
-        self, scope: dict[str, Any], headers: dict[bytes, bytes], receive: Receive, send: Send, cors: Headers
-    ) -> None:
-        content_type = headers.get(b"content-type")
-        if content_type is not None and not is_json_type(content_type):
-            await send_bytes(
-                send,
-                415,
-                error_body(INVALID_REQUEST, "Unsupported Media Type: send application/json"),
-                JSON_HEADERS + cors + CLOSE,
-            )
-            return
-        json_ok, sse_ok = accepts(headers.get(b"accept"))
-        if not (json_ok or sse_ok):
-            await send_bytes(
-                send,
-                406,
-                error_body(INVALID_REQUEST, "Not Acceptable: accept application/json and text/event-stream"),
-                JSON_HEADERS + cors + CLOSE,
-            )
-            return
-        body_or_refusal = await self._body(headers, receive)
-        if isinstance(body_or_refusal, tuple):
-            status, text, extra = body_or_refusal
-            await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors + CLOSE)
-            return
-        body = body_or_refusal
-        try:
-            message = jsonrpc.parse(body)
-        finally:
-            self.buffered -= len(body)
-            del body, body_or_refusal
-        if isinstance(message, (Request, Invalid)):
-            scope[REQUEST_ID_KEY] = message.id  # what a fault in answering it still answers to
-        if isinstance(message, Invalid):
-            await send_bytes(send, 400, error_body(message.code, message.message, message.id), JSON_HEADERS + cors)
-            return
-        if isinstance(message, Ignored) and message.reason != "response":
-            await send_bytes(
-                send, 400, error_body(INVALID_REQUEST, f"Invalid Request: {message.reason}"), JSON_HEADERS + cors
-            )
-            return
-        session_id = None if self.settings.stateless else headers.get(b"mcp-session-id")
-        state = self.sessions.live(session_id)
-        version = headers.get(b"mcp-protocol-version")
-        reply = Reply(send, json_ok, sse_ok, cors)
-        if modern.is_modern(version, message, state is not None):
-            await modern.serve(
-                self._pristine or self._new_session(),  # (set by start(), before the first request)
-                self.calls.run,
-                scope["headers"],
-                headers,
-                message,
-                reply,
-                receive,
-            )
-            return
-        await self._legacy(message, version, session_id, state, reply, receive)
-
-    async def _legacy(
-        self,
-        message: jsonrpc.Message,
-        version: bytes | None,
-        session_id: bytes | None,
-        state: SessionState | None,
-        reply: Reply,
-        receive: Receive,
-    ) -> None:
-        """A POST of the handshake era (2025-11-25 Streamable HTTP)."""
-        request_id = message.id if isinstance(message, Request) else None
-        problem = self._version_problem(version)
-        if problem is not None:
-            await send_bytes(
-                reply.send,
-                400,
-                error_body(INVALID_REQUEST, problem[0], request_id, problem[1]),
-                JSON_HEADERS + reply.headers,
-            )
-            return
-        if self.settings.stateless:
-            await self._serve(self._fresh_session(version), None, message, reply, receive)
-            return
-        if isinstance(message, Request) and message.method == "initialize":
-            await self._initialize(message, reply)
-            return
-        if state is None or session_id is None:  # (live() finds no session for no id)
-            await self.sessions.missing(session_id, request_id, reply.send, reply.headers)
-            return
-        reply.headers = [(b"mcp-session-id", session_id), *reply.headers]
-        await self._serve(state.session, state, message, reply, receive)
-        state.last_seen = time.monotonic()
-
-    async def _body(self, headers: dict[bytes, bytes], receive: Receive) -> bytes | tuple[int, str, Headers]:
-        """The request body, still counted in `self.buffered` (the caller uncounts it once parsed), or why it
-        is refused: (status, text, extra headers) for a body too large, too slow, or with no room for it."""
-        limit = self.settings.max_body_bytes
-        too_large: tuple[int, str, Headers] = 413, f"Payload Too Large: a message may have at most {limit} bytes", []
-        length = headers.get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            return too_large
-        chunks: list[bytes] = []
-        size = 0
-        outcome: bytes | tuple[int, str, Headers] | None = None
-        try:
-            async with asyncio.timeout(self.settings.read_timeout):
-                while outcome is None:
-                    message = await receive()
-                    if message["type"] != "http.request":
-                        outcome = (499, "the client left", [])  # whatever is answered goes nowhere
-                        break
-                    chunk = message.get("body", b"")
-                    size += len(chunk)
-                    self.buffered += len(chunk)
-                    if size > limit:
-                        outcome = too_large
-                    elif self.buffered > self.settings.max_buffered_bytes:
-                        outcome = (
-                            503,
-                            "Service Unavailable: too many request bodies in flight; try again later",
-                            [(b"retry-after", b"1")],
-                        )
-                    else:
-                        chunks.append(chunk)
-                        if not message.get("more_body"):
-                            outcome = b"".join(chunks) if len(chunks) != 1 else chunks[0]
-        except TimeoutError:
-            outcome = 408, f"Request Timeout: the body did not arrive within {self.settings.read_timeout:g} s", []
-        finally:
-            if not isinstance(outcome, bytes):
-                self.buffered -= size
-        return outcome
-
-    def _new_session(self) -> Session:
-        if self.server is None:
-            raise RuntimeError("McpHttpApp.start() has not run")
-        return Session(self.server.model, strict_lifecycle=self.options.strict_lifecycle)
-
-    def _fresh_session(self, version: bytes | None) -> Session:
-        session = self._new_session()
-        session.protocol_version = version.decode("latin-1").strip() if version is not None else LATEST_VERSION
-        return session
-
-    async def _initialize(self, message: Request, reply: Reply) -> None:
-        if self.sessions.full():
-            await send_bytes(
-                reply.send,
-                503,
-                error_body(INVALID_REQUEST, "Service Unavailable: too many open sessions; try again later", message.id),
-                [*JSON_HEADERS, (b"retry-after", b"5"), *reply.headers],
-            )
-            return
-        session = self._new_session()
-        line = session.handle(message)
-        if session.protocol_version is not None:  # a successful handshake opens the session
-            session_id = self.sessions.open(session)
-            reply.headers = [(b"mcp-session-id", session_id.encode()), *reply.headers]
-        await reply.finish(line if isinstance(line, bytes) else None)  # an initialize request gets bytes
-
-    # ---------------------------------------------------------------------------------- messages
-    async def _serve(
-        self, session: Session, state: SessionState | None, message: jsonrpc.Message, reply: Reply, receive: Receive
-    ) -> None:
-        try:
-            outcome = session.handle(message)
-        except Exception:
-            log.exception("unexpected fault while handling a message")
-            request_id = message.id if isinstance(message, Request) else None
-            outcome = jsonrpc.error_line(
-                request_id, jsonrpc.INTERNAL_ERROR, "Internal error while handling the message"
-            )
-        if not isinstance(message, Request):
-            if isinstance(outcome, Cancel) and state is not None:
-                self.calls.cancel(state, outcome.request_id)
-            await send_bytes(reply.send, 202, b"", reply.headers)
-            return
-        if isinstance(outcome, ToolCall):
-            await self.calls.run(session, state, outcome, reply, receive)
-        else:
-            await reply.finish(outcome if isinstance(outcome, bytes) else None)  # a request gets bytes

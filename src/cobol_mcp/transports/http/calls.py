@@ -57,6 +57,37 @@ class _Pending:
             self.wake.set_result(None)
 
 
+class Callback(_Pending):
+    """A tool call whose reply line goes to a function (:meth:`Calls.start`), not to a waiting coroutine."""
+
+    __slots__ = ("_then",)
+
+    def __init__(self, then: Callable[[Callback], None]) -> None:  # (no future: nothing awaits it)
+        self.result = _WAITING
+        self.handle = None
+        self._then = then
+
+    def resolve(self, result: Any) -> None:
+        if self.result is _WAITING:
+            self.result = result
+            self._then(self)
+
+    def poke(self) -> None:
+        pass
+
+
+def reply_line(session: Session, call: ToolCall, result: Any) -> tuple[bytes | None, str]:
+    """The reply to a call that ended with `result` (None: none, it was cancelled), and the outcome:
+    ok, error (an isError result), cancelled or fault."""
+    if result is CANCELLED:
+        return None, "cancelled"
+    if result is STOPPING:
+        return session.internal_error(call.request_id, "the server is stopping"), "fault"
+    if isinstance(result, BaseException):
+        return session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"), "fault"
+    return session.tool_result(call, result), "error" if isinstance(result, dict) and result.get("isError") else "ok"
+
+
 class ReaderLoop:
     """What the runtime sees as its loop: asyncio's readers, with a flush after each callback."""
 
@@ -138,6 +169,41 @@ class Calls:
         self._flush()
 
     # ---------------------------------------------------------------------------------- calls
+    def full(self) -> bool:
+        """Whether a new call would be refused (503): `max_calls` are running or queued."""
+        return len(self._pending) >= self.max_calls
+
+    def start(
+        self, session: Session, state: SessionState | None, call: ToolCall, finish: Callable[[bytes | None], None]
+    ) -> Callback | None:
+        """Run `call` for a request answered without a coroutine (:mod:`.lane`; the caller checked
+        :meth:`full`): `finish` gets its reply line, or None when it was cancelled. Returns the
+        running call (for :meth:`drop`), or None when it ended at once."""
+        state_running = state.running if state is not None else None
+
+        def then(pending: Callback) -> None:
+            self._pending.discard(pending)
+            if state_running is not None and state_running.get(call.request_id) is pending:
+                del state_running[call.request_id]
+            finish(reply_line(session, call, pending.result)[0])
+
+        pending = Callback(then)
+        pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve, call.request_id)
+        if pending.result is not _WAITING:
+            return None
+        self.kick()
+        if state_running is not None:
+            state_running[call.request_id] = pending
+        self._pending.add(pending)
+        return pending
+
+    def drop(self, pending: Callback) -> None:
+        """Cancel a call of :meth:`start` whose client left; its `finish` gets None."""
+        if pending.handle is not None:
+            self.server.catalog.cancel(pending.handle)
+            self.kick()
+        pending.resolve(CANCELLED)
+
     async def run(
         self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
     ) -> None:
@@ -190,18 +256,9 @@ class Calls:
                 self._pending.discard(pending)
                 if state is not None and state.running.get(call.request_id) is pending:
                     del state.running[call.request_id]
-        result = pending.result
-        if result is CANCELLED:
-            await reply.finish(None)
-            return "cancelled"
-        if result is STOPPING:
-            await reply.finish(session.internal_error(call.request_id, "the server is stopping"))
-            return "fault"
-        if isinstance(result, BaseException):
-            await reply.finish(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
-            return "fault"
-        await reply.finish(session.tool_result(call, result))
-        return "error" if isinstance(result, dict) and result.get("isError") else "ok"
+        line, outcome = reply_line(session, call, pending.result)
+        await reply.finish(line)
+        return outcome
 
     async def _wait_long(
         self, pending: _Pending, token: str | int | None, reply: Reply, receive: Receive, cancel_on_disconnect: bool
@@ -245,13 +302,16 @@ class Calls:
             if watcher is not None and not watcher.done():
                 watcher.cancel()
 
-    def abort(self) -> None:
-        """The server is stopping: every call still running ends now, and its request gets an error."""
+    def abort(self) -> bool:
+        """The server is stopping: every call still running ends now, and its request gets an error.
+        Whether there was any."""
+        had = bool(self._pending)
         for pending in list(self._pending):
             if pending.handle is not None and self._server is not None:
                 self._server.catalog.cancel(pending.handle)
             pending.resolve(STOPPING)
         self._pending.clear()
+        return had
 
     def cancel(self, state: SessionState, request_id: Any) -> None:
         """Stop a call running in a session (notifications/cancelled, or the session ended)."""

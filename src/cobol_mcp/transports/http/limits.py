@@ -6,9 +6,9 @@ adds, per connection:
 
 - a time bound: a request's head (request line and headers) must be complete within
   ``read_timeout`` seconds of the connection or of the request's first byte, else 408 and close; a
-  connection with no request begun that long (fresh, or idle after a reply) is closed without a word,
-  as keep-alive connections are: a 408 there would be read as the answer to a request the client
-  may be sending at that very moment;
+  connection with no request begun that long (fresh), or idle after a reply for uvicorn's keep-alive
+  timeout if that is shorter, is closed without a word, as keep-alive connections are: a 408 there
+  would be read as the answer to a request the client may be sending at that very moment;
 - a size bound: a head over ``max_head_bytes`` gets 431 and close;
 - a count bound: a connection beyond ``max_connections`` gets 503 with ``Retry-After`` and close.
 
@@ -103,6 +103,9 @@ class GuardedHttpTools(HttpToolsProtocol):
     _head_timer: asyncio.TimerHandle | None = None
     _in_head = False
     _begun = False  # a byte of the awaited request has arrived
+    _head_deadline = 0.0  # loop time by which the awaited head must be complete
+    _idle_deadline = 0.0  # loop time by which its first byte must have come (keep-alive), else a silent close
+    _timer_at = 0.0  # loop time the head timer is armed for
     _head_bytes = 0  # bytes received while the head is incomplete
     _parsed_head = 0  # bytes of the request line and headers, as parsed
     _refused = False
@@ -115,7 +118,7 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._await_head()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._stop_head_timer()
+        self._cancel_head_timer()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -145,14 +148,20 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self._parsed_head += len(name) + len(value) + 4
-        super().on_header(name, value)
+        name = name.lower()  # uvicorn's own on_header, inlined: it runs for every header of every request
+        if name == b"expect" and value.lower() == b"100-continue":
+            self.expect_100_continue = True
+        self.headers.append((name, value))
 
     def on_headers_complete(self) -> None:
-        self._in_head = False
-        self._stop_head_timer()
+        self._in_head = False  # (its timer is left to run out: see _await_head)
         if self._parsed_head > Limits.max_head_bytes:
             self._refuse(HEAD_TOO_LARGE)  # no request starts; what follows in this read is dropped
             return
+        self.start_request()
+
+    def start_request(self) -> None:
+        """The request's head is in, within bounds: hand it to the ASGI application."""
         super().on_headers_complete()
 
     def on_body(self, body: bytes) -> None:
@@ -164,24 +173,53 @@ class GuardedHttpTools(HttpToolsProtocol):
             super().on_message_complete()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        """uvicorn's own, with its keep-alive timer (armed per response) folded into the head timer."""
+        self.server_state.total_requests += 1
+        if self.transport.is_closing():
+            return
+        self._unset_keepalive_if_required()
+        self.flow.resume_reading()
+        if self.pipeline:
+            cycle, app = self.pipeline.pop()
+            self._start_asgi_task(cycle, app)
+            return
         idle = self.cycle is None or self.cycle.response_complete  # no pipelined request started
-        if idle and not self.transport.is_closing() and self._head_timer is None:
-            self._await_head()
+        if idle and (not self._in_head or self._head_timer is None):
+            self._await_head(keep_alive=True)
 
     # ------------------------------------------------------------------------------ head bound
-    def _await_head(self) -> None:
+    def _await_head(self, keep_alive: bool = False) -> None:
+        """Time the next head: complete within `read_timeout`, and, after a response (`keep_alive`),
+        begun within uvicorn's keep-alive timeout, else the connection is closed without a word.
+        One timer per connection, not one per request: it is armed when none is or when it would go
+        off too late, and when it goes off before the current deadline it is armed again for the rest."""
         self._in_head, self._head_bytes, self._begun = True, 0, False
-        self._stop_head_timer()
-        self._head_timer = self.loop.call_later(Limits.read_timeout, self._head_late)
+        now = self.loop.time()
+        self._head_deadline = now + Limits.read_timeout
+        self._idle_deadline = (
+            now + min(self.timeout_keep_alive, Limits.read_timeout) if keep_alive else self._head_deadline
+        )
+        if self._head_timer is not None and self._timer_at > self._idle_deadline:
+            self._cancel_head_timer()
+        if self._head_timer is None:
+            self._timer_at = self._idle_deadline
+            self._head_timer = self.loop.call_later(self._idle_deadline - now, self._head_late)
 
-    def _stop_head_timer(self) -> None:
+    def _cancel_head_timer(self) -> None:
         if self._head_timer is not None:
             self._head_timer.cancel()
             self._head_timer = None
 
     def _head_late(self) -> None:
         self._head_timer = None
+        if not self._in_head:
+            return  # the head came in time; the next wait arms the timer again
+        now = self.loop.time()
+        deadline = self._head_deadline if self._begun else self._idle_deadline
+        if deadline > now:
+            self._timer_at = deadline
+            self._head_timer = self.loop.call_later(deadline - now, self._head_late)
+            return
         if self._in_head and not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
             if self._begun:
                 self._refuse(SLOW)
@@ -193,7 +231,7 @@ class GuardedHttpTools(HttpToolsProtocol):
     def _refuse(self, response: bytes) -> None:
         self._refused = True
         self._in_head = False
-        self._stop_head_timer()
+        self._cancel_head_timer()
         if not self.transport.is_closing():
             self.transport.write(response)
             self.transport.close()
@@ -202,7 +240,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 class StoppingServer(uvicorn.Server):
     """uvicorn's server with a stop that ends in seconds (see the module's description)."""
 
-    def __init__(self, config: uvicorn.Config, abort_calls: Callable[[], None]) -> None:
+    def __init__(self, config: uvicorn.Config, abort_calls: Callable[[], bool]) -> None:
         super().__init__(config)
         self._abort_calls = abort_calls
         self._watchdog: threading.Timer | None = None
@@ -222,8 +260,9 @@ class StoppingServer(uvicorn.Server):
         for connection in list(state.connections):
             connection.shutdown()  # idle ones close now, busy ones after their response
         await self._settle(GRACE_SECONDS)
-        if state.tasks:
-            self._abort_calls()  # the calls still running end; their requests are answered with an error
+        # The calls still running end; their requests are answered with an error (those answered on the
+        # short path have no task: see lane).
+        if self._abort_calls() or state.tasks:
             await self._settle(ABORT_SECONDS)
         for task in list(state.tasks):
             task.cancel()

@@ -96,12 +96,13 @@ def uvicorn_options(settings: Settings, level: str) -> dict[str, Any]:
 
 
 def _protocol() -> str:
-    """uvicorn's HTTP protocol: with httptools, the one that bounds heads and connections (see limits)."""
+    """uvicorn's HTTP protocol: with httptools, the one that bounds heads and connections (see limits) and
+    answers the common POST on a short path (see lane)."""
     try:
         import httptools  # noqa: F401
     except ImportError:
         return "auto"  # h11: its own bound on a head's size, no time bound on it
-    from .limits import PROTOCOL
+    from .fastpath import PROTOCOL
 
     return PROTOCOL
 

@@ -1,0 +1,189 @@
+"""The common POST on a short path: one handshake-era JSON-RPC request, answered with JSON.
+
+Nearly all traffic on ``/mcp`` is a client POSTing one request (most often ``tools/call``) and
+accepting a JSON reply. :mod:`.fastpath` offers each POST to :meth:`Lane.admit` once its headers are
+in; an admitted request is read and answered here without the ASGI machinery (no scope, task,
+coroutines or message dicts): the tool call's result is written to the connection from the
+callback that delivers it. Whatever is out of the ordinary is declined, before anything is
+answered, and the ASGI application (:mod:`.app`) serves it exactly as before:
+
+- a header it would have to act on: ``Origin`` (CORS), ``Transfer-Encoding`` (no length),
+  a ``Host`` or bearer token that fails :class:`.security.Guard`, a ``Content-Type`` other than
+  JSON, an ``Accept`` without JSON, a body over the limit or with no room for it, a protocol
+  version that is not a handshake-era one, a session id that names no live session (or none at
+  all, with sessions);
+- a message that is not a request, ``initialize``, a request of the 2026-07-28 era, a tool call
+  carrying a progress token (progress needs the SSE stream), a tool call beyond ``--max-calls``;
+- ``--metrics`` (every response is counted there) and uvicorn's access log.
+
+What is answered here is byte for byte what :mod:`.app` would answer, and tool calls run under the
+same bounds: they count against ``--max-calls``, a session's ``notifications/cancelled`` and end
+cancel them, a server stop ends them with an error reply, and without a session a client that
+closes its connection cancels its call (at once, where the ASGI path notices within a second).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ... import log
+from ...protocol import jsonrpc
+from ...protocol.jsonrpc import Request
+from ...protocol.model import SUPPORTED_VERSIONS
+from ...protocol.session import ToolCall
+from .modern import header_text, is_modern
+from .wire import accepts, fallback_error, is_json_type
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ...protocol.session import Session
+    from .app import McpHttpApp
+    from .calls import Callback
+    from .sessions import SessionState
+
+CACHE_LIMIT = 64  # distinct header values remembered per kind (a client sends the same ones each time)
+
+
+class Ticket:
+    """One admitted request, from its headers to its reply. `answer` (set by the connection) writes
+    the reply: a JSON body, or, for None (a cancelled call), an empty SSE stream."""
+
+    __slots__ = ("answer", "state", "session_id", "version", "sse_ok", "call")
+
+    def __init__(self, state: SessionState | None, session_id: bytes | None, version: bytes | None, sse_ok: bool):
+        self.answer: Callable[[bytes | None], None] | None = None
+        self.state, self.session_id, self.version, self.sse_ok = state, session_id, version, sse_ok
+        self.call: Callback | None = None  # the tool call running for it
+
+
+class Lane:
+    """Admits and serves the common POSTs of one :class:`.app.McpHttpApp` (see the module's list)."""
+
+    def __init__(self, app: McpHttpApp) -> None:
+        self.app = app
+        self.settings = app.settings
+        self.stateless = app.settings.stateless
+        self.guard = app.guard
+        self.token_needed = app.guard.token is not None
+        self.calls = app.calls
+        self._hosts: dict[bytes | None, bool] = {}
+        self._content_types: dict[bytes | None, bool] = {None: True}
+        self._versions: dict[bytes | None, bool] = {None: True}
+        self._sessions: dict[bytes | None, Session] = {}  # stateless: one per protocol version, never changed
+
+    # ---------------------------------------------------------------------------------- headers
+    def admit(self, raw_headers: list[tuple[bytes, bytes]]) -> Ticket | None:
+        """A ticket for a POST /mcp whose headers are ordinary, else None: the ASGI app serves it."""
+        headers = dict(raw_headers)
+        if b"origin" in headers or b"transfer-encoding" in headers:
+            return None
+        host = headers.get(b"host")
+        ok = self._hosts.get(host)
+        if ok is None:
+            ok = self.guard.check(host, None, None, token_needed=False) is None
+            if len(self._hosts) < CACHE_LIMIT:
+                self._hosts[host] = ok
+        if not ok or (self.token_needed and self.guard.check_token(headers.get(b"authorization")) is not None):
+            return None
+        content_type = headers.get(b"content-type")
+        ok = self._content_types.get(content_type)
+        if ok is None:
+            ok = content_type is not None and is_json_type(content_type)
+            if len(self._content_types) < CACHE_LIMIT:
+                self._content_types[content_type] = ok
+        if not ok:
+            return None
+        json_ok, sse_ok = accepts(headers.get(b"accept"))
+        length = headers.get(b"content-length")
+        if not json_ok or length is None or not length.isdigit():
+            return None
+        size = int(length)
+        app = self.app
+        if size > self.settings.max_body_bytes or app.posts.buffered + size > self.settings.max_buffered_bytes:
+            return None
+        version = headers.get(b"mcp-protocol-version")
+        ok = self._versions.get(version)
+        if ok is None:
+            ok = version is not None and header_text(version) in SUPPORTED_VERSIONS
+            if len(self._versions) < CACHE_LIMIT:
+                self._versions[version] = ok
+        if not ok:
+            return None
+        if self.stateless:
+            return Ticket(None, None, version, sse_ok)
+        session_id = headers.get(b"mcp-session-id")
+        state = app.sessions.live(session_id)
+        if state is None:
+            return None
+        return Ticket(state, session_id, version, sse_ok)
+
+    # ---------------------------------------------------------------------------------- body
+    def serve(self, ticket: Ticket, body: bytes) -> bool:
+        """Answer the request (now, or when its tool call ends); False: declined, nothing was sent."""
+        message = jsonrpc.parse(body)
+        if type(message) is not Request or message.method == "initialize":
+            return False
+        state = ticket.state
+        if is_modern(ticket.version, message, state is not None):
+            return False
+        tool_call = message.method == "tools/call"
+        if tool_call:
+            if self.calls.full():
+                return False  # the ASGI path answers 503
+            if ticket.sse_ok:
+                meta = message.params.get("_meta")
+                token = meta.get("progressToken") if isinstance(meta, dict) else None
+                if isinstance(token, (str, int)) and not isinstance(token, bool):
+                    return False  # progress notifications need the SSE path
+        session = state.session if state is not None else self._stateless_session(ticket.version)
+        try:
+            outcome = session.handle(message)
+        except Exception:
+            log.exception("unexpected fault while handling a message")
+            outcome = jsonrpc.error_line(
+                message.id, jsonrpc.INTERNAL_ERROR, "Internal error while handling the message"
+            )
+        if isinstance(outcome, ToolCall):
+            self._run(ticket, session, outcome)
+        else:
+            self._finish(ticket, outcome if isinstance(outcome, bytes) else None, message.id)
+        return True
+
+    def _stateless_session(self, version: bytes | None) -> Session:
+        """What the ASGI path builds per request (:meth:`.posts.Posts.fresh_session`); reused here, as the
+        requests served on this lane (never ``initialize``) leave a session as it was."""
+        session = self._sessions.get(version)
+        if session is None or (self.app.server is not None and session.server is not self.app.server.model):
+            session = self.app.posts.fresh_session(version)
+            if len(self._sessions) < CACHE_LIMIT:
+                self._sessions[version] = session
+        return session
+
+    def _run(self, ticket: Ticket, session: Session, call: ToolCall) -> None:
+        def done(line: bytes | None) -> None:
+            ticket.call = None
+            self._finish(ticket, line, call.request_id)
+
+        ticket.call = self.calls.start(session, ticket.state, call, done)
+
+    def _finish(self, ticket: Ticket, line: bytes | None, request_id: object) -> None:
+        answer, ticket.answer = ticket.answer, None
+        if ticket.state is not None:
+            ticket.state.last_seen = time.monotonic()
+        if answer is None:  # the client left
+            return
+        try:
+            answer(line)
+        except Exception:  # what the ASGI path's guard does: a fault still gets a JSON-RPC reply
+            log.exception("unexpected fault while answering a request")
+            answer(fallback_error(request_id)[0])
+
+    def left(self, ticket: Ticket) -> None:
+        """The client closed the connection before its reply. Without a session that cancels its call
+        (nothing else could); in a session the call runs on and its reply goes nowhere."""
+        ticket.answer = None
+        call = ticket.call
+        if call is not None and ticket.state is None:
+            self.calls.drop(call)
