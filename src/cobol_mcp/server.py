@@ -128,3 +128,16 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         reloadable=options.watch,
     )
     return Server(model, catalog, runtime, list(found["errors"]), options, found)
+
+
+GC_THRESHOLD = 20_000  # allocations between young-generation collections (Python's default: 700)
+
+
+def settle() -> None:
+    """Once a server is built: what start-up made lives as long as the process, so it is kept out of
+    the cyclic collector's scans; a call makes a few short-lived objects that reference counting
+    frees (cycles are rare), so young collections run less often (~7% of the CPU of a stdio call)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])

@@ -7,7 +7,6 @@ carries only protocol lines. At EOF every request already received is answered b
 
 from __future__ import annotations
 
-import gc
 import os
 import select
 import sys
@@ -18,6 +17,7 @@ from .. import log
 from ..protocol import jsonrpc
 from ..protocol.framing import LineBuffer, Oversize
 from ..protocol.session import Cancel, Session, ToolCall
+from ..server import settle
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,7 +39,6 @@ PAUSE_READING_AT = 512  # calls waiting for a worker
 PAUSE_READING_OUTPUT = 16 << 20  # bytes of replies the client has not read yet
 WRITE_CHUNK = select.PIPE_BUF  # what a pipe that polls writable takes without blocking
 SPIN_SECONDS = 0.0003  # after sending calls or replies, poll this long before sleeping
-GC_THRESHOLD = 20_000  # allocations between young-generation collections (Python's default: 700)
 
 
 class StdioServer:
@@ -271,10 +270,7 @@ def run(server: Server, loop: SelectLoop, options: Options) -> int:
     stop_on_signals()
     stdio = StdioServer(server, loop, options)
     watcher = watch(stdio, server, options) if options.watch else None
-    # What start-up made lives as long as the process: kept out of the collector's scans. A call makes
-    # a few short-lived objects that reference counting frees; cycles are rare, so collect less often.
-    gc.freeze()
-    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+    settle()
     try:
         return stdio.serve()
     except Exception:

@@ -13,6 +13,7 @@ import os
 from typing import Any
 
 from ... import log
+from ...server import settle
 from .app import ENDPOINT, McpHttpApp, Settings
 from .security import is_loopback
 
@@ -149,6 +150,7 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
     raise_file_limit(settings.max_connections + 1024)  # connections, COBOL worker pipes and the rest
     if processes == 1:
         app = McpHttpApp(options, settings)
+        settle()
         server = StoppingServer(uvicorn.Config(app, **uvicorn_options(settings, level)), app.abort_calls)
         server.run()
         return 0 if server.started else 1
@@ -175,4 +177,6 @@ def app_from_environment() -> McpHttpApp:
     from .limits import configure
 
     configure(settings)
-    return McpHttpApp(Options(**config["options"]), settings)
+    app = McpHttpApp(Options(**config["options"]), settings)
+    settle()
+    return app
