@@ -76,9 +76,15 @@ def output_buffers(spec, arguments: dict, outputs: dict) -> list[bytes]:
     """Buffers as the program hands them back: inputs as sent, outputs holding ``outputs``."""
     sent = codec.encode_inputs(spec, arguments)
     outs = [r for r in spec.records if r.direction != "in"]
-    mirror = replace(spec, records=tuple(replace(r, direction="in") for r in outs))
+    mirror = replace(spec, records=tuple(replace(r, direction="in", field=as_argument(r.field)) for r in outs))
     written = dict(zip((r.key for r in outs), codec.encode_inputs(mirror, outputs), strict=True))
     return [written.get(r.key, data) for r, data in zip(spec.records, sent, strict=True)]
+
+
+def as_argument(f):
+    """The item (and what is in it) as an argument, so encode_inputs writes the outputs' values."""
+    kids = tuple(as_argument(c) for c in f.children)
+    return replace(f, children=kids, direction="in" if f.direction in ("out", "inout") else f.direction)
 
 
 def best_us(fn, repeat: int) -> float:
