@@ -155,23 +155,16 @@ class Runtime:
         frame = CALL_HEAD.pack(2, call_id, len(body) + 2, program.index) + body
         call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
         workers = self._workers
-        if len(workers) == 1 and not self._backlog:  # the usual case, on the path of every call: inline
+        if len(workers) == 1 and not self._backlog:  # the usual case, on the path of every call
             worker = workers[0]
-            inflight = worker.inflight
             if program.index in worker.loaded and (
-                not inflight
+                not worker.inflight
                 or (
                     worker.inflight_bytes + len(frame) <= self._room
                     and time.monotonic() - worker.head_started <= self.stall_after
                 )
             ):
-                if not inflight:
-                    worker.head_started = time.monotonic()
-                inflight.append(call)
-                worker.inflight_bytes += len(frame)
-                if not worker.pending_out:
-                    self._unflushed.append(worker)
-                worker.pending_out.append(frame)
+                self._enqueue(worker, call)
                 if not self.defer_writes:
                     self.flush()
                 return call_id
@@ -348,9 +341,7 @@ class Runtime:
             while backlog and len(backlog[0].frame) <= room and backlog[0].program.index in worker.loaded:
                 call = backlog.popleft()
                 room -= len(call.frame)
-                worker.inflight.append(call)
-                worker.inflight_bytes += len(call.frame)
-                worker.pending_out.append(call.frame)
+                self._enqueue(worker, call)
 
     # ---------------------------------------------------------------------------------- replies
     def _on_readable(self, worker: Worker) -> None:
