@@ -145,15 +145,6 @@ def parse(line: bytes | str) -> Message:
             obj = _decode(text)
     except (ValueError, ArithmeticError, RecursionError, StopIteration):
         return _unparsable(line)
-    if type(obj) is dict:  # the usual well-formed request (as classify, inlined)
-        request_id, params = obj.get("id"), obj.get("params", _NO_PARAMS)
-        if (
-            (type(request_id) is int or type(request_id) is str)
-            and type(obj.get("method")) is str
-            and obj.get("jsonrpc") == "2.0"
-            and type(params) is dict
-        ):
-            return Request(request_id, obj["method"], params)
     return classify(obj)
 
 
