@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Context, Decimal, InvalidOperation
 
-from .cobol import is_plain_decimal
+from .cobol import is_plain_decimal, plain_parts
 from .cobol.tool import ArgumentError
 from .protocol.jsonrpc import encoded, quote
 
@@ -102,11 +102,11 @@ def plain_scale(value: Any, integer_digits: int, decimal_places: int) -> int | N
     kind = type(value)
     if kind is int:
         return 0 if -(10**integer_digits) < value < 10**integer_digits else None
-    if kind is not str:
+    parts = plain_parts(value) if kind is str else None
+    if parts is None:
         return None
-    whole, _, fraction = value[1:].partition(".") if value[:1] == "-" else value.partition(".")
-    digits = whole + fraction
-    if not (digits.isdigit() and digits.isascii()) or len(fraction) > decimal_places:
+    _, whole, fraction = parts
+    if len(fraction) > decimal_places:
         return None
     if len(whole) > integer_digits and len(whole.lstrip("0")) > integer_digits:
         return None

@@ -50,8 +50,16 @@ def copybook_folders(source_folder: str, extra: Iterable[str] = ()) -> list[str]
 def is_plain_decimal(text: str) -> bool:
     """`123`, `-123.45`, `.5`, `5.`: ASCII digits with at most one point and a leading minus.
     The usual way numbers arrive; such text is its own exact value, read without a Decimal."""
-    body = text[1:] if text[:1] == "-" else text
-    return body.isascii() and body.replace(".", "", 1).isdigit()
+    return plain_parts(text) is not None
+
+
+def plain_parts(text: str) -> tuple[bool, str, str] | None:
+    """Plain decimal text (see :func:`is_plain_decimal`) as (negative, whole digits, fraction digits);
+    None for any other text."""
+    negative = text[:1] == "-"
+    whole, _, fraction = (text[1:] if negative else text).partition(".")
+    digits = whole + fraction
+    return (negative, whole, fraction) if digits.isdigit() and digits.isascii() else None
 
 
 class LinkageError(Exception):
