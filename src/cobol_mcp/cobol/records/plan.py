@@ -12,6 +12,7 @@ notes are the codec's own: whatever is not the usual case goes to the scalar fun
 from __future__ import annotations
 
 from ..linkage.model import Field, ProgramSpec, Record
+from ..linkage.odo import tables
 from .decoders import decoder
 from .encoders import MISSING, encoder, item_bytes
 from .items import (
@@ -144,16 +145,12 @@ class Plan:
 
 
 def _counters(spec: ProgramSpec) -> dict[int, Any]:
-    """odo.find_counters, with the ODO modules loaded only for a spec that has a DEPENDING ON table."""
-    if not any(_has_table(r.field) for r in spec.records):
+    """odo.find_counters, with records.odo (and contextvars) loaded only for a spec that has a table."""
+    if not any(True for r in spec.records for _ in tables(r.field)):
         return {}
     from . import odo
 
     return odo.find_counters(spec)
-
-
-def _has_table(f: Field) -> bool:
-    return bool(f.depending_on) or any(_has_table(c) for c in (*f.children, *f.alternatives))
 
 
 def _shape(records: tuple[Record, ...]) -> tuple[dict[str, dict[str, Field]], dict[str, Field]]:
