@@ -76,5 +76,39 @@ def test_the_stdio_start_path_loads_neither_the_codec_nor_anything_heavy():
     assert done.returncode == 0, done.stderr
     loaded = set(done.stdout.split())
     assert "cobol_mcp.server" in loaded
-    unwanted = ("dataclasses", "typing", "pathlib", "inspect", "pickle", "contextlib", "math", "signal")
+    unwanted = ("dataclasses", "typing", "pathlib", "inspect", "pickle", "contextlib", "math", "signal", "json", "re")
     assert [m for m in (*unwanted, "cobol_mcp.cobol.records.codec") if m in loaded] == []
+
+
+SERVE = """
+import sys
+sys.path.insert(0, sys.argv.pop(1))
+from cobol_mcp.cli import main
+sys.exit(main())
+"""
+
+
+def test_a_served_first_call_imports_neither_json_nor_re():
+    """Start to first tool result, through the real stdio server: `json` (whose Python half imports `re`
+    and `enum`, more start-up time than the whole server) stays out; the C scanner and encoder do the
+    work. What the interpreter imported is read from its -X importtime report on stderr."""
+    messages = [
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize",
+         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+         "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}}},
+    ]  # fmt: skip
+    text = "".join(repr(m).replace("'", '"') + "\n" for m in messages)  # no json in this test either
+    src = str(Path(cobol_mcp.__file__).parent.parent)
+    made = subprocess.run([sys.executable, "-S", "-c", SERVE, src], input="", capture_output=True, timeout=600)
+    assert made.returncode == 0, made.stderr  # the manifest is made (a warm start is what is measured)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-S", "-c", SERVE, src],
+        input=text, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert '"structuredContent":{"sum":"3.30"}' in done.stdout, done.stdout
+    imported = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "cobol_mcp.cobol.records.codec" in imported
+    assert [m for m in ("json", "json.decoder", "re", "enum", "zlib", "dataclasses", "typing") if m in imported] == []

@@ -9,16 +9,13 @@ folder, and of this package's own Python files and C worker source."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import zlib
-from decimal import Decimal
 
 from . import __version__
 from .cobol import COPYBOOK_SUFFIXES, copybook_folders
 from .cobol.build.cache import cache_root
-from .protocol.jsonrpc import dumps
+from .protocol.jsonrpc import dumps, loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -103,13 +100,21 @@ def stamp(options: Options) -> list[Any]:
                 _listing(folder, (".toml",)),  # the overrides file, cobol-mcp.toml
             )
         )
-    trip: list[Any] = json.loads(dumps(parts))  # the form it has after a trip through the file
+    trip: list[Any] = loads(dumps(parts))  # the form it has after a trip through the file
     return trip
 
 
 def path_for(options: Options, cache_dir: str | None = None) -> str:
     key = repr((options.bundled, backends(options), options.source_format, options.expose_source, options.copybooks))
-    return os.path.join(cache_dir or cache_root(), "manifests", f"{zlib.crc32(key.encode()):08x}.json")
+    return os.path.join(cache_dir or cache_root(), "manifests", f"{_fnv1a(key.encode()):016x}.json")
+
+
+def _fnv1a(data: bytes) -> int:
+    """A stable 64-bit hash of a short key (FNV-1a): a file name, not a checksum; no zlib to import."""
+    value = 0xCBF29CE484222325
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value
 
 
 def load(options: Options) -> dict[str, Any] | None:
@@ -117,7 +122,7 @@ def load(options: Options) -> dict[str, Any] | None:
     path = path_for(options, str(options.cache_dir) if options.cache_dir else None)
     try:
         with open(path, "rb") as handle:
-            manifest = json.loads(handle.read(), parse_float=Decimal)  # schema bounds stay exact
+            manifest = loads(handle.read())  # numbers exact: schema bounds stay Decimals
     except (OSError, ValueError):
         return None
     if not isinstance(manifest, dict) or manifest.get("stamp") != stamp(options):

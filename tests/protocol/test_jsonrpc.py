@@ -114,3 +114,31 @@ def test_an_encoded_result_cannot_change_under_its_text():
             change()
     assert result == {"a": 1}
     assert {**result, "b": 2} == {"a": 1, "b": 2}  # a copy is a plain dict, encoded as usual
+
+
+FRESH_PARSE = """
+import sys
+from cobol_mcp.protocol import jsonrpc
+assert "json.decoder" not in sys.modules, "loaded before any text needed it"
+for line in sys.argv[1:]:
+    message = jsonrpc.parse(line.encode())
+    print(message.id, message.code, message.message)
+"""
+
+
+def test_the_first_text_that_is_not_json_gets_its_named_parse_error():
+    """The parser runs on json's C scanner without the `json` package (start-up time); the scanner's
+    error class is loaded by the first text that needs it. Checked in a fresh interpreter, where
+    nothing else has loaded it: the first, the second and a later kind of error all read as they should."""
+    import subprocess
+    import sys
+
+    lines = ['{"jsonrpc":"2.0","id":7,"method":', "{not json", '{"jsonrpc":"2.0","id":1,"method":"ping"} x', "[1, 2,"]
+    done = subprocess.run([sys.executable, "-c", FRESH_PARSE, *lines], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "7 -32700 Parse error: Expecting value",
+        "None -32700 Parse error: Expecting property name enclosed in double quotes",
+        "1 -32700 Parse error: Extra data",
+        "None -32700 Parse error: Expecting value",
+    ]

@@ -11,7 +11,7 @@ digits), and a reply line never fails to encode: lone surrogates are written as 
 
 from __future__ import annotations
 
-import json
+import sys
 from decimal import Decimal
 
 TYPE_CHECKING = False
@@ -65,10 +65,62 @@ def _integer(text: str) -> int | Decimal:
     return int(text) if len(text) <= INT_DIGITS else _number(text)
 
 
-# scan_once is set by JSONDecoder.__init__; typeshed does not declare it.
-_scan = json.JSONDecoder(parse_float=Decimal, parse_constant=Decimal).scan_once  # type: ignore[attr-defined]  # see above
+class _ScanOptions:
+    """What json's C scanner reads of a decoder: strict strings, no hooks, these number parsers."""
+
+    __slots__ = ("strict", "object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant")
+
+    def __init__(self, parse_float: Any, parse_int: Any, parse_constant: Any) -> None:
+        self.strict, self.object_hook, self.object_pairs_hook = True, None, None
+        self.parse_float, self.parse_int, self.parse_constant = parse_float, parse_int, parse_constant
+
+
+def _scanner(parse_float: Any, parse_int: Any, parse_constant: Any) -> Callable[[str, int], tuple[Any, int]]:
+    """JSONDecoder(...).scan_once, made straight from json's C half: the `json` package's Python half
+    imports `re` and `enum`, which cost more start-up time than the rest of the server. It is loaded
+    only for its error class (by the scanner itself, on text that is not JSON) or where `_json` is
+    missing."""
+    try:
+        from _json import make_scanner
+    except ImportError:  # pragma: no cover - CPython always has it
+        import json
+
+        decoder = json.JSONDecoder(parse_float=parse_float, parse_int=parse_int, parse_constant=parse_constant)
+        return decoder.scan_once  # type: ignore[attr-defined,no-any-return]  # set by JSONDecoder.__init__
+    options: Any = _ScanOptions(parse_float, parse_int, parse_constant)  # typeshed wants a make_scanner
+    return make_scanner(options)
+
+
+def _decode_error(message: str, text: str, at: int) -> ValueError:
+    """json.JSONDecodeError(message, text, at); json.decoder is imported here, off the start-up path."""
+    from json.decoder import JSONDecodeError
+
+    return JSONDecodeError(message, text, at)
+
+
+def _is_syntax_error(exc: BaseException) -> bool:
+    """Whether `exc` is a json.JSONDecodeError (then json.decoder was imported already: it raised it)."""
+    decoder = sys.modules.get("json.decoder")
+    return decoder is not None and isinstance(exc, decoder.JSONDecodeError)
+
+
+def _scan_from(scan: Callable[[str, int], tuple[Any, int]], text: str, start: int) -> tuple[Any, int]:
+    """scan(text, start), with json.decoder imported first when the scanner needs its error class: the
+    C scanner looks JSONDecodeError up in the loaded modules and, before json.decoder is loaded, fails
+    with a SystemError instead. So the first text that is not JSON loads it, and nothing else does."""
+    try:
+        return scan(text, start)
+    except SystemError:
+        if "json.decoder" in sys.modules:
+            raise
+        import json.decoder  # noqa: F401  # the scanner finds it in sys.modules from now on
+
+        return scan(text, start)
+
+
+_scan = _scanner(Decimal, int, Decimal)
 # For the rare message the fast scanner refuses for a number alone: a Python call per number, bounded.
-_scan_any = json.JSONDecoder(parse_float=_number, parse_int=_integer, parse_constant=Decimal).scan_once  # type: ignore[attr-defined]  # as _scan
+_scan_any = _scanner(_number, _integer, Decimal)
 _JSON_WHITESPACE = " \t\n\r"
 
 
@@ -77,16 +129,21 @@ def _decode(text: str) -> Any:
     start = len(text) - len(text.lstrip(_JSON_WHITESPACE)) if text[:1] in _JSON_WHITESPACE else 0
     try:
         try:
-            obj, end = _scan(text, start)
-        except json.JSONDecodeError:
-            raise
-        except (ValueError, ArithmeticError):  # an integer past the digit limit, an exponent past Decimal's
-            obj, end = _scan_any(text, start)
+            obj, end = _scan_from(_scan, text, start)
+        except (ValueError, ArithmeticError) as exc:
+            if _is_syntax_error(exc):
+                raise
+            obj, end = _scan_from(_scan_any, text, start)  # an integer past the digit limit, an exponent past Decimal's
     except StopIteration as exc:
-        raise json.JSONDecodeError("Expecting value", text, exc.value) from None
+        raise _decode_error("Expecting value", text, exc.value) from None
     if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
-        raise json.JSONDecodeError("Extra data", text, end)
+        raise _decode_error("Extra data", text, end)
     return obj
+
+
+def loads(text: str | bytes) -> Any:
+    """json.loads with exact numbers: fractions and exponents as Decimals (as requests are read)."""
+    return _decode(text.decode("utf-8") if isinstance(text, bytes) else text)
 
 
 class ValueObject:
@@ -140,10 +197,10 @@ def parse(line: bytes | str) -> Message:
         if text[:1] == "{":  # the usual message: one object, no leading whitespace (as _decode, inlined)
             obj, end = _scan(text, 0)
             if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
-                raise json.JSONDecodeError("Extra data", text, end)
+                raise _decode_error("Extra data", text, end)
         else:
             obj = _decode(text)
-    except (ValueError, ArithmeticError, RecursionError, StopIteration):
+    except (ValueError, ArithmeticError, RecursionError, StopIteration, SystemError):  # see _scan_from
         return _unparsable(line)
     return classify(obj)
 
@@ -259,7 +316,7 @@ def _short_reason(exc: BaseException) -> str:
         return "the message is not valid UTF-8"
     if isinstance(exc, RecursionError):
         return "the message is nested too deeply"
-    return str(exc).split(": line ")[0] if isinstance(exc, json.JSONDecodeError) else str(exc)
+    return str(exc).split(": line ")[0] if _is_syntax_error(exc) else str(exc)
 
 
 def recover_id(raw: bytes | str, scan_limit: int = 65536) -> RequestId | None:
@@ -308,7 +365,7 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
         if end < 0:
             return None
         try:
-            loaded = json.loads(rest[: end + 1])
+            loaded = _decode(rest[: end + 1])
         except ValueError:
             return None
         return loaded if isinstance(loaded, str) else None
@@ -327,16 +384,28 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
 # ---------------------------------------------------------------------------------------- replies
 
 
-def _compact_encoder() -> Callable[[Any], str]:
-    """JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode, and on CPython
-    its C core made once: encode() would set that up again for every reply."""
-    make = getattr(json.encoder, "c_make_encoder", None)  # None where the C accelerator is missing
-    if make is None:
-        return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
-    encode = make(None, None, json.encoder.encode_basestring, None, ":", ",", False, False, False)
+def _compact_encoder(default: Any = None) -> Callable[[Any], str]:
+    """JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default).encode,
+    made from json's C half (see :func:`_scanner`) once: encode() would set that up for every reply."""
+    try:
+        from _json import make_encoder
+    except ImportError:  # pragma: no cover - CPython always has it
+        import json
+
+        return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default).encode
+    encode = make_encoder(None, default, quote, None, ":", ",", False, False, False)
     return lambda obj: "".join(encode(obj, 0))
 
 
+def _quoter() -> Callable[[str], str]:
+    try:
+        from _json import encode_basestring
+    except ImportError:  # pragma: no cover - CPython always has it
+        from json.encoder import encode_basestring
+    return encode_basestring
+
+
+quote = _quoter()  # a str as JSON text, exactly as dumps writes it (not ASCII-only)
 _encode = _compact_encoder()
 
 
@@ -362,11 +431,15 @@ def _encode_with_decimals(obj: Any, indent: int | None = None) -> str:
             return f"\x00\x01{len(numbers) - 1}\x01\x00"
         raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
-    separators = (",", ": ") if indent else (",", ":")
-    encoder = json.JSONEncoder(
-        ensure_ascii=False, separators=separators, allow_nan=False, default=default, indent=indent
-    )
-    text = encoder.encode(obj)
+    if indent is None:
+        text = _compact_encoder(default)(obj)
+    else:
+        import json
+
+        encoder = json.JSONEncoder(
+            ensure_ascii=False, separators=(",", ": "), allow_nan=False, default=default, indent=indent
+        )
+        text = encoder.encode(obj)
     for index, number in enumerate(numbers):
         text = text.replace(f'"\\u0000\\u0001{index}\\u0001\\u0000"', number, 1)
     return text
@@ -410,9 +483,6 @@ def _unencodable(request_id: Any) -> bytes:
         f'{{"jsonrpc":"2.0","id":{_id_text(request_id)},"error":{{"code":{INTERNAL_ERROR},'
         '"message":"Internal error: the reply could not be encoded as JSON"}}\n'
     )
-
-
-quote = json.encoder.encode_basestring  # a str as JSON text, exactly as dumps writes it (not ASCII-only)
 
 
 class Encoded(dict[str, "Any"]):  # "Any" as text: typing is not imported at run time
