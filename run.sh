@@ -4,7 +4,10 @@
 # the package, and the bundled COBOL programs compiled. Set-up output goes to stderr only:
 # stdout belongs to the MCP protocol. Once set up, it checks one file and execs the server.
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# This script's folder, found without a subshell or `dirname` (two forks and an exec: ~2 ms of every start).
+here="${BASH_SOURCE[0]%/*}"
+[[ "$here" == "${BASH_SOURCE[0]}" || "$here" == . ]] && here="$PWD"
+[[ "$here" == /* ]] || here="$PWD/$here"
 venv="$here/.venv"
 ready="$venv/.cobol-mcp-ready"
 
