@@ -384,7 +384,11 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
 # ---------------------------------------------------------------------------------------- replies
 
 
-def _compact_encoder(default: Any = None) -> Callable[[Any], str]:
+def _not_serializable(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def _compact_encoder(default: Any = _not_serializable) -> Callable[[Any], str]:
     """JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default).encode,
     made from json's C half (see :func:`_scanner`) once: encode() would set that up for every reply."""
     try:
