@@ -42,6 +42,7 @@ class Plan:
         "count",
         "counters",
         "encoders",
+        "joined",
         "owner",
         "pieces",
         "program_id",
@@ -68,6 +69,9 @@ class Plan:
             for index, v in enumerate(ins)
             if v is not None
         )
+        # Every argument record made of pieces (the usual case): (record index, items, tail) of each
+        joined = [(index, *pieces) for (index, _), pieces in zip(self.encoders, self.pieces, strict=True) if pieces]
+        self.joined = tuple(joined) if len(joined) == len(self.pieces) else None
         outs = [r.view("out") for r in spec.records]
         outputs, _ = _shape(tuple(v for v in outs if v is not None))
         self.readers = tuple(
@@ -101,6 +105,24 @@ class Plan:
         if not self.allowed.issuperset(arguments):
             check_keys(arguments, self.top, "")
         buffers = self.templates.copy()
+        if self.joined is not None:  # _joined for each record, inlined; any unusual value: the general path
+            get = arguments.get
+            for index, items, tail in self.joined:
+                parts = []
+                for key, data_of, before in items:
+                    data = data_of(get(key))
+                    if data is None:
+                        break
+                    parts.append(before)
+                    parts.append(data)
+                else:
+                    parts.append(tail)
+                    buffers[index] = b"".join(parts)
+                    continue
+                break
+            else:
+                return buffers
+            buffers = self.templates.copy()
         for (index, props), pieces in zip(self.encoders, self.pieces, strict=True):
             if pieces is not None:  # every item written on its own: joined with the bytes between them
                 data = _joined(pieces, arguments)
