@@ -60,7 +60,7 @@ class CallResult:
 
 
 class Program:
-    __slots__ = ("name", "index", "sizes", "load_body", "broken", "source")
+    __slots__ = ("name", "index", "sizes", "total", "load_body", "broken", "source")
 
     def __init__(
         self,
@@ -71,6 +71,7 @@ class Program:
         source: tuple[str, str, tuple[int, ...], str, str, str] = ("", "", (), "", "", ""),
     ) -> None:
         self.name, self.index, self.sizes, self.load_body = name, index, sizes, load_body
+        self.total = sum(sizes)  # bytes of all its records: a call frame's body is this and the index
         self.source = source  # (module path, entry symbol, record sizes, caller module, program name)
         self.broken: str | None = None  # set when loading it kills the worker
 
@@ -112,10 +113,10 @@ class Worker:
         self.head_started = 0.0
 
 
-def split_records(data: bytearray, start: int, sizes: tuple[int, ...]) -> list[bytes]:
+def split_records(data: bytes, start: int, sizes: tuple[int, ...]) -> list[bytes]:
     out = []
     for size in sizes:
-        out.append(bytes(data[start : start + size]))
+        out.append(data[start : start + size])
         start += size
     return out
 

@@ -151,8 +151,7 @@ class Runtime:
         if program.broken:
             callback(CallResult(False, 0, [], "", program.broken))
             return call_id
-        body = b"".join(buffers)
-        frame = CALL_HEAD.pack(2, call_id, len(body) + 2, program.index) + body
+        frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
         call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
         workers = self._workers
         if len(workers) == 1 and not self._backlog:  # the usual case, on the path of every call
@@ -352,20 +351,24 @@ class Runtime:
         if not data:
             self._worker_died(worker)
             return
-        received = worker.received
-        received += data
-        pos, end = 0, len(received)
+        received = worker.received  # the start of a reply that a previous read cut off
+        if received:
+            received += data
+            data = bytes(received)
+            received.clear()
+        # Replies are cut from `data`, bytes: a record is one copy of its slice (of a bytearray, two).
+        pos, end = 0, len(data)
         inflight = worker.inflight
         done: list[tuple[Callable[[CallResult], object], CallResult]] = []
         unpack = REPLY_HEAD.unpack_from
         while end - pos >= REPLY_HEAD_SIZE:
-            call_id, status, code, records_len, text_len = unpack(received, pos)
+            call_id, status, code, records_len, text_len = unpack(data, pos)
             start = pos + REPLY_HEAD_SIZE
             stop = start + records_len + text_len
             if stop > end:
                 break
             if not inflight or call_id != inflight[0].id:
-                del received[:pos]
+                received += data[pos:]
                 self._kill(worker, f"the COBOL worker answered call {call_id} out of turn")
                 for callback, result in done:  # the replies before it were in turn: they stand
                     callback(result)
@@ -374,20 +377,21 @@ class Runtime:
             worker.inflight_bytes -= len(call.frame)
             notify = call.callback
             if notify is not None and not call.cancelled:
-                text = received[start + records_len : stop].decode("utf-8", "replace") if text_len else ""
+                text = data[start + records_len : stop].decode("utf-8", "replace") if text_len else ""
                 if status == 0:
                     sizes = call.program.sizes
                     if len(sizes) == 1 and records_len == sizes[0]:
-                        buffers = [bytes(received[start : start + records_len])]
+                        buffers = [data[start : start + records_len]]
                     else:
-                        buffers = split_records(received, start, sizes)
+                        buffers = split_records(data, start, sizes)
                     done.append((notify, CallResult(True, code, buffers, text)))
                 else:
                     done.append((notify, CallResult(False, code, [], "", text)))
             pos = stop
         if pos:
             worker.head_started = time.monotonic()  # the next call started as the last of these ended
-        del received[:pos]
+        if pos < end:
+            received += data[pos:]
         if worker.inflight and worker.inflight[0].cancelled:
             # cancelled while queued behind another frame on this worker: it has just started; stop it
             self._kill(worker, None)
