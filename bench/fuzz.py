@@ -224,13 +224,14 @@ class Grammar:
             return dumps(f"w{n}")
         if kind == 7:
             return dumps(f"{r.choice(SURROGATES)}{n}\u20ac")
+        lead = n + 1  # the forms below start with it: never "0" and a digit, which is not JSON
         if kind == 8:
-            return f"-{n}1e{r.choice(('999999999', '99999999999999999999999', '5'))}"
+            return f"-{lead}1e{r.choice(('999999999', '99999999999999999999999', '5'))}"
         if kind == 9:
-            return f"{n}1{'7' * r.choice((10, 4500))}"
+            return f"{lead}1{'7' * r.choice((10, 4500))}"
         if kind == 10:
             return f"{base}.0"
-        return f"{n}3E+50"
+        return f"{lead}3E+50"
 
     def arguments(self, tool: str) -> dict[str, Any]:
         r = self.rng
