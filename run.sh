@@ -4,9 +4,12 @@
 # the package, and the bundled COBOL programs compiled. Set-up output goes to stderr only:
 # stdout belongs to the MCP protocol. Once set up, it checks one file and execs the server.
 set -euo pipefail
-# This script's folder, found without a subshell or `dirname` (two forks and an exec: ~2 ms of every start).
-here="${BASH_SOURCE[0]%/*}"
-[[ "$here" == "${BASH_SOURCE[0]}" || "$here" == . ]] && here="$PWD"
+# This script's folder, found without a subshell or `dirname` (two forks and an exec: ~2 ms of every start);
+# through a symlink (say ~/bin/cobol-mcp -> checkout/run.sh), the folder of the file it points to.
+self="${BASH_SOURCE[0]}"
+[[ -L "$self" ]] && self="$(readlink -f -- "$self")"
+here="${self%/*}"
+[[ "$here" == "$self" || "$here" == . ]] && here="$PWD"
 [[ "$here" == /* ]] || here="$PWD/$here"
 venv="$here/.venv"
 ready="$venv/.cobol-mcp-ready"
