@@ -43,10 +43,12 @@ class Plan:
         "counters",
         "encoders",
         "joined",
+        "outputs",
         "owner",
         "pieces",
         "program_id",
         "readers",
+        "sizes",
         "templates",
         "top",
     )
@@ -79,6 +81,8 @@ class Plan:
             if v is not None else (r.size, r.name, None)
             for r, v in zip(spec.records, outs, strict=True)
         )  # fmt: skip
+        self.sizes = tuple(r.size for r in spec.records)
+        self.outputs = tuple((index, props) for index, (_, _, props) in enumerate(self.readers) if props is not None)
         self.owner: object = None  # set by the codec's cache: drops this plan together with its spec
 
     def encode(self, arguments: Any) -> list[bytes]:
@@ -152,18 +156,24 @@ class Plan:
             odo.STATE.reset(token)
 
     def _decode(self, buffers: Any, notes: list[str] | None) -> dict[str, Any]:
-        if len(buffers) != self.count:
-            raise DecodeError(f"{self.program_id}: {len(buffers)} buffers for {self.count} records")
+        if tuple(map(len, buffers)) != self.sizes:
+            raise self._size_error(buffers)
         result: dict[str, Any] = {}
-        for (size, name, props), buf in zip(self.readers, buffers, strict=False):  # counts checked above
-            if len(buf) != size:
-                raise DecodeError(f"{self.program_id}: record {name} is {len(buf)} bytes, expected {size}")
-            if props is None:
-                continue
-            data = buf if type(buf) is bytes else bytes(buf)
+        for index, props in self.outputs:  # the records with results; the sizes of all are checked above
+            data = buffers[index]
+            if type(data) is not bytes:
+                data = bytes(data)
             for key, decode in props:
                 result[key] = decode(data, 0, notes, key)
         return result
+
+    def _size_error(self, buffers: Any) -> DecodeError:
+        if len(buffers) != self.count:
+            return DecodeError(f"{self.program_id}: {len(buffers)} buffers for {self.count} records")
+        for (size, name, _), buf in zip(self.readers, buffers, strict=True):
+            if len(buf) != size:
+                return DecodeError(f"{self.program_id}: record {name} is {len(buf)} bytes, expected {size}")
+        return DecodeError(f"{self.program_id}: records of unexpected sizes")  # pragma: no cover - one differs
 
 
 def _counters(spec: ProgramSpec) -> dict[int, Any]:
