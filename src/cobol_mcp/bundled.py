@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Context, Decimal, InvalidOperation
 
-from .cobol import is_plain_decimal
+from .cobol import is_plain_decimal, plain_parts
 from .cobol.tool import ArgumentError
 from .protocol.jsonrpc import encoded, quote
 
@@ -100,17 +100,17 @@ def plain_scale(value: Any, integer_digits: int, decimal_places: int) -> int | N
     """The scale of a value that plainly fits (an int, or plain decimal text within the limits), which
     then goes to the codec as it is; None for anything else, which :func:`exact_decimal` judges."""
     kind = type(value)
-    if kind is str:  # cobol.plain_parts, inlined: this runs twice on every call of add
-        whole, _, fraction = (value[1:] if value[:1] == "-" else value).partition(".")
-        digits = whole + fraction
-        if not (digits.isdigit() and digits.isascii()) or len(fraction) > decimal_places:
-            return None
-        if len(whole) > integer_digits and len(whole.lstrip("0")) > integer_digits:
-            return None
-        return len(fraction)
     if kind is int:
         return 0 if -(10**integer_digits) < value < 10**integer_digits else None
-    return None
+    parts = plain_parts(value) if kind is str else None
+    if parts is None:
+        return None
+    _, whole, fraction = parts
+    if len(fraction) > decimal_places:
+        return None
+    if len(whole) > integer_digits and len(whole.lstrip("0")) > integer_digits:
+        return None
+    return len(fraction)
 
 
 def _text_result(text: str, structured: dict[str, Any], is_error: bool = False) -> dict[str, Any]:

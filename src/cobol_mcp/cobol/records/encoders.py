@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from decimal import Decimal
 
-from .. import is_plain_decimal
+from .. import is_plain_decimal, plain_parts
 from ..linkage.frozen import replace
 from ..linkage.model import Field
 from ..linkage.pic import native_range
@@ -219,11 +219,11 @@ def _display_number_bytes(f: Field) -> Any:
             text = str(value)
         else:
             return None
-        negative = text[:1] == "-"  # plain_parts, inlined: on the path of every call
-        whole, _, fraction = (text[1:] if negative else text).partition(".")
-        if len(whole) > whole_digits or len(fraction) > scale or not (whole + fraction).isdigit():
+        parts = plain_parts(text)
+        if parts is None:
             return None
-        if not text.isascii():
+        negative, whole, fraction = parts
+        if len(whole) > whole_digits or len(fraction) > scale:
             return None
         data = (whole.zfill(whole_digits) + fraction + pads[scale - len(fraction)]).encode("ascii")
         if data == zeros:
