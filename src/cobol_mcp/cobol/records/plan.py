@@ -71,8 +71,8 @@ class Plan:
             for index, v in enumerate(ins)
             if v is not None
         )
-        # Every argument record made of pieces (the usual case): (record index, items, tail) of each
-        joined = [(index, *pieces) for (index, _), pieces in zip(self.encoders, self.pieces, strict=True) if pieces]
+        # Every argument record made of pieces (the usual case): (record index, its pieces) of each
+        joined = [(index, pieces) for (index, _), pieces in zip(self.encoders, self.pieces, strict=True) if pieces]
         self.joined = tuple(joined) if len(joined) == len(self.pieces) else None
         outs = [r.view("out") for r in spec.records]
         outputs, _ = _shape(tuple(v for v in outs if v is not None))
@@ -109,24 +109,14 @@ class Plan:
         if not self.allowed.issuperset(arguments):
             check_keys(arguments, self.top, "")
         buffers = self.templates.copy()
-        if self.joined is not None:  # _joined for each record, inlined; any unusual value: the general path
-            get = arguments.get
-            for index, items, tail in self.joined:
-                parts = []
-                for key, data_of, before in items:
-                    data = data_of(get(key))
-                    if data is None:
-                        break
-                    parts.append(before)
-                    parts.append(data)
-                else:
-                    parts.append(tail)
-                    buffers[index] = b"".join(parts)
-                    continue
-                break
+        if self.joined is not None:  # every record joined from its pieces: the usual values, nothing else
+            for index, parts in self.joined:
+                data = _joined(parts, arguments)
+                if data is None:
+                    break  # an unusual value: the general path below writes every record again
+                buffers[index] = data
             else:
                 return buffers
-            buffers = self.templates.copy()
         for (index, props), pieces in zip(self.encoders, self.pieces, strict=True):
             if pieces is not None:  # every item written on its own: joined with the bytes between them
                 data = _joined(pieces, arguments)
@@ -212,12 +202,14 @@ def _joined(pieces: tuple[tuple[tuple[str, Any, bytes], ...], bytes], arguments:
     """The record from its pieces when every item has a value in its usual form; else None, and the
     record is written item by item (which raises the errors, fills in defaults, and so on)."""
     items, tail = pieces
+    get = arguments.get
     parts: list[bytes] = []
     for key, data_of, before in items:
-        data = data_of(arguments.get(key))
+        data = data_of(get(key))
         if data is None:
             return None
-        parts += (before, data)
+        parts.append(before)
+        parts.append(data)
     parts.append(tail)
     return b"".join(parts)
 
