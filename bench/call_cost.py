@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import threading
@@ -27,8 +26,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from worker_cost import cpu_seconds
+
 ROOT = Path(__file__).resolve().parent.parent
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -187,12 +187,6 @@ def stages(count: int = 20000) -> dict[str, float]:
 def children(pid: int) -> list[int]:
     with open(f"/proc/{pid}/task/{pid}/children") as handle:
         return [int(child) for child in handle.read().split()]
-
-
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as handle:
-        fields = handle.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 if __name__ == "__main__":
