@@ -7,6 +7,7 @@ interpreter holds afterwards, not by timing.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -99,7 +100,7 @@ def test_a_served_first_call_imports_neither_json_nor_re():
         {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
          "params": {"name": "add", "arguments": {"a": "1.10", "b": "2.20"}}},
     ]  # fmt: skip
-    text = "".join(repr(m).replace("'", '"') + "\n" for m in messages)  # no json in this test either
+    text = "".join(json.dumps(m) + "\n" for m in messages)
     src = str(Path(cobol_mcp.__file__).parent.parent)
     made = subprocess.run([sys.executable, "-S", "-c", SERVE, src], input="", capture_output=True, timeout=600)
     assert made.returncode == 0, made.stderr  # the manifest is made (a warm start is what is measured)
