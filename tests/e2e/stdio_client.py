@@ -8,7 +8,11 @@ import select
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
 SERVER = [sys.executable, "-m", "cobol_mcp"]
 
@@ -97,3 +101,15 @@ class StdioClient:
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if not stream.closed:
                 stream.close()
+
+
+@contextmanager
+def folder_server(programs: Path, cache: Path, start: str) -> Iterator[tuple[StdioClient, dict[str, Any]]]:
+    """The server on one folder of programs alone, with one COBOL worker and a build cache of its own,
+    initialized; with its tools by name. `start` is "cold" (the first start makes the manifest) or
+    "warm" (a later one reads it), checked before it starts."""
+    assert (cache / "manifests").is_dir() is (start == "warm")
+    args = ("--no-bundled", "--programs", str(programs), "--cobol-workers", "1")
+    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(cache)}) as server:
+        server.initialize()
+        yield server, {t["name"]: t for t in server.request("tools/list", {})["result"]["tools"]}

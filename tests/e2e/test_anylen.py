@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .stdio_client import StdioClient
+from .stdio_client import folder_server
 
 FOLDER = Path(__file__).resolve().parent.parent / "cobol" / "realworld" / "anylen"
 
@@ -26,12 +26,7 @@ def folders(tmp_path_factory):
 
 @pytest.mark.parametrize("start", ["cold", "warm"])  # the second start reads the manifest the first wrote
 def test_any_length_through_the_server(folders, start):
-    programs, cache = folders
-    assert (cache / "manifests").is_dir() is (start == "warm")
-    args = ("--no-bundled", "--programs", str(programs), "--cobol-workers", "1")
-    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(cache)}) as server:
-        server.initialize()
-        tools = {t["name"]: t for t in server.request("tools/list", {})["result"]["tools"]}
+    with folder_server(*folders, start) as (server, tools):
         assert tools["namekey"]["inputSchema"]["properties"]["ls_name"]["maxLength"] == 300
         for name in ["b", "de la Cruz", "x" * 299 + "z", "Nguyen " * 4]:
             result = server.call("namekey", ls_name=name)

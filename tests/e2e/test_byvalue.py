@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .stdio_client import StdioClient
+from .stdio_client import folder_server
 
 FOLDER = Path(__file__).resolve().parent.parent / "cobol" / "realworld" / "byvalue"
 CENT = Decimal("0.01")
@@ -33,13 +33,8 @@ def folders(tmp_path_factory):
 
 @pytest.mark.parametrize("start", ["cold", "warm"])  # the second start reads the manifest the first wrote
 def test_by_value_parameters_through_the_server(folders, start):
-    programs, cache = folders
-    assert (cache / "manifests").is_dir() is (start == "warm")
     # One worker: the calls below run in one process, so a RETURN-CODE left by one call would show.
-    args = ("--no-bundled", "--programs", str(programs), "--cobol-workers", "1")
-    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(cache)}) as server:
-        server.initialize()
-        tools = {t["name"]: t for t in server.request("tools/list", {})["result"]["tools"]}
+    with folder_server(*folders, start) as (server, tools):
         assert set(tools) == {"accrual", "feecalc"}
         assert tools["accrual"]["inputSchema"]["properties"]["ls_days"]["type"] == "integer"
         assert "ls_days" not in tools["accrual"]["outputSchema"]["properties"]
