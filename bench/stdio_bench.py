@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark MCP servers over stdio, side by side in one run (standard library only).
 
-    python3 bench/stdio_bench.py                       # ours (./run.sh) vs the plain-Python floor
+    python3 bench/stdio_bench.py                       # ours (./run.sh) vs the plain-Python and hop floors
     python3 bench/stdio_bench.py --peer 'sdk=/path/python peer_server.py' --rounds 3
 
 For each server, interleaved round by round so machine noise hits all alike:
@@ -9,7 +9,9 @@ For each server, interleaved round by round so machine noise hits all alike:
   call p50     sequential `tools/call add` round trips (microseconds)
   pipelined    M calls written without waiting; every reply checked; calls/s
   RSS          resident memory of the server's process tree after the run (MB)
-The floor is `bench/peers/floor.py`: a minimal stdlib server doing the same Decimal addition.
+The floor is `bench/peers/floor.py`: a minimal stdlib server doing the same Decimal addition. The hop
+floor (`bench/peers/hop_floor.py`) is that floor plus a round trip per call through a child process that
+runs nothing: what keeping the tool's code out of the server's process costs by itself.
 Figures are medians over rounds; quote ratios, the machine is noisy.
 """
 
@@ -141,6 +143,7 @@ def main() -> int:
     servers = {
         "cobol-mcp-server": shlex.split(args.server),
         "plain-python floor": [sys.executable, os.path.join(HERE, "peers", "floor.py")],
+        "hop floor": [sys.executable, os.path.join(HERE, "peers", "hop_floor.py")],
     }
     for spec in args.peer:
         name, _, command = spec.partition("=")
