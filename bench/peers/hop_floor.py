@@ -56,6 +56,8 @@ def reply(message: dict, echoed: bytes) -> dict:
             "capabilities": {"tools": {}},
             "serverInfo": {"name": "hop-floor", "version": "1"},
         }
+    if method == "tools/list":
+        return {"tools": [{"name": "add", "inputSchema": {"type": "object"}}]}
     if method == "tools/call":
         a, b = echoed.decode().split("\0")
         total = str(Decimal(a) + Decimal(b))
