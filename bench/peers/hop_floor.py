@@ -11,7 +11,8 @@ child is compiled with `cc` into ~/.cache/cobol-mcp-bench on first use (its outp
 import json
 import os
 import sys
-from decimal import Decimal
+
+import floor  # this folder: the script's own
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -49,20 +50,13 @@ def spawn(binary: str) -> tuple[int, int]:
 
 
 def reply(message: dict, echoed: bytes) -> dict:
-    method = message.get("method")
-    if method == "initialize":
-        return {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {"tools": {}},
-            "serverInfo": {"name": "hop-floor", "version": "1"},
-        }
-    if method == "tools/list":
+    """floor.py's reply; a call's arguments are the ones that came back from the child."""
+    if message.get("method") == "tools/list":  # listed, so that mcpbench finds the tool
         return {"tools": [{"name": "add", "inputSchema": {"type": "object"}}]}
-    if method == "tools/call":
+    if message.get("method") == "tools/call":
         a, b = echoed.decode().split("\0")
-        total = str(Decimal(a) + Decimal(b))
-        return {"content": [{"type": "text", "text": total}], "structuredContent": {"sum": total}}
-    return {}
+        message = {"method": "tools/call", "params": {"arguments": {"a": a, "b": b}}}
+    return floor.reply(message)
 
 
 def write_all(fd: int, data: bytes) -> None:
