@@ -61,7 +61,7 @@ apt_install() {
 # times each (CPU time, best of 3); one must be 10% faster to be taken over an earlier one (newest first).
 pick_python() {
   if [[ -n "${COBOL_MCP_PYTHON:-}" ]]; then
-    "$COBOL_MCP_PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+    "$COBOL_MCP_PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' </dev/null 2>/dev/null \
       || { say "COBOL_MCP_PYTHON=$COBOL_MCP_PYTHON is not Python 3.11 or newer"; return 1; }
     python="$COBOL_MCP_PYTHON"; return 0
   fi
@@ -81,7 +81,7 @@ print(int(best * 1e6), os.path.realpath(sys.executable))'
   local candidate took real best="" seen=" " count=0
   python=""
   while IFS= read -r candidate; do
-    read -r took real < <("$candidate" -I -S -c "$probe" 2>/dev/null) && [[ "$took" =~ ^[0-9]+$ ]] || continue
+    read -r took real < <("$candidate" -I -S -c "$probe" </dev/null 2>/dev/null) && [[ "$took" =~ ^[0-9]+$ ]] || continue
     [[ "$seen" == *" $real "* ]] && continue  # the same interpreter by another name (python3, a pyenv shim)
     seen+="$real "
     count=$((count + 1))

@@ -68,7 +68,12 @@ def pick(*folders: Path, python: str | None = None) -> subprocess.CompletedProce
     env = {"PATH": ":".join(map(str, folders)), "COBOL_MCP_SETUP_ONLY": "python"}
     if python is not None:
         env["COBOL_MCP_PYTHON"] = python
-    return subprocess.run(["/bin/bash", str(RUN)], env=env, capture_output=True, text=True, timeout=60)
+    held, open_end = os.pipe()  # stdin stays open, as a client's pipe does: nothing in set-up may wait on it
+    try:
+        return subprocess.run(["/bin/bash", str(RUN)], env=env, stdin=held, capture_output=True, text=True, timeout=60)
+    finally:
+        os.close(held)
+        os.close(open_end)
 
 
 def test_set_up_takes_the_fastest_python_even_if_older(tmp_path):
@@ -93,6 +98,9 @@ def test_set_up_counts_one_interpreter_under_two_names_once(tmp_path):
 
 def test_set_up_skips_pythons_that_are_too_old_or_broken(tmp_path):
     bin_ = fake_pythons(tmp_path / "bin", python3_13="fail", python3_12="not a number", python3="3000 /opt/c/python3")
+    reader = bin_ / "python3.11"
+    reader.write_text("#!/bin/sh\nexec /bin/cat\n")  # one that reads its stdin: it gets none, not the client's
+    reader.chmod(0o755)
     assert pick(bin_).stdout == f"{bin_}/python3\n"
     assert pick(fake_pythons(tmp_path / "none", python3="fail")).stdout == ""  # none: set-up installs one
 
