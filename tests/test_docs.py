@@ -8,8 +8,11 @@ reference lists every option the command line has.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from functools import cache
@@ -187,3 +190,37 @@ def test_the_options_reference_lists_every_option():
     options = set(re.findall(r"(?<![\w-])(--[a-z][\w-]*)", described))
     options -= {"--http-workers"}  # the long spelling of --workers
     assert sorted(options - listed) == []
+
+
+@pytest.mark.skipif(shutil.which("cobc") is None, reason="GnuCOBOL (cobc) is not installed")
+def test_the_readme_first_program_runs_as_shown(tmp_path, cache_dir):
+    """The README's "Your first program" lines, run as they stand in a fresh folder, do what they say."""
+    section = README.read_text().split("\n## Your first program\n")[1].split("\n## ")[0]
+    lines = [line.strip() for line in section.splitlines() if line.startswith("    ./run.sh ")]
+    assert [shlex.split(line)[1] for line in lines] == ["new", "check", "call", "--programs"]
+    listing = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n'
+    for line in lines:
+        command, _, said = line.partition(" # ")
+        words = shlex.split(command)[1:]
+        serve = words[0] == "--programs"
+        done = subprocess.run(
+            [sys.executable, "-m", "cobol_mcp", *words],
+            input=listing if serve else "",
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=tmp_path,
+            env={**os.environ, "COBOL_MCP_CACHE": str(cache_dir)},
+        )
+        assert done.returncode == 0, (line, done.stderr)
+        if words[0] == "new":
+            written = re.search(r"writes (\S+)", said).group(1)
+            assert (tmp_path / written).is_file()
+        elif words[0] == "check":
+            schemas = {tool["name"]: tool["inputSchema"] for tool in json.loads(done.stdout)["tools"]}
+            assert set(schemas["order_total"]["properties"]) == {"unit_price", "quantity"}
+        elif words[0] == "call":
+            assert done.stdout.strip() == said.strip()
+        else:
+            tools = {tool["name"] for tool in json.loads(done.stdout)["result"]["tools"]}
+            assert tools == {"order_total", "add", "format_currency", "validate_date"}, said
