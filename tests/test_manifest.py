@@ -52,19 +52,3 @@ def test_a_failed_program_is_tried_again_at_the_next_start(tmp_path, folder, mon
     fixed = manifest.make(options(tmp_path))
     assert [entry["tool_name"] for entry in fixed["backends"]["mine"]] == ["add_numbers"]
     assert manifest.load(options(tmp_path)) == fixed
-
-
-@needs_cobc
-def test_a_folder_named_cobol_is_served_beside_the_bundled_tools(tmp_path):
-    """`--programs ./cobol` (the README's own example) once replaced the bundled backend, named cobol too."""
-    (tmp_path / "cobol").mkdir()
-    shutil.copy(SAMPLE, tmp_path / "cobol" / SAMPLE.name)
-    made = manifest.make(Options(programs=[("cobol", tmp_path / "cobol")], cache_dir=tmp_path / "cache"))
-    tools = sorted(entry["tool_name"] for entries in made["backends"].values() for entry in entries)
-    assert tools == ["add", "add_numbers", "format_currency", "validate_date"]
-    assert [entry["tool_name"] for entry in made["backends"]["cobol"]] == ["add_numbers"]  # the user's keeps it
-
-
-def test_two_folders_of_one_name_are_refused_not_one_dropped(tmp_path):
-    with pytest.raises(ValueError, match=r"'cobol'.*NAME=DIR"):
-        Options(programs=[("cobol", tmp_path / "a" / "cobol"), ("cobol", tmp_path / "b" / "cobol")])

@@ -30,18 +30,10 @@ WORKER_SOURCE = os.path.join(PACKAGE_DIR, "cobol", "runtime", "worker.c")  # bui
 
 
 def backends(options: Options) -> list[tuple[str, str, bool]]:
-    """(name, absolute folder, bundled?) of every backend, the bundled one first.
-
-    The bundled programs yield their name to a `--programs` folder of the same name (a folder called
-    cobol is common): theirs becomes cobol-2 (or the next free one), so neither replaces the other."""
+    """(name, absolute folder, bundled?) of every backend, the bundled one first."""
     from .options import BUNDLED_BACKEND, PROGRAMS_DIR
 
-    taken = {name for name, _ in options.programs}
-    bundled, n = BUNDLED_BACKEND, 1
-    while bundled in taken:
-        n += 1
-        bundled = f"{BUNDLED_BACKEND}-{n}"
-    found = [(bundled, PROGRAMS_DIR, True)] if options.bundled else []
+    found = [(BUNDLED_BACKEND, PROGRAMS_DIR, True)] if options.bundled else []
     return found + [(name, os.path.abspath(folder), False) for name, folder in options.programs]
 
 

@@ -42,10 +42,6 @@ class Options:
         dialects: dict[str, str] | None = None,
     ) -> None:
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
-        names = [name for name, _ in self.programs]
-        for name in sorted({name for name in names if names.count(name) > 1}):
-            folders = " and ".join(folder for other, folder in self.programs if other == name)
-            raise ValueError(f"--programs {folders} are both named {name!r}: name them apart with --programs NAME=DIR")
         self.bundled = bundled
         self.expose_source = expose_source
         self.strict_lifecycle = strict_lifecycle
