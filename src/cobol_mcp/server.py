@@ -113,6 +113,8 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         worker=found.get("worker"),
     )
     catalog = build_catalog(found, runtime, options)
+    for message in found.get("warnings", []):
+        log.warning(message)
     for message in found["errors"]:
         log.error(f"skipped: {message}")
     model = ServerModel(
