@@ -20,6 +20,8 @@ WARNINGS = [
     "(found by its base name CUSTPARM)",
     f'{BOOKS / "WSRATES.CPY"}:3: COPY "/u/prod/copy/RATEVAL.cpy" names a file of another machine: using '
     f"{BOOKS / 'RATEVAL.cpy'} (found by its base name RATEVAL.cpy)",
+    f'{PROGRAM.parent / "LISTCLI.cbl"}:12: COPY "C:\\PgmCobols\\FD\\FDCliente.cpy" names a file of another machine: '
+    f"using {BOOKS / 'FDCLIENTE.CPY'} (found by its base name FDCliente.cpy)",
 ]
 
 
@@ -38,11 +40,13 @@ def test_served_and_called_with_a_warning_naming_both_at_every_start(tmp_path):
     cache = tmp_path / "cache"
     for start in ("cold", "warm"):
         with folder_server(FOLDER / "prog", cache, start) as (server, tools):
-            assert set(tools) == {"custdisc"}
+            assert set(tools) == {"custdisc", "listcli"}
             result = server.call("custdisc", cp_customer_in="ACME", cp_class_in=2, cp_amount_in=200)
             assert result["structuredContent"] == {"cp_discount_out": 20, "cp_net_out": 180}
             gold = server.call("custdisc", cp_customer_in="ACME", cp_class_in=3, cp_amount_in="99.99")
             assert gold["structuredContent"] == {"cp_discount_out": Decimal("15.00"), "cp_net_out": Decimal("84.99")}
+            clients = server.call("listcli", files={"CLIENTES": "C00001ACME SUPPLY\nC00002BETA MOTORS"})
+            assert clients["structuredContent"]["stdout"] == "C00001 ACME SUPPLY\nC00002 BETA MOTORS\nCLIENTES 0002\n"
             status, _, stderr = server.close()
         assert status == 0
         for warning in WARNINGS:
@@ -62,7 +66,7 @@ def test_check_shows_the_warnings_and_passes(tmp_path):
     assert done.returncode == 0, done.stderr
     for warning in WARNINGS:
         assert warning in done.stderr
-    assert "1 tool(s) ready" in done.stderr
+    assert "2 tool(s) ready" in done.stderr
 
 
 def test_a_book_found_nowhere_still_refuses_the_program_with_file_line_and_name(tmp_path):
