@@ -47,6 +47,9 @@ class Server:
         self.runtime.set_library_path([manifest.call_folder(found, self.options)])
         for message in found["errors"]:
             log.error(f"not reloaded: {message}")
+        for message in found.get("warnings", []):
+            if message not in self.found.get("warnings", []):  # said once, at the reload that brought it
+                log.warning(message)
         definitions = tuple(catalog.definitions())
         changed = definitions != self.model.tools
         self.catalog, self.found, self.errors = catalog, found, list(found["errors"])
