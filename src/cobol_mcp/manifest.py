@@ -144,7 +144,7 @@ def make(options: Options) -> dict[str, Any]:
     from .cobol.build.programs import scan_folder
 
     current = stamp(options)
-    result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "resources": []}
+    result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "warnings": [], "resources": []}
     cache_dir = Path(options.cache_dir) if options.cache_dir else None
     worker = build_worker(cache_dir)  # None: cannot be built (a warning said why), the Python worker runs
     result["worker"] = str(worker) if worker else None
@@ -158,6 +158,7 @@ def make(options: Options) -> dict[str, Any]:
             dialect=None if bundled else options.dialect_for(name),
         )
         result["errors"] += scan.errors
+        result["warnings"] += scan.warnings  # served all the same; said at every start (and by `check`)
         result.setdefault("callees", []).extend(scan.callees)  # refused as tools, still CALLable
         result["backends"][name] = [
             _entry(program, bundled, cache_dir, result["errors"], scan.data_dir) for program in scan.programs

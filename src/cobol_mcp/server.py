@@ -47,6 +47,9 @@ class Server:
         self.runtime.set_library_path([manifest.call_folder(found, self.options)])
         for message in found["errors"]:
             log.error(f"not reloaded: {message}")
+        for message in found.get("warnings", []):
+            if message not in self.found.get("warnings", []):  # said once, at the reload that brought it
+                log.warning(message)
         definitions = tuple(catalog.definitions())
         changed = definitions != self.model.tools
         self.catalog, self.found, self.errors = catalog, found, list(found["errors"])
@@ -113,6 +116,8 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         worker=found.get("worker"),
     )
     catalog = build_catalog(found, runtime, options)
+    for message in found.get("warnings", []):
+        log.warning(message)
     for message in found["errors"]:
         log.error(f"skipped: {message}")
     model = ServerModel(

@@ -108,3 +108,28 @@ def test_changes_are_recompiled_swapped_in_and_announced(tmp_path, cache_dir):
 def test_without_watch_the_list_is_fixed(cache_dir):
     with StdioClient() as client:
         assert client.initialize()["result"]["capabilities"]["tools"] == {}
+
+
+def test_a_reload_says_the_warning_of_a_copy_written_for_another_machine_once(tmp_path, cache_dir):
+    folder = tmp_path / "cobol"
+    folder.mkdir()
+    write(folder / "RATE.CBL", RATE.format(description="Interest on a principal at a yearly rate.", divisor=100))
+    with StdioClient("--watch", "--no-bundled", "--programs", str(folder), "--log-level", "info") as client:
+        seen: list[str] = []
+        client.initialize()
+        wait_stderr(client, "watching", seen)
+        write(folder / "GREETIN.CPY", "000100 01  GREET-IN.\n000200     05  WHO                 PIC X(20).\n")
+        greet = GREET.replace("000600 01  GREET-IN.\n000700     05  WHO                 PIC X(20).\n", "")
+        greet = greet.replace(
+            "000500 LINKAGE SECTION.\n", "000500 LINKAGE SECTION.\n       COPY 'DD:SYSLIB(GREETIN)'.\n"
+        )
+        write(folder / "GREET.CBL", greet)
+        assert client.read(timeout=120) == {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}
+        assert client.call("greet", who="Grace")["structuredContent"] == {"greeting": "Hello, Grace"}
+        wait_stderr(client, "names a file of another machine", seen)
+        write(folder / "RATE.CBL", RATE.format(description="Monthly interest at a yearly rate.", divisor=1200))
+        assert client.read(timeout=120) == {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}
+        status, _, rest = client.close()
+        assert status == 0
+        said = [line for line in [*seen, *rest.decode().splitlines()] if "names a file of another machine" in line]
+        assert len(said) == 1 and f'{folder / "GREET.CBL"}:6: COPY "DD:SYSLIB(GREETIN)"' in said[0]

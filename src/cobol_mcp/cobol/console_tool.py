@@ -4,7 +4,9 @@ The tool takes ``input`` (standard input, one line per ACCEPT) and ``args`` (the
 the program ACCEPTs them, runs the program as its own run unit (:mod:`.runtime.rununit`) and returns
 what it DISPLAYed: the text result, and ``stdout``, ``stderr`` and ``return_code`` in
 ``structuredContent``. STOP RUN and GOBACK are normal ends; RETURN-CODE other than 0 is an error
-result with the output still returned.
+result with the output still returned. A run unit killed by a signal is an error result that names
+the signal and, where libcob caught it, the place and libcob's words (:mod:`.runtime.faults`), with its
+DISPLAY output and its output files as they were left, marked partial.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..catalog import error_result
 from . import LinkageError
+from .runtime.faults import SignalDeath, signal_death
 from .runtime.rununit import RunResult, RunUnit, start_run_unit
 from .source.console import ConsoleInputs, console_inputs
 
@@ -39,6 +42,9 @@ _OUTPUT_SCHEMA: dict[str, Any] = {
             "additionalProperties": {"type": "string"},
             "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name.",
         },
+        "signal": {"type": "string", "description": "The signal that killed the run unit (SIGSEGV, ...), if one did."},
+        "location": {"type": "string", "description": "FILE:LINE where libcob caught that signal, when it says."},
+        "partial": {"type": "boolean", "description": "True when the run unit died: the output is what it wrote."},
     },
     "required": ["stdout", "stderr", "return_code"],
 }
@@ -336,38 +342,54 @@ class ConsoleTool:
     def _result(self, run: RunResult) -> dict[str, Any]:
         stdout = run.stdout.decode("latin-1")
         stderr = run.stderr.decode("latin-1")
-        structured = {"stdout": stdout, "stderr": stderr, "return_code": run.return_code}
-        if run.error is not None or run.return_code < 0:
-            why = run.error or f"it was killed by signal {-run.return_code}"
-            failed = error_result(f"COBOL program {self.program_id} failed: {why}")
+        structured: dict[str, Any] = {"stdout": stdout, "stderr": stderr, "return_code": run.return_code}
+        if run.error is not None:
+            failed = error_result(f"COBOL program {self.program_id} failed: {run.error}")
             if stdout or stderr:
                 failed["content"].append({"type": "text", "text": f"output so far:\n{stdout}{stderr}"})
             return failed
+        code = run.return_code
+        death = signal_death(-code if code < 0 else None, code if code > 0 else None, stderr)
+        if death is not None:
+            return self._died(death, structured)
         content: list[dict[str, Any]] = [{"type": "text", "text": stdout}]
         result: dict[str, Any] = {"content": content, "structuredContent": structured}
         written, cut = self._written()
         if written:
             structured["files"] = written
-        for name in cut:
-            content.append(
-                {
-                    "type": "text",
-                    "text": f"(file {name} is longer than {FILE_LIMIT} bytes: its "
-                    "text in 'files' is cut there; the file itself is whole)",
-                }
-            )
+        content += self._cut_notes(cut)
         if stderr:
             content.append({"type": "text", "text": f"SYSERR:\n{stderr}"})
         if run.truncated:
             content.append({"type": "text", "text": "(output cut at 1 MiB)"})
         if run.return_code != 0:
             result["isError"] = True
-            content.insert(
-                0,
-                {
-                    "type": "text",
-                    "text": f"COBOL program {self.program_id} ended with "
-                    f"RETURN-CODE {run.return_code}; its output follows.",
-                },
-            )
+            ended = f"COBOL program {self.program_id} ended with RETURN-CODE {run.return_code}; its output follows."
+            content.insert(0, {"type": "text", "text": ended})
         return result
+
+    def _died(self, death: SignalDeath, structured: dict[str, Any]) -> dict[str, Any]:
+        """An error result for a run unit a signal ended: what happened, then what it wrote before
+        (its DISPLAY output and its output files as they were), each marked partial."""
+        stdout, stderr = structured["stdout"], structured["stderr"]
+        written, cut = self._written()
+        structured.update(signal=death.signal, partial=True)
+        if death.location:
+            structured["location"] = death.location
+        if written:
+            structured["files"] = written
+        said = f"COBOL program {self.program_id} was {death.sentence()}. It did not finish: "
+        said += "what it wrote before it died follows, partial."
+        shown = f"DISPLAY output (partial):\n{stdout}" if stdout else "DISPLAY output: none"
+        content: list[dict[str, Any]] = [{"type": "text", "text": said}, {"type": "text", "text": shown}]
+        for name, text in written.items():
+            content.append({"type": "text", "text": f"file {name} as it was left (partial):\n{text or '(empty)'}"})
+        content += self._cut_notes(cut)
+        if stderr:
+            content.append({"type": "text", "text": f"SYSERR:\n{stderr}"})
+        return {"content": content, "structuredContent": structured, "isError": True}
+
+    @staticmethod
+    def _cut_notes(cut: list[str]) -> list[dict[str, Any]]:
+        note = "(file {} is longer than {} bytes: its text in 'files' is cut there; the file itself is whole)"
+        return [{"type": "text", "text": note.format(name, FILE_LIMIT)} for name in cut]

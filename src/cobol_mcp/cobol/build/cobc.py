@@ -7,9 +7,11 @@ concurrent starts never see half a module.
 
 What cobc is given (:func:`prepare`): where GnuCOBOL would refuse what the parser reads, a copy of the
 source with the same line numbers (CBL/PROCESS lines blanked, a missing period after the PROGRAM-ID
-name supplied; see :mod:`..source.cobc_text`), the flags the CBL/PROCESS options map to, and a folder
-of links named as each COPY statement writes its book, to the file the parser found (cobc itself
-matches names by case). Diagnostics name the user's files, never the copies.
+name supplied, a COPY name written for another machine replaced by its link's; see
+:mod:`..source.cobc_text`), the flags the CBL/PROCESS options map to, and a folder of links named as
+each COPY statement writes its book (or, for a name of another machine, by its base name), to the file
+the parser found (cobc itself matches names by case); a book that holds such COPY names is linked as a
+copy with them replaced. Diagnostics name the user's files, never the copies.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from pathlib import Path
 
 from ... import log
 from .. import COPYBOOK_SUFFIXES, LinkageError
-from ..source.cobc_text import cobc_text
-from ..source.copybooks import search_dirs
+from ..source.cobc_text import cobc_text, rename_copies
+from ..source.copybooks import CopyRef, foreign_name, search_dirs
 from ..source.directives import compiler_options
 from ..source.lines import load_with_copies, read_text
 from .cache import cache_root
@@ -83,11 +85,6 @@ class Prepared:
         self.flags = options.flags
         for warning in options.warnings:
             log.warning(warning)
-        text = cobc_text(source, source_format)
-        if text is not None:
-            self.source = workdir / source.name
-            self.source.write_bytes(text.encode("latin-1" if _latin1(source) else "utf-8"))
-            self.renames[str(self.source)] = str(source)
         links = workdir / "copy"
         links.mkdir()
         self.dirs = [links, *copybook_dirs(source, include)]
@@ -95,19 +92,36 @@ class Prepared:
             refs = load_with_copies(source, source_format, include)[2]
         except LinkageError:
             refs = []  # cobc says what is wrong, in its own words
+        plain: dict[Path, Path] = {}  # link -> book, for each COPY of an ordinary name, named as written
         for ref in refs:
             name = ref.name.strip()
-            if not name or "/" in name or "\\" in name or name in (".", ".."):
+            if ref.foreign or not name or name in (".", ".."):
                 continue
             for folder in (links / ref.library, links) if ref.library and "/" not in ref.library else (links,):
-                link = folder / name
-                if not link.exists() and not link.is_symlink():
-                    try:
-                        folder.mkdir(parents=True, exist_ok=True)
-                        link.symlink_to(ref.path.resolve())
-                    except OSError:
-                        continue  # no links here: cobc searches the folders itself, by exact case
-                    self.renames[str(link)] = str(ref.path)
+                plain.setdefault(folder / name, ref.path)
+        foreign, renamed = _foreign_links(refs, {link.name: book for link, book in plain.items()})
+        text = cobc_text(source, source_format, renamed.pop(source.resolve(), []))
+        if text is not None:
+            self.source = workdir / source.name
+            self.source.write_bytes(_encoded(text, source))
+            self.renames[str(self.source)] = str(source)
+        for link, book in [*plain.items(), *((links / name, book) for name, book in foreign.items())]:
+            self._link(link, book, renamed)
+
+    def _link(self, link: Path, book: Path, renamed: dict[Path, list[tuple[int, str, str]]]) -> None:
+        """``link`` to ``book``; a copy of it where it holds COPY names to replace (same line numbers)."""
+        if link.exists() or link.is_symlink():
+            return
+        try:
+            link.parent.mkdir(parents=True, exist_ok=True)
+            copies = renamed.get(book.resolve())
+            if copies:
+                link.write_bytes(_encoded(rename_copies(read_text(book), copies), book))
+            else:
+                link.symlink_to(book.resolve())
+        except OSError:
+            return  # no links here: cobc searches the folders itself, by exact case
+        self.renames[str(link)] = str(book)
 
     def include_flags(self) -> list[str]:
         return [flag for folder in self.dirs for flag in ("-I", str(folder))]
@@ -117,6 +131,32 @@ class Prepared:
         for temporary, original in sorted(self.renames.items(), key=lambda item: -len(item[0])):
             output = output.replace(temporary, original)
         return output
+
+
+def _foreign_links(
+    refs: list[CopyRef], taken: dict[str, Path]
+) -> tuple[dict[str, Path], dict[Path, list[tuple[int, str, str]]]]:
+    """For each COPY of a name written for another machine, a link name that fits where the name was
+    (its base name, else a short one; never one ``taken`` by another book): link name -> book, and per
+    file holding such COPY statements, (line, name as written, link name) for the text cobc is given."""
+    links: dict[str, Path] = {}
+    renamed: dict[Path, list[tuple[int, str, str]]] = {}
+    used = {name.lower(): book.resolve() for name, book in taken.items()}
+    for ref in refs:
+        foreign = foreign_name(ref.name)
+        if foreign is None or ref.source is None:
+            continue
+        book = ref.path.resolve()
+        names = [foreign[0], *(f"X{number}" for number in range(1, 1000))]
+        name = next(n for n in names if len(n) <= len(ref.name) and used.get(n.lower(), book) == book)
+        used[name.lower()] = book
+        links.setdefault(name, ref.path)
+        renamed.setdefault(ref.source.resolve(), []).append((ref.line, ref.name, name))
+    return links, renamed
+
+
+def _encoded(text: str, original: Path) -> bytes:
+    return text.encode("latin-1" if _latin1(original) else "utf-8")
 
 
 def _latin1(source: Path) -> bool:

@@ -18,14 +18,14 @@ from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, Linkage
 from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_programs
-from ..source.lines import load
+from ..source.lines import load_with_copies
 from .cache import cache_root
 from .calls import callee_module
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .specfile import SpecFileError, dumps, loads
 
-SPEC_CACHE_FORMAT = "spec-4"  # spec-4: spec files instead of pickles (see .specfile)
+SPEC_CACHE_FORMAT = "spec-5"  # spec-4: spec files instead of pickles (see .specfile); spec-5: with warnings
 
 
 def _parser_stamp() -> str:
@@ -43,12 +43,14 @@ class CompiledProgram:
     spec_path: Path  # the spec file, loaded by the tool on first use
     overrides: ProgramOverrides | None = None  # its table in the folder's cobol-mcp.toml, if any
     include: tuple[Path, ...] = ()  # the copybook folders it was built with (a console program's executable too)
+    warnings: tuple[str, ...] = ()  # `file:line: ...` of its source, such as a COPY of another machine's path
 
 
 @dataclass
 class FolderScan:
     programs: list[CompiledProgram] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one `file:line: message` text per program skipped
+    warnings: list[str] = field(default_factory=list)  # `file:line: message` of programs served all the same
     callees: list[tuple[str, str]] = field(default_factory=list)  # (PROGRAM-ID, module) of skipped ones
     data_dir: str | None = None  # console programs' data folder, from the overrides file's [folder] table
 
@@ -94,9 +96,10 @@ def not_served(folder: Path) -> list[str]:
 _PRECOMPILER = re.compile(r"\bEXEC\s+(SQL|CICS|DLI|ORACLE)\b", re.I)
 
 
-def _needs_precompiler(source: Path, source_format: str | None, include: tuple[Path, ...]) -> None:
-    """Refuse a program with EXEC SQL/CICS/DLI blocks: cobc cannot compile them without a precompiler."""
-    lines = load(source, source_format, include)[0]
+def _needs_precompiler(source: Path, source_format: str | None, include: tuple[Path, ...]) -> list[str]:
+    """Refuse a program with EXEC SQL/CICS/DLI blocks: cobc cannot compile them without a precompiler.
+    The warnings its COPY statements give (a name written for another machine)."""
+    lines, _, refs = load_with_copies(source, source_format, include)
     for line in lines:
         match = _PRECOMPILER.search(re.sub(r"\"[^\"]*\"|'[^']*'", "''", line.code))  # not inside literals
         if match:
@@ -104,6 +107,7 @@ def _needs_precompiler(source: Path, source_format: str | None, include: tuple[P
                 f"{line.where}: EXEC {match.group(1).upper()} needs a precompiler first, which this server does "
                 "not run (serve the precompiler's output instead)"
             )
+    return list(dict.fromkeys(ref.warning for ref in refs if ref.warning))
 
 
 def scan_folder(
@@ -177,6 +181,7 @@ def scan_folder(
             scan.errors.append(outcome)
         else:
             scan.programs.append(outcome)
+            scan.warnings += [warning for warning in outcome.warnings if warning not in scan.warnings]
     scan.errors += overrides.unused()
     return scan
 
@@ -221,7 +226,9 @@ def compile_programs(
     std = load_dialect(dialect)
     stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
     key = cache_key(source, source_format or "auto", stamp, include)
-    specs = _cached_specs(source, root / "specs" / f"{key}.units.spec", source_format, rebuild, include, std.name)
+    specs, warnings = _cached_specs(
+        source, root / "specs" / f"{key}.units.spec", source_format, rebuild, include, std.name
+    )
     flags = (*DEFAULT_FLAGS, *std.flags)
     module: Path | None = None
     out: list[CompiledProgram | str] = []
@@ -249,31 +256,34 @@ def compile_programs(
             module = build_module(
                 source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild, include=include
             )
-        out.append(CompiledProgram(spec, module, spec_path, found, include))
+        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings))
     return out
 
 
 def _cached_specs(
     source: Path, path: Path, source_format: str | None, rebuild: bool, include: tuple[Path, ...], dialect: str
-) -> list[ProgramSpec | str]:
-    """The specs of the source's programs, or for each one that cannot be a tool why not."""
+) -> tuple[list[ProgramSpec | str], tuple[str, ...]]:
+    """The specs of the source's programs, or for each one that cannot be a tool why not; and the
+    warnings reading it gave (kept with them: a warm start still says them)."""
     if not rebuild:
         try:
             with open(path, "rb") as handle:
                 kept = loads(handle.read(), path)
-            if isinstance(kept, tuple) and all(isinstance(k, ProgramSpec | str) for k in kept):
-                return list(kept)
+            if isinstance(kept, tuple) and len(kept) == 2 and all(isinstance(k, tuple) for k in kept):
+                units, said = kept
+                if all(isinstance(k, ProgramSpec | str) for k in units) and all(isinstance(w, str) for w in said):
+                    return list(units), said
         except (OSError, SpecFileError):
             pass
-    _needs_precompiler(source, source_format, include)
+    warnings = tuple(_needs_precompiler(source, source_format, include))
     specs = [
         s if isinstance(s, ProgramSpec) else str(s) for s in parse_programs(source, source_format, include, dialect)
     ]
-    _save_spec(tuple(specs), path)
-    return specs
+    _save_spec((tuple(specs), warnings), path)
+    return specs, warnings
 
 
-def _save_spec(spec: ProgramSpec | tuple[ProgramSpec | str, ...], path: Path) -> None:
+def _save_spec(spec: ProgramSpec | tuple[tuple[ProgramSpec | str, ...], tuple[str, ...]], path: Path) -> None:
     data = dumps(spec)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -34,8 +34,9 @@ class SpecFileError(ValueError):
     """The file is not a spec file of this version, or it is damaged."""
 
 
-def dumps(value: ProgramSpec | tuple[ProgramSpec | str, ...]) -> bytes:
-    """The file's bytes for a spec, or for a source file's units (each a spec or why it is not one)."""
+def dumps(value: ProgramSpec | tuple[tuple[ProgramSpec | str, ...], tuple[str, ...]]) -> bytes:
+    """The file's bytes for a spec, or for a source file's units (each a spec or why it is not one) with
+    the warnings reading it gave."""
     return FORMAT + marshal.dumps(_pack(value))
 
 

@@ -1,29 +1,90 @@
-"""Turn the way a COBOL worker died into a sentence that tells the caller what went wrong."""
+"""Turn the way a COBOL process died into a sentence that tells the caller what went wrong.
+
+Both ways COBOL runs use it: a worker running CALLable programs (:func:`describe_exit`) and a run unit
+(a console or batch program, :func:`signal_death`). A signal is said the same way in both:
+``killed by SIGSEGV at PROG.cbl:350: attempt to reference unallocated memory``. libcob catches the
+signals a program faults with (SIGSEGV, SIGBUS, SIGFPE, ...), writes ``FILE:LINE: MESSAGE (signal
+SIGSEGV)`` on stderr (the place only where the module was compiled with -debug, as ours are), closes
+the files and exits with the signal's number; one it cannot catch (SIGKILL) ends the process at once,
+with no message: then the signal alone is named.
+"""
 
 from __future__ import annotations
 
 import os
 import re
 import signal
+from dataclasses import dataclass
+
+__all__ = ["SignalDeath", "describe_exit", "signal_death"]
 
 _SIGNAL_HINTS: dict[int, str] = {
-    signal.SIGSEGV: "invalid memory access (SIGSEGV): a bad CALL, a subscript or pointer out of range",
-    signal.SIGBUS: "invalid memory access (SIGBUS)",
-    signal.SIGFPE: "arithmetic fault (SIGFPE)",
-    signal.SIGABRT: "the program aborted (SIGABRT)",
-    signal.SIGXFSZ: "the program wrote more than 64 MiB of output (DISPLAY flood) and was stopped",
-    signal.SIGKILL: "the COBOL worker was killed (SIGKILL), possibly for lack of memory",
+    signal.SIGSEGV: "invalid memory access: a bad CALL, a subscript or pointer out of range",
+    signal.SIGBUS: "invalid memory access",
+    signal.SIGFPE: "arithmetic fault",
+    signal.SIGABRT: "the program aborted",
+    signal.SIGKILL: "possibly for lack of memory",
 }
+_FLOOD = "the program wrote more than 64 MiB of output (DISPLAY flood) and was stopped"
+
+# libcob's own report of a signal it caught: `[libcob: ][FILE:LINE: ]MESSAGE (signal SIGSEGV)`.
+_LIBCOB_SIGNAL = re.compile(
+    r"^(?:libcob: )?(?:(?P<file>[^\n:]+):(?P<line>\d+): )?"
+    r"(?P<message>[^\n]*?) ?\(signal (?P<name>SIG[A-Z0-9]+)\)[ \t]*$",
+    re.M,
+)
+
+
+@dataclass(frozen=True)
+class SignalDeath:
+    """A process ended by a signal: its name, and where and why as libcob said (when it could)."""
+
+    signal: str  # "SIGSEGV", or the number of a signal without a name
+    location: str | None  # "PROG.cbl:350": the file's name (not its folder) and the line
+    message: str | None  # libcob's words: "attempt to reference unallocated memory"
+
+    def sentence(self) -> str:
+        """``killed by SIGSEGV at PROG.cbl:350: attempt to reference unallocated memory``."""
+        text = f"killed by {self.signal}"
+        if self.location:
+            text += f" at {self.location}"
+        return f"{text}: {self.message}" if self.message else text
+
+
+def signal_death(killed_by: int | None, exit_code: int | None, stderr_text: str) -> SignalDeath | None:
+    """How a process that was killed by signal ``killed_by``, or exited with ``exit_code``, died by a
+    signal; None when it did not (a plain exit, RETURN-CODE 11 included, unless libcob reported
+    signal 11 on stderr)."""
+    caught = None
+    for match in _LIBCOB_SIGNAL.finditer(stderr_text):
+        number = getattr(signal.Signals, match.group("name"), None)
+        if number is not None and number in (killed_by, exit_code):
+            caught = match
+    if caught is not None:
+        where = caught.group("file")
+        location = f"{os.path.basename(where.strip())}:{caught.group('line')}" if where else None
+        return SignalDeath(caught.group("name"), location, caught.group("message").strip() or None)
+    if killed_by is not None:
+        return SignalDeath(signal_name(killed_by), None, None)
+    return None
 
 
 def describe_exit(status: int, stderr_text: str) -> str:
     """`status` is a waitpid status; `stderr_text` what libcob printed (its runtime errors)."""
-    message = _libcob_message(stderr_text)
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        hint = _SIGNAL_HINTS.get(number) or f"the COBOL worker died from signal {_signal_name(number)}"
-        return f"{hint}: {message}" if message else hint
+    killed_by = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
+    if killed_by == signal.SIGXFSZ:
+        return _FLOOD
+    death = signal_death(killed_by, code if killed_by is None else None, stderr_text)
+    if death is not None:
+        number = getattr(signal.Signals, death.signal, None)
+        hint = _SIGNAL_HINTS.get(number) if number is not None else None
+        sentence = f"the COBOL program was {death.sentence()}"
+        if killed_by is not None and death.message is None:
+            other = _libcob_message(stderr_text)  # what it said before, if anything
+            sentence += f" ({other})" if other else ""
+        return f"{sentence} ({hint})" if hint else sentence
+    message = _libcob_message(stderr_text)
     missing = _MISSING.search(message)
     if missing:
         return (
@@ -47,8 +108,9 @@ def _libcob_message(stderr_text: str) -> str:
     return "; ".join(lines[-4:])[:600]
 
 
-def _signal_name(number: int) -> str:
+def signal_name(number: int) -> str:
+    """SIGSEGV for 11; the number itself for a real-time signal, which has no name of its own."""
     try:
         return signal.Signals(number).name
-    except ValueError:  # a real-time signal has no name of its own
+    except ValueError:
         return str(number)

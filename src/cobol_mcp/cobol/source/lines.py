@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import LinkageError
-from .copybooks import CopyRef, find_copybook, search_dirs
+from .copybooks import CopyRef, locate_copybook, search_dirs
 from .directives import options_text
 
 __all__ = [
@@ -245,10 +245,10 @@ def _expand_copies(
         if rest and rest[0].upper() != "REPLACING":
             raise LinkageError(f"{line.where}: unexpected {rest[0]!r} in COPY statement")
         replace = _replacer(rest[1:], line.where)
-        book = find_copybook(name, library, [*dirs, line.path.parent], line.where)
+        book, base = locate_copybook(name, library, [*dirs, line.path.parent], line.where, line.path.parent)
         if book.resolve() in stack or len(stack) > 20:
             raise LinkageError(f"{line.where}: COPY {name} includes itself")
-        books.append(CopyRef(name, library, book))
+        books.append(CopyRef(name, library, book, line.path, line.lineno, base))
         included = read_lines(book, fmt)
         for inc in included:
             inc.code = replace(inc.code)
