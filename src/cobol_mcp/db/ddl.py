@@ -30,8 +30,7 @@ _KNOWN = {"CHAR", "VARCHAR", "DECIMAL", "SMALLINT", "INTEGER", "BIGINT", "DATE",
 _FMT = {
     "DATE": "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]",
     "TIME": "[0-9][0-9].[0-9][0-9].[0-9][0-9]",
-    "TIMESTAMP": "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-[0-9][0-9].[0-9][0-9].[0-9][0-9]."
-    + "[0-9]" * 6,
+    "TIMESTAMP": "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]-[0-9][0-9].[0-9][0-9].[0-9][0-9]." + "[0-9]" * 6,
 }
 _PG_TYPES = {"DECIMAL": "NUMERIC", "DOUBLE": "DOUBLE PRECISION", "TIME": "TIME(0)", "TIMESTAMP": "TIMESTAMP(6)",
              "CLOB": "TEXT", "DBCLOB": "TEXT", "BLOB": "BYTEA"}  # fmt: skip
@@ -196,9 +195,12 @@ def _checks(col: Column) -> list[str]:
         top = _INT_RANGE[col.type]
         return [f'CONSTRAINT "DB2DEC_{col.name}" CHECK ({c} BETWEEN {-top - 1} AND {top})']
     if col.type in _FMT:
-        value = {"DATE": f"date({c}) = {c}", "TIME": f"time(replace({c}, '.', ':')) = replace({c}, '.', ':')"}.get(
+        value = {
+            "DATE": f"date({c}, '+0 days') = {c}",
+            "TIME": f"time(replace({c}, '.', ':'), '+0 days') = replace({c}, '.', ':')",
+        }.get(
             col.type,
-            f"datetime(substr({c}, 1, 10) || ' ' || replace(substr({c}, 12, 8), '.', ':')) = "
+            f"datetime(substr({c}, 1, 10) || ' ' || replace(substr({c}, 12, 8), '.', ':'), '+0 days') = "
             f"substr({c}, 1, 10) || ' ' || replace(substr({c}, 12, 8), '.', ':')",
         )
         return [f"CONSTRAINT \"DB2FMT_{col.name}\" CHECK ({c} GLOB '{_FMT[col.type]}')",
@@ -267,7 +269,11 @@ def create_table(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> D
         head = element[0]
         if not head.is_kw("PRIMARY", "UNIQUE", "FOREIGN", "CHECK", "CONSTRAINT"):
             continue
-        if head.is_kw("PRIMARY") and target == "sqlite" and any(c.generated for c in table.columns if c.name in pk_columns):
+        if (
+            head.is_kw("PRIMARY")
+            and target == "sqlite"
+            and any(c.generated for c in table.columns if c.name in pk_columns)
+        ):
             continue  # carried by the identity column itself
         parts.append(rw.rewrite(element))
     statements = []

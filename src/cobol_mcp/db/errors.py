@@ -35,7 +35,7 @@ def from_sqlite(exc: BaseException, verb: str = "") -> SqlError:
     code, state = -901, "58004"  # DB2: a system error that does not stop further SQL
     if name in ("SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"):
         code, state = -803, "23505"
-    elif name == "SQLITE_CONSTRAINT_FOREIGNKEY":
+    elif name == "SQLITE_CONSTRAINT_FOREIGNKEY" or "FOREIGN KEY constraint" in text:  # RESTRICT: _TRIGGER
         code, state = (-532, "23504") if verb.upper() == "DELETE" else (-530, "23503")
     elif name == "SQLITE_CONSTRAINT_NOTNULL":
         code, state = -407, "23502"
