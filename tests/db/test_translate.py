@@ -102,7 +102,7 @@ def _sqlite_error(conn: sqlite3.Connection, sql: str) -> tuple[int, str]:
 
 
 def test_sqlite_errors_become_db2_sqlcodes() -> None:
-    catalog, sql = _catalog()
+    _, sql = _catalog()
     conn = sqlite3.connect(":memory:")
     conn.execute("PRAGMA foreign_keys = ON")
     for s in sql:

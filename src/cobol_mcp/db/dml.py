@@ -71,8 +71,8 @@ def _current_of(tokens: list[Tok], target: str) -> tuple[list[Tok], str | None]:
             if target == "postgresql":
                 return tokens, cursor
             line = tokens[i].line
-            return tokens[:i] + [Tok("id", "WHERE", line), Tok("id", "rowid", line), Tok("op", "=", line),
-                                 Tok("op", "?", line)], cursor  # fmt: skip
+            rowid = [Tok("id", "WHERE", line), Tok("id", "rowid", line), Tok("op", "=", line), Tok("op", "?", line)]
+            return [*tokens[:i], *rowid], cursor
     return tokens, None
 
 
@@ -162,10 +162,10 @@ def _insert(tokens: list[Tok], catalog: dict[str, Table], rw: Rewriter) -> list[
         if k in keep and columns[k].generated == "ALWAYS":
             raise Untranslatable(line, f"{columns[k].name} is GENERATED ALWAYS: DB2 refuses a value (SQLCODE -798)")
     if not keep:
-        return head + [Tok("id", "DEFAULT", line), Tok("id", "VALUES", line)]
+        return [*head, Tok("id", "DEFAULT", line), Tok("id", "VALUES", line)]
     values: list[Tok] = [Tok("id", "VALUES", line)]
-    for n, row in enumerate(rows):
-        values += [Tok("op", ",", line)] if n else []
+    for r, row in enumerate(rows):
+        values += [Tok("op", ",", line)] if r else []
         values.append(Tok("op", "(", line))
         for m, k in enumerate(keep):
             values += [Tok("op", ",", line)] if m else []
@@ -183,7 +183,7 @@ def _column_list(columns: list[Column], line: int) -> list[Tok]:
     for n, col in enumerate(columns):
         out += [Tok("op", ",", line)] if n else []
         out.append(Tok("id", col.name, line))
-    return out + [Tok("op", ")", line)]
+    return [*out, Tok("op", ")", line)]
 
 
 def _fitted(value: list[Tok], column: Column, rw: Rewriter) -> list[Tok]:

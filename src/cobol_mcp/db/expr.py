@@ -105,7 +105,7 @@ class Rewriter:
             i = self._one(tokens, i, out)
         return _join(out)
 
-    def _one(self, tokens: list[Tok], i: int, out: list[str]) -> int:  # noqa: C901 - a flat dispatch
+    def _one(self, tokens: list[Tok], i: int, out: list[str]) -> int:
         tok = tokens[i]
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if tok.kind == "host":
@@ -132,10 +132,15 @@ class Rewriter:
             return i + 1
         if nxt is not None and nxt.text == "(":
             return self._function(tokens, i, out)
-        if word == "SYSIBM" and nxt is not None and nxt.text == "." and i + 2 < len(tokens):
-            if tokens[i + 2].is_kw("SYSDUMMY1"):
-                out.append(_DUMMY)
-                return i + 3
+        if (
+            word == "SYSIBM"
+            and nxt is not None
+            and nxt.text == "."
+            and tokens[i + 2 : i + 3]
+            and tokens[i + 2].is_kw("SYSDUMMY1")
+        ):
+            out.append(_DUMMY)
+            return i + 3
         name, j = qualified_name(tokens, i)
         if name in self.catalog or (j > i + 1 and i > 0 and tokens[i - 1].is_kw(*_TABLE_BEFORE)):
             out.append(render_name(name, self.target))
@@ -224,9 +229,10 @@ class Rewriter:
 
 
 _CLAUSE_WORDS = frozenset(
-    "WHERE SET ON GROUP ORDER HAVING FETCH FOR WITH UNION EXCEPT INTERSECT JOIN INNER LEFT RIGHT FULL CROSS "
-    "VALUES SELECT INTO OPTIMIZE QUERYNO AND OR USING".split()
-)
+    ("WHERE", "SET", "ON", "GROUP", "ORDER", "HAVING", "FETCH", "FOR", "WITH", "UNION", "EXCEPT", "INTERSECT",
+     "JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "VALUES", "SELECT", "INTO", "OPTIMIZE", "QUERYNO", "AND",
+     "OR", "USING")
+)  # fmt: skip
 
 
 def matching(tokens: list[Tok], i: int) -> int:
@@ -263,7 +269,7 @@ def split_args(tokens: list[Tok]) -> list[list[Tok]]:
 def _join(words: list[str]) -> str:
     text = ""
     for word in words:
-        if text and not (word in (",", ")", ".") or text.endswith(("(", ".")) or word == "(" and text[-1].isalnum()):
+        if text and not (word in (",", ")", ".") or text.endswith(("(", ".")) or (word == "(" and text[-1].isalnum())):
             text += " "
         text += word
     return text

@@ -77,7 +77,7 @@ def untokenize(tokens: list[Tok]) -> str:
     prev: Tok | None = None
     for tok in tokens:
         if prev is not None and not (
-            tok.text in (",", ")", ".") and tok.kind == "op" or prev.text in ("(", ".") and prev.kind == "op"
+            (tok.text in (",", ")", ".") and tok.kind == "op") or (prev.text in ("(", ".") and prev.kind == "op")
         ):
             out.append(" ")
         out.append(tok.text)

@@ -42,7 +42,7 @@ def statements(text: str) -> list[Statement]:
         if directive and quote is None:
             terminator = directive.group(1)
             continue
-        i, piece = 0, []
+        i, piece = 0, list[str]()
         if not current:
             begin = n
         while i < len(line):

@@ -226,9 +226,8 @@ def scan_lines(path: Path, lines: list[tuple[int, str]]) -> SqlScan:
             declared.add(name)
         if kind in ("PREPARE", "DECLARE STATEMENT") and name:
             prepared.add(name)
-        if kind in ("OPEN", "CLOSE", "FETCH") or kind.endswith("CURRENT OF"):
-            if name and name not in declared:
-                result.problems.append(Problem(f"{path}:{line}", f"cursor {name} is used before DECLARE CURSOR"))
+        if (kind in ("OPEN", "CLOSE", "FETCH") or kind.endswith("CURRENT OF")) and name and name not in declared:
+            result.problems.append(Problem(f"{path}:{line}", f"cursor {name} is used before DECLARE CURSOR"))
         host = [] if kind in ("DECLARE TABLE", "INCLUDE", "INCLUDE SQLCA", "WHENEVER") else _host_vars(sql, into)
         if kind == "SET":  # SET :hv = expression: only the first is set
             host = [HostVar(h.name, h.indicator, n == 0) for n, h in enumerate(host)]
