@@ -36,6 +36,21 @@ def test_statement_table_of_a_fixed_format_batch_program() -> None:
     assert by_number[9].host_vars == [HostVar("WS-EMP.WS-EMPNO", None, True), HostVar("WS-SALARY", "WS-SAL-IND", True)]
     assert by_number[12].host_vars == [HostVar("WS-COUNT", "WS-SAL-IND", True), HostVar("WS-COUNT", None, False)]
     assert "SALARY * 1.05" in by_number[10].text and "EMPR00" not in by_number[10].text  # sequence area gone
+    assert by_number[2].member == HERE / "DCLEMP.dcl"  # a DCLGEN member, found like a copybook
+
+
+def test_the_dclgen_member_declares_its_table(tmp_path: Path) -> None:
+    member = scan_text(HERE / "DCLEMP.dcl", "fixed")
+    assert [(s.line, s.kind, s.name) for s in member.statements] == [(5, "DECLARE TABLE", "PAYROLL.EMPLOYEE")]
+    assert member.problems == []
+
+
+def test_an_include_member_that_is_nowhere_is_a_problem(tmp_path: Path) -> None:
+    program = tmp_path / "NOINC.cbl"
+    program.write_text("       IDENTIFICATION DIVISION.\n       PROGRAM-ID. NOINC.\n       DATA DIVISION.\n"
+                       "       WORKING-STORAGE SECTION.\n           EXEC SQL INCLUDE DCLNONE END-EXEC.\n")  # fmt: skip
+    problems = scan_text(program).problems
+    assert [(p.where, p.reason.split(":")[0]) for p in problems] == [(f"{program}:5", "INCLUDE DCLNONE")]
 
 
 def test_what_cannot_be_translated_is_reported_with_file_and_line() -> None:

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import LinkageError
+from ..source.copybooks import find_copybook, search_dirs
 from ..source.lines import detect_format, read_lines, read_text
 
 __all__ = ["HostVar", "Problem", "SqlScan", "SqlStatement", "scan_lines", "scan_text"]
@@ -37,6 +39,7 @@ class SqlStatement:
     host_vars: list[HostVar] = field(default_factory=list)
     name: str | None = None  # the cursor, statement, member or DECLARE'd table the statement names
     period: bool = False  # END-EXEC. (the statement ends a COBOL sentence)
+    member: Path | None = None  # the file of INCLUDE member (a DCLGEN member, found like a copybook)
 
 
 @dataclass(frozen=True)
@@ -204,11 +207,36 @@ def _classify(sql: str) -> tuple[str, str | None, int | None, str | None]:
     return first, None, None, f"{first} is not a statement the precompiler knows"
 
 
-def scan_text(path: Path, source_format: str | None = None) -> SqlScan:
-    """The SQL of the program at ``path`` (its own text: COPY books are not expanded here)."""
+def scan_text(path: Path, source_format: str | None = None, include: tuple[Path, ...] = ()) -> SqlScan:
+    """The SQL of the program at ``path`` (its own text: COPY books are not expanded here); INCLUDE
+    members are looked for where its copybooks are (``include``: the extra copybook folders)."""
     fmt = source_format or detect_format(read_text(path))
     lines = [(line.lineno, line.code) for line in read_lines(path, fmt)]
-    return scan_lines(path, lines)
+    result = scan_lines(path, lines)
+    dirs = search_dirs(path, include)
+    for stmt in result.statements:
+        if stmt.kind == "INCLUDE" and stmt.name:
+            stmt.member = _member(stmt.name, dirs)
+            if stmt.member is None:
+                searched = ", ".join(str(d) for d in dirs)
+                result.problems.append(
+                    Problem(f"{path}:{stmt.line}", f"INCLUDE {stmt.name}: member not found (searched {searched})")
+                )
+    return result
+
+
+def _member(name: str, dirs: list[Path]) -> Path | None:
+    """A DCLGEN member: named like a copybook, or ``NAME.dcl`` (names compared in any case)."""
+    try:
+        return find_copybook(name, None, dirs, "")
+    except LinkageError:
+        pass
+    wanted = name.lower() + ".dcl"
+    for folder in dirs:
+        found = next((p for p in sorted(folder.iterdir()) if p.name.lower() == wanted and p.is_file()), None)
+        if found is not None:
+            return found
+    return None
 
 
 def scan_lines(path: Path, lines: list[tuple[int, str]]) -> SqlScan:
@@ -217,15 +245,12 @@ def scan_lines(path: Path, lines: list[tuple[int, str]]) -> SqlScan:
     for line, reason in unclosed:
         result.problems.append(Problem(f"{path}:{line}", reason))
     declared: set[str] = set()
-    prepared: set[str] = set()
     for number, (line, end_line, sql, period) in enumerate(blocks, 1):
         kind, name, into, problem = _classify(sql)
         if problem:
             result.problems.append(Problem(f"{path}:{line}", problem))
         if kind == "DECLARE CURSOR" and name:
             declared.add(name)
-        if kind in ("PREPARE", "DECLARE STATEMENT") and name:
-            prepared.add(name)
         if (kind in ("OPEN", "CLOSE", "FETCH") or kind.endswith("CURRENT OF")) and name and name not in declared:
             result.problems.append(Problem(f"{path}:{line}", f"cursor {name} is used before DECLARE CURSOR"))
         host = [] if kind in ("DECLARE TABLE", "INCLUDE", "INCLUDE SQLCA", "WHENEVER") else _host_vars(sql, into)
