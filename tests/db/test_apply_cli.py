@@ -9,6 +9,12 @@ import sys
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
+from .postgres import postgres_url
+
+__all__ = ["postgres_url"]  # the fixture, used by name
+
 HERE = Path(__file__).parent
 
 
@@ -77,3 +83,27 @@ def test_a_failing_statement_rolls_back_everything_with_its_sqlcode(tmp_path: Pa
     assert f"{dup}:1: SQLCODE -803, SQLSTATE 23505" in done.stderr
     conn = sqlite3.connect(folder / "cobol-mcp.db")
     assert conn.execute("SELECT name FROM sqlite_master WHERE name LIKE 'PAYROLL.%'").fetchall() == []
+
+
+def test_payroll_ddl_on_a_real_postgresql(tmp_path: Path, postgres_url: str) -> None:
+    import psycopg
+
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    done = _apply(folder, HERE / "payroll.sql", database=postgres_url)
+    assert done.returncode == 0, done.stderr
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute("SELECT EMPNO, LASTNAME, SALARY, UPDATED_TS FROM PAYROLL.EMPLOYEE ORDER BY 1").fetchall()
+        assert [r[:3] for r in rows] == [(1000, "HAAS           ", Decimal("52750.00")),
+                                         (1001, "O'CONNELL      ", Decimal("0.30"))]  # fmt: skip
+        assert str(rows[1][3]) == "2001-02-28 08:30:00"
+        assert conn.execute("SELECT * FROM PAYROLL.EMPADDR").fetchall() == [(1001, "12 HARBOUR ROAD", " " * 20)]
+        with pytest.raises(psycopg.errors.ForeignKeyViolation):
+            conn.execute("DELETE FROM PAYROLL.DEPT WHERE DEPTNO = 'D11'")
+    dup = tmp_path / "dup.sql"
+    dup.write_text("INSERT INTO PAYROLL.DEPT (DEPTNO, DEPTNAME) VALUES ('Z99', 'NEW');\n"
+                   "INSERT INTO PAYROLL.DEPT (DEPTNO, DEPTNAME) VALUES ('A00', 'AGAIN');\n")  # fmt: skip
+    done = _apply(folder, dup, database=postgres_url)
+    assert done.returncode == 1 and f"{dup}:2: SQLCODE -803, SQLSTATE 23505" in done.stderr
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM PAYROLL.DEPT WHERE DEPTNO = 'Z99'").fetchone() == (0,)

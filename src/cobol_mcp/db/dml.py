@@ -6,12 +6,14 @@ INTO``/``VALUES … INTO`` lose their INTO list (the host variables it sets beco
 ``FOR FETCH ONLY``, ``FOR UPDATE OF``, ``OPTIMIZE FOR``, ``QUERYNO``) are dropped (the runtime owns
 them), ``WHERE CURRENT OF C`` becomes ``rowid = ?`` on SQLite (the runtime binds the cursor's row)
 and stays as it is on PostgreSQL. An INSERT's values meet their columns: ``DEFAULT`` is left out
-(SQLite has no DEFAULT in VALUES), CHAR literals are padded, DECIMAL literals are scaled on SQLite,
+(SQLite has no DEFAULT in VALUES), CHAR literals are padded, DECIMAL literals are scaled on SQLite, TIME and TIMESTAMP literals in DB2's
+form (``13.45.00``, ``2026-11-25-13.45.00.000000``) are PostgreSQL's on PostgreSQL,
 and a value given to a GENERATED ALWAYS column is DB2's -798.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .catalog import Column, Table, Untranslatable
@@ -20,6 +22,9 @@ from .lexer import Tok
 from .names import qualified_name
 
 __all__ = ["Translation", "translate"]
+
+_DB2_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\d-\d\d\.\d\d\.\d\d(\.\d{1,6})?")
+_DB2_TIME = re.compile(r"\d\d\.\d\d\.\d\d")
 
 
 @dataclass
@@ -195,6 +200,10 @@ def _fitted(value: list[Tok], column: Column, rw: Rewriter) -> list[Tok]:
             text = text.ljust(column.length)
         if column.type == "TIMESTAMP" and len(text) >= 19 and len(text) < 26:
             text = (text + ("." if len(text) == 19 else "")).ljust(26, "0")
+        if rw.target == "postgresql" and column.type == "TIMESTAMP" and _DB2_TIMESTAMP.fullmatch(text):
+            text = text[:10] + " " + text[11:19].replace(".", ":") + text[19:]
+        if rw.target == "postgresql" and column.type == "TIME" and _DB2_TIME.fullmatch(text):
+            text = text.replace(".", ":")
         return [Tok("str", "'" + text.replace("'", "''") + "'", value[0].line)]
     if column.type == "DECIMAL" and value and value[-1].kind == "num" and len(value) <= 2:
         scaled = Tok("num", rw.number(value[-1], column), value[-1].line)
