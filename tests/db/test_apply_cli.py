@@ -58,6 +58,21 @@ def test_payroll_ddl_is_applied_with_storage_statements_skipped(tmp_path: Path) 
     assert conn.execute('SELECT COUNT(*) FROM "PAYROLL.EMPADDR"').fetchone() == (0,)
 
 
+def test_the_folder_file_chooses_the_database_and_the_data_directory_holds_the_default(tmp_path: Path) -> None:
+    script = tmp_path / "dept.sql"
+    script.write_text("CREATE TABLE DEPT (DEPTNO CHAR(3) NOT NULL PRIMARY KEY);\nINSERT INTO DEPT VALUES ('A00');\n")
+    named = tmp_path / "named"
+    (named / "dbs").mkdir(parents=True)
+    (named / "cobol-mcp.toml").write_text('[folder]\ndatabase = "sqlite:///dbs/pay.db"\n')
+    assert _apply(named, script).returncode == 0
+    assert sqlite3.connect(named / "dbs" / "pay.db").execute("SELECT * FROM DEPT").fetchall() == [("A00",)]
+    with_data = tmp_path / "with-data"
+    (with_data / "data").mkdir(parents=True)
+    (with_data / "cobol-mcp.toml").write_text('[folder]\ndata-dir = "data"\n')
+    assert _apply(with_data, script).returncode == 0
+    assert (with_data / "data" / "cobol-mcp.db").is_file() and not (with_data / "cobol-mcp.db").exists()
+
+
 def test_an_untranslatable_statement_names_file_and_line_and_applies_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "batch"
     folder.mkdir()
@@ -107,3 +122,23 @@ def test_payroll_ddl_on_a_real_postgresql(tmp_path: Path, postgres_url: str) -> 
     assert done.returncode == 1 and f"{dup}:2: SQLCODE -803, SQLSTATE 23505" in done.stderr
     with psycopg.connect(postgres_url) as conn:
         assert conn.execute("SELECT COUNT(*) FROM PAYROLL.DEPT WHERE DEPTNO = 'Z99'").fetchone() == (0,)
+
+
+def test_a_script_that_drops_what_it_creates_runs_twice(tmp_path: Path) -> None:
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    script = tmp_path / "again.sql"
+    script.write_text(
+        "DROP TABLE PAYROLL.DEPT;\nCREATE TABLE PAYROLL.DEPT (DEPTNO CHAR(3) NOT NULL,\n"
+        "  BUDGET DECIMAL(5,2), PRIMARY KEY (DEPTNO));\nINSERT INTO PAYROLL.DEPT VALUES ('A00', 1.5);\n"
+    )
+    first = _apply(folder, script)
+    assert first.returncode == 1 and f"{script}:1: SQLCODE -204, SQLSTATE 42704" in first.stderr  # as on DB2
+    (tmp_path / "create.sql").write_text(script.read_text().split(";", 1)[1])
+    assert _apply(folder, tmp_path / "create.sql").returncode == 0
+    for _ in range(2):
+        done = _apply(folder, script)
+        assert done.returncode == 0, done.stderr
+    conn = sqlite3.connect(folder / "cobol-mcp.db")
+    assert conn.execute('SELECT * FROM "PAYROLL.DEPT"').fetchall() == [("A00", 150)]
+    assert conn.execute('SELECT COUNT(*) FROM "COBOL_MCP_COLUMNS"').fetchone() == (2,)

@@ -4,6 +4,8 @@ Every statement of every file is translated first (an untranslatable one stops i
 file:line and the reason), then executed in one transaction: an error rolls back everything and
 is reported as DB2 would (SQLCODE, SQLSTATE) at file:line. Storage and authorisation statements have
 no meaning here and are skipped, each with one line on stderr; ``COMMIT`` is part of the whole.
+``DROP TABLE|INDEX|VIEW`` runs (a script that starts by dropping what it creates runs twice); an
+object that is not there is DB2's -204, as it would be on DB2.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .ddl import create_index, create_table
 from .dml import translate
 from .errors import SqlError, from_postgresql, from_sqlite
 from .lexer import SqlSyntaxError, tokenize
+from .names import qualified_name, render_name
 from .script import statements
 from .url import Database
 
@@ -92,6 +95,15 @@ def _plan(paths: list[Path], kind: str, catalog: dict[str, Table], note: Callabl
                     for clause in ddl.skipped:
                         note(f"{where}: skipped {clause} (storage)")
                     steps.append(_Step(where, "CREATE", ddl.statements))
+                elif words[:1] == ["DROP"] and words[1:2] in (["TABLE"], ["INDEX"], ["VIEW"]):
+                    name, end = qualified_name(tokens, 2)
+                    if end != len(tokens):
+                        raise Untranslatable(stmt.line, f"DROP {words[1]} {name}: unexpected {tokens[end].text}")
+                    steps.append(_Step(where, "DROP", [f"DROP {words[1]} {render_name(name, kind)}"]))
+                    if words[1] == "TABLE":
+                        catalog.pop(name, None)
+                        if kind == "sqlite":
+                            steps[-1].sql.append(f"DELETE FROM \"COBOL_MCP_COLUMNS\" WHERE TABNAME = '{name}'")
                 elif words[:1] in (["INSERT"], ["UPDATE"], ["DELETE"]) or words[:2] == ["CREATE", "VIEW"]:
                     translation = translate(tokens, kind, catalog)
                     if translation.params:

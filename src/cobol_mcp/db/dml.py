@@ -6,9 +6,9 @@ INTO``/``VALUES … INTO`` lose their INTO list (the host variables it sets beco
 ``FOR FETCH ONLY``, ``FOR UPDATE OF``, ``OPTIMIZE FOR``, ``QUERYNO``) are dropped (the runtime owns
 them), ``WHERE CURRENT OF C`` becomes ``rowid = ?`` on SQLite (the runtime binds the cursor's row)
 and stays as it is on PostgreSQL. An INSERT's values meet their columns: ``DEFAULT`` is left out
-(SQLite has no DEFAULT in VALUES), CHAR literals are padded, DECIMAL literals are scaled on SQLite, TIME and TIMESTAMP literals in DB2's
-form (``13.45.00``, ``2026-11-25-13.45.00.000000``) are PostgreSQL's on PostgreSQL,
-and a value given to a GENERATED ALWAYS column is DB2's -798.
+(SQLite has no DEFAULT in VALUES), CHAR literals are padded, DECIMAL literals are scaled on SQLite,
+TIME and TIMESTAMP literals in DB2's form (``13.45.00``, ``2026-11-25-13.45.00.000000``) become
+PostgreSQL's on PostgreSQL, and a value given to a GENERATED ALWAYS column is DB2's -798.
 """
 
 from __future__ import annotations
