@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from decimal import Decimal
 
@@ -76,7 +77,7 @@ def test_dml_constructs_for_both_targets() -> None:
     assert translate(tokenize(upd), "sqlite", catalog).sql.endswith("WHERE rowid = ?")
     assert translate(tokenize(upd), "postgresql", catalog).current_of == "C1"
     ident = translate(tokenize("VALUES IDENTITY_VAL_LOCAL() INTO :ID"), "postgresql", catalog)
-    assert ident.sql == "VALUES lastval()" and ident.outputs[0].name == "ID"
+    assert ident.sql == "SELECT lastval()" and ident.outputs[0].name == "ID"
 
 
 def test_what_is_not_translated_says_so_with_its_line() -> None:
@@ -149,3 +150,15 @@ def test_spufi_scripts_split_on_terminators_and_lose_sequence_numbers() -> None:
     text = "\n".join(lines) + "\n"
     found = [(s.line, " ".join(s.text.split())) for s in statements(text)]
     assert found == [(2, "INSERT INTO T VALUES ('A;B')"), (4, "CREATE TABLE T2 (A CHAR(1))")]
+
+
+def test_special_registers_with_and_without_underscore_give_db2_text_on_sqlite() -> None:
+    conn = sqlite3.connect(":memory:")
+    for register in ("CURRENT TIMESTAMP", "CURRENT_TIMESTAMP", "CURRENT DATE", "CURRENT_DATE", "CURRENT TIME"):
+        sql = translate(tokenize(f"VALUES {register} INTO :X"), "sqlite", {}).sql
+        (value,) = conn.execute(sql).fetchone()
+        shape = {"TIMESTAMP": r"\d{4}-\d\d-\d\d-\d\d\.\d\d\.\d\d\.\d{6}", "DATE": r"\d{4}-\d\d-\d\d",
+                 "TIME": r"\d\d\.\d\d\.\d\d"}[register[8:]]  # fmt: skip
+        assert re.fullmatch(shape, value), (register, value)
+    pg = translate(tokenize("SELECT DECIMAL(A, 9, 2), VALUE(B, 'X') FROM T"), "postgresql", {}).sql
+    assert pg == "SELECT CAST(A AS NUMERIC(9, 2)), COALESCE(B, 'X') FROM T"

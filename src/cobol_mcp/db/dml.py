@@ -1,7 +1,8 @@
 """DB2 statements (not DDL) into one target's SQL: what the runtime and ``db apply`` execute.
 
 :func:`translate` rewrites a whole statement (see :mod:`.expr` for expressions) and also: ``SELECT …
-INTO``/``VALUES … INTO`` lose their INTO list (the host variables it sets become ``outputs``),
+INTO``/``VALUES … INTO`` lose their INTO list (the host variables it sets become ``outputs``; VALUES
+becomes a SELECT without FROM, which both databases take),
 ``FETCH FIRST n ROWS ONLY`` is SQLite's ``LIMIT n``, isolation and cursor clauses (``WITH UR``,
 ``FOR FETCH ONLY``, ``FOR UPDATE OF``, ``OPTIMIZE FOR``, ``QUERYNO``) are dropped (the runtime owns
 them), ``WHERE CURRENT OF C`` becomes ``rowid = ?`` on SQLite (the runtime binds the cursor's row)
@@ -40,6 +41,11 @@ def translate(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> Tran
     rw = Rewriter(target, catalog)
     rw.note_tables(tokens)
     tokens, outputs = _without_into(tokens, rw)
+    if outputs and tokens[0].is_kw("VALUES"):  # VALUES expr, … INTO: one row, as a SELECT without FROM
+        body = tokens[1:]
+        if body and body[0].text == "(" and matching(body, 0) == len(body) - 1:
+            body = body[1:-1]
+        tokens = [Tok("id", "SELECT", tokens[0].line), *body]
     tokens, current_of = _current_of(tokens, target)
     tokens = _tail_clauses(tokens, target)
     if tokens and tokens[0].is_kw("INSERT"):
