@@ -162,3 +162,50 @@ def test_special_registers_with_and_without_underscore_give_db2_text_on_sqlite()
         assert re.fullmatch(shape, value), (register, value)
     pg = translate(tokenize("SELECT DECIMAL(A, 9, 2), VALUE(B, 'X') FROM T"), "postgresql", {}).sql
     assert pg == "SELECT CAST(A AS NUMERIC(9, 2)), COALESCE(B, 'X') FROM T"
+
+
+ALL_TYPES = """CREATE TABLE STOCK.ITEM
+   (ITEMNO    SMALLINT       NOT NULL,
+    SKU       BIGINT         NOT NULL WITH DEFAULT,
+    QTY       INTEGER        NOT NULL WITH DEFAULT 1,
+    CODE      CHARACTER(4)   NOT NULL WITH DEFAULT 'X',
+    TITLE     VARCHAR(20)    FOR SBCS DATA NOT NULL WITH DEFAULT,
+    PRICE     NUMERIC(7,2)   NOT NULL WITH DEFAULT -1.25,
+    COST      DEC(5)         ,
+    RATE      DOUBLE         ,
+    STOCKED   DATE           WITH DEFAULT CURRENT DATE,
+    CHECKED   TIME           NOT NULL WITH DEFAULT '08.00.00',
+    STAMP     TIMESTAMP      NOT NULL WITH DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT PKITEM PRIMARY KEY (ITEMNO))"""
+
+
+def test_every_db2_column_type_and_default_on_sqlite() -> None:
+    ddl = create_table(tokenize(ALL_TYPES), "sqlite", {})
+    assert ddl.table is not None
+    catalog = {ddl.table.name: ddl.table}
+    types = [(c.name, c.type, c.length, c.scale, c.nullable) for c in ddl.table.columns]
+    assert types[3:7] == [("CODE", "CHAR", 4, 0, False), ("TITLE", "VARCHAR", 20, 0, False),
+                          ("PRICE", "DECIMAL", 7, 2, False), ("COST", "DECIMAL", 5, 0, True)]  # fmt: skip
+    conn = sqlite3.connect(":memory:")
+    for sql in ddl.statements:
+        conn.execute(sql)
+    conn.execute(translate(tokenize("INSERT INTO STOCK.ITEM (ITEMNO) VALUES (7)"), "sqlite", catalog).sql)
+    row = conn.execute('SELECT * FROM "STOCK.ITEM"').fetchone()
+    assert row[:8] == (7, 0, 1, "X   ", "", -125, None, None)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", row[8]) and row[9] == "08.00.00" and len(row[10]) == 26
+    assert _sqlite_error(conn, 'INSERT INTO "STOCK.ITEM" (ITEMNO) VALUES (40000)') == (-406, "22003")
+    assert _sqlite_error(conn, "INSERT INTO \"STOCK.ITEM\" (ITEMNO, CHECKED) VALUES (8, '25.00.00')") == (-181, "22008")
+    pg = create_table(tokenize(ALL_TYPES), "postgresql", {}).statements[-1]
+    assert "PRICE NUMERIC(7, 2) NOT NULL DEFAULT -1.25" in pg and "CHECKED TIME(0) NOT NULL DEFAULT '08:00:00'" in pg
+
+
+def test_impossible_dates_and_times_are_refused_not_stored() -> None:
+    ddl = create_table(tokenize("CREATE TABLE T (D DATE, T TIME, TS TIMESTAMP)"), "sqlite", {})
+    conn = sqlite3.connect(":memory:")
+    conn.execute(ddl.statements[0])
+    conn.execute("INSERT INTO T VALUES (NULL, NULL, NULL)")  # NULL is no bad value
+    bad = [("D", "2026-13-01"), ("D", "2026-02-30"), ("T", "24.61.00"), ("TS", "2026-04-31-10.00.00.000000"),
+           ("TS", "2026-01-01-25.00.00.000000")]  # fmt: skip
+    for column, value in bad:
+        assert _sqlite_error(conn, f"INSERT INTO T ({column}) VALUES ('{value}')") == (-181, "22008"), value
+    assert _sqlite_error(conn, "INSERT INTO T (TS) VALUES ('2026-01-01 10:00:00')") == (-180, "22007")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .catalog import Column, Table, Untranslatable
-from .expr import Rewriter, matching, now_sql, split_args
+from .expr import Rewriter, datetime_text, matching, now_sql, split_args
 from .lexer import Tok, untokenize
 from .names import qualified_name, render_name
 
@@ -190,17 +190,19 @@ def _checks(col: Column) -> list[str]:
         return [f'CONSTRAINT "DB2LEN_{col.name}" CHECK (length({c}) <= {col.length})']
     if col.type == "DECIMAL":
         limit = 10 ** (col.length or 5)
-        return [f"CONSTRAINT \"DB2DEC_{col.name}\" CHECK (typeof({c}) = 'integer' AND abs({c}) < {limit})"]
+        return [
+            f"CONSTRAINT \"DB2DEC_{col.name}\" CHECK ({c} IS NULL OR typeof({c}) = 'integer' AND abs({c}) < {limit})"
+        ]
     if col.type in _INT_RANGE:
         top = _INT_RANGE[col.type]
         return [f'CONSTRAINT "DB2DEC_{col.name}" CHECK ({c} BETWEEN {-top - 1} AND {top})']
     if col.type in _FMT:
         value = {
-            "DATE": f"date({c}, '+0 days') = {c}",
-            "TIME": f"time(replace({c}, '.', ':'), '+0 days') = replace({c}, '.', ':')",
+            "DATE": f"date({c}, '+0 days') IS {c}",
+            "TIME": f"time(replace({c}, '.', ':'), '+0 days') IS replace({c}, '.', ':')",
         }.get(
             col.type,
-            f"datetime(substr({c}, 1, 10) || ' ' || replace(substr({c}, 12, 8), '.', ':'), '+0 days') = "
+            f"datetime(substr({c}, 1, 10) || ' ' || replace(substr({c}, 12, 8), '.', ':'), '+0 days') IS "
             f"substr({c}, 1, 10) || ' ' || replace(substr({c}, 12, 8), '.', ':')",
         )
         return [f"CONSTRAINT \"DB2FMT_{col.name}\" CHECK ({c} GLOB '{_FMT[col.type]}')",
@@ -230,7 +232,7 @@ def _default(value: list[Tok], col: Column, target: str, rw: Rewriter) -> str:
         number = rw.number(value[-1], col)
         return ("-" if value[0].text == "-" else "") + number
     if value[0].kind == "str" and len(value) == 1:
-        text = value[0].text[1:-1]
+        text = datetime_text(value[0].text[1:-1], col.type, target)
         return "'" + (text.ljust(col.length or 0) if col.type == "CHAR" else text) + "'"
     raise Untranslatable(value[0].line, f"column {col.name}: the default {value[0].text} is not translated")
 

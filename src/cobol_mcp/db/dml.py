@@ -14,18 +14,14 @@ PostgreSQL's on PostgreSQL, and a value given to a GENERATED ALWAYS column is DB
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from .catalog import Column, Table, Untranslatable
-from .expr import HostRef, Rewriter, matching, split_args
+from .expr import HostRef, Rewriter, datetime_text, matching, split_args
 from .lexer import Tok
 from .names import qualified_name
 
 __all__ = ["Translation", "translate"]
-
-_DB2_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\d-\d\d\.\d\d\.\d\d(\.\d{1,6})?")
-_DB2_TIME = re.compile(r"\d\d\.\d\d\.\d\d")
 
 
 @dataclass
@@ -204,12 +200,7 @@ def _fitted(value: list[Tok], column: Column, rw: Rewriter) -> list[Tok]:
         text = value[0].text[1:-1].replace("''", "'")
         if column.type == "CHAR" and column.length and len(text) < column.length:
             text = text.ljust(column.length)
-        if column.type == "TIMESTAMP" and len(text) >= 19 and len(text) < 26:
-            text = (text + ("." if len(text) == 19 else "")).ljust(26, "0")
-        if rw.target == "postgresql" and column.type == "TIMESTAMP" and _DB2_TIMESTAMP.fullmatch(text):
-            text = text[:10] + " " + text[11:19].replace(".", ":") + text[19:]
-        if rw.target == "postgresql" and column.type == "TIME" and _DB2_TIME.fullmatch(text):
-            text = text.replace(".", ":")
+        text = datetime_text(text, column.type, rw.target)
         return [Tok("str", "'" + text.replace("'", "''") + "'", value[0].line)]
     if column.type == "DECIMAL" and value and value[-1].kind == "num" and len(value) <= 2:
         scaled = Tok("num", rw.number(value[-1], column), value[-1].line)

@@ -9,13 +9,14 @@ to the driver's placeholders. What it cannot carry over faithfully raises :class
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .catalog import Column, Table, Untranslatable
 from .lexer import Tok
 from .names import qualified_name, render_name
 
-__all__ = ["HostRef", "Rewriter", "now_sql"]
+__all__ = ["HostRef", "Rewriter", "datetime_text", "now_sql"]
 
 _NOW = {
     ("sqlite", "DATE"): "date('now', 'localtime')",
@@ -33,6 +34,21 @@ _TABLE_BEFORE = ("FROM", "JOIN", "INTO", "UPDATE", "TABLE", "REFERENCES")
 
 def now_sql(register: str, target: str) -> str:
     return _NOW[(target, register)]
+
+
+_DB2_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\d-\d\d\.\d\d\.\d\d(\.\d{1,6})?")
+_DB2_TIME = re.compile(r"\d\d\.\d\d\.\d\d")
+
+
+def datetime_text(text: str, db2_type: str, target: str) -> str:
+    """A string stored in a TIME or TIMESTAMP column: DB2's full form on SQLite (six fraction digits),
+    PostgreSQL's own (``2026-11-25 13:45:00.000000``, ``13:45:00``) on PostgreSQL; others unchanged."""
+    if db2_type == "TIMESTAMP" and _DB2_TIMESTAMP.fullmatch(text):
+        text = (text + ("." if len(text) == 19 else "")).ljust(26, "0")
+        return text if target == "sqlite" else text[:10] + " " + text[11:19].replace(".", ":") + text[19:]
+    if db2_type == "TIME" and _DB2_TIME.fullmatch(text) and target == "postgresql":
+        return text.replace(".", ":")
+    return text
 
 
 @dataclass(frozen=True)
