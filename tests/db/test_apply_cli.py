@@ -131,14 +131,18 @@ def test_a_script_that_drops_what_it_creates_runs_twice(tmp_path: Path) -> None:
     script.write_text(
         "DROP TABLE PAYROLL.DEPT;\nCREATE TABLE PAYROLL.DEPT (DEPTNO CHAR(3) NOT NULL,\n"
         "  BUDGET DECIMAL(5,2), PRIMARY KEY (DEPTNO));\nINSERT INTO PAYROLL.DEPT VALUES ('A00', 1.5);\n"
+        "DROP VIEW PAYROLL.VDEPT;\nCREATE VIEW PAYROLL.VDEPT AS SELECT DEPTNO FROM PAYROLL.DEPT WHERE BUDGET > 1;\n"
     )
     first = _apply(folder, script)
     assert first.returncode == 1 and f"{script}:1: SQLCODE -204, SQLSTATE 42704" in first.stderr  # as on DB2
-    (tmp_path / "create.sql").write_text(script.read_text().split(";", 1)[1])
+    (tmp_path / "create.sql").write_text(
+        "CREATE TABLE PAYROLL.DEPT (DEPTNO CHAR(3));\nCREATE VIEW PAYROLL.VDEPT AS SELECT * FROM PAYROLL.DEPT;\n"
+    )
     assert _apply(folder, tmp_path / "create.sql").returncode == 0
     for _ in range(2):
         done = _apply(folder, script)
         assert done.returncode == 0, done.stderr
     conn = sqlite3.connect(folder / "cobol-mcp.db")
     assert conn.execute('SELECT * FROM "PAYROLL.DEPT"').fetchall() == [("A00", 150)]
+    assert conn.execute('SELECT * FROM "PAYROLL.VDEPT"').fetchall() == [("A00",)]  # 1.50 > 1, compared scaled
     assert conn.execute('SELECT COUNT(*) FROM "COBOL_MCP_COLUMNS"').fetchone() == (2,)

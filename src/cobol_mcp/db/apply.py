@@ -109,6 +109,8 @@ def _plan(paths: list[Path], kind: str, catalog: dict[str, Table], note: Callabl
                     if translation.params:
                         raise Untranslatable(stmt.line, "host variables have no values outside a program")
                     steps.append(_Step(where, words[0], [translation.sql]))
+                    if words[:2] == ["CREATE", "VIEW"]:  # known by name from here on (its columns' types are not)
+                        catalog.setdefault(qualified_name(tokens, 2)[0], Table(qualified_name(tokens, 2)[0]))
                 else:
                     raise Untranslatable(stmt.line, f"{' '.join(words[:2])} is not a statement db apply runs")
             except (Untranslatable, SqlSyntaxError) as exc:

@@ -29,7 +29,7 @@ _NOW = {
 _DUMMY = "(SELECT 'Y' AS IBMREQD) AS SYSDUMMY1"
 _ARITHMETIC = ("+", "-", "*", "/", "||")
 _COMPARE = ("=", "<>", "<", ">", "<=", ">=", "!=", "¬=", "^=")
-_TABLE_BEFORE = ("FROM", "JOIN", "INTO", "UPDATE", "TABLE", "REFERENCES")
+_TABLE_BEFORE = ("FROM", "JOIN", "INTO", "UPDATE", "TABLE", "REFERENCES", "VIEW")
 
 
 def now_sql(register: str, target: str) -> str:

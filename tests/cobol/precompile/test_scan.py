@@ -71,9 +71,9 @@ def test_free_format_blocks_literals_comments_and_an_open_block(tmp_path: Path) 
         "    DISPLAY 'EXEC SQL SELECT 1 END-EXEC'\n"
         "    EXEC SQL UPDATE T SET NAME = 'END-EXEC' -- a comment END-EXEC\n"
         "        WHERE ID = :WS-ID INDICATOR :WS-IND END-EXEC.\n"
-        "    EXEC SQL FETCH NOPE INTO :A END-EXEC\n"
-        "    EXEC SQL\n"
-        "       DELETE FROM T\n"
+        "    exec sql fetch nope into :a end-exec\n"
+        "    EXEC\n"
+        "      SQL DELETE FROM T\n"
     )
     result = scan_text(source)
     assert [(s.line, s.kind) for s in result.statements] == [(6, "UPDATE"), (8, "FETCH")]
