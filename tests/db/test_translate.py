@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -209,3 +210,12 @@ def test_impossible_dates_and_times_are_refused_not_stored() -> None:
     for column, value in bad:
         assert _sqlite_error(conn, f"INSERT INTO T ({column}) VALUES ('{value}')") == (-181, "22008"), value
     assert _sqlite_error(conn, "INSERT INTO T (TS) VALUES ('2026-01-01 10:00:00')") == (-180, "22007")
+
+
+def test_a_locked_sqlite_database_is_db2s_timeout(tmp_path: Path) -> None:
+    holder = sqlite3.connect(tmp_path / "busy.db", isolation_level=None)
+    holder.execute("CREATE TABLE T (A INTEGER)")
+    holder.execute("BEGIN IMMEDIATE")  # holds the write lock until it ends
+    other = sqlite3.connect(tmp_path / "busy.db", timeout=0, isolation_level=None)
+    assert _sqlite_error(other, "INSERT INTO T VALUES (1)") == (-913, "57033")
+    holder.execute("ROLLBACK")
