@@ -45,6 +45,7 @@ def accounts(tmp_path: Path, toml: str) -> Path:
         ("[folder]\ndialect = 3\n", 2, "folder.dialect: must be a string"),
         ("[folder]\nsource-format = 'card'\n", 2, 'must be "fixed" or "free"'),
         ("[folder]\ndata-dir = 'no-such-dir'\n", 2, "folder.data-dir: 'no-such-dir' is not a folder"),
+        ("[folder]\ndatabase = 'mysql://db'\n", 2, "folder.database: must be sqlite:///PATH or postgresql://"),
         ("folder = 3\n", 1, "folder: must be a table"),
         ("[folders]\ndialect = 'ibm'\n", 1, "unknown key 'folders' (expected [folder] and [programs.NAME] tables)"),
     ],

@@ -25,7 +25,7 @@ _FIELD_KEYS = (
     "bytes", "max-length",
 )  # fmt: skip
 MAX_LENGTH = 1 << 20  # the most a PIC X ANY LENGTH item's max-length can say (bytes per call)
-_FOLDER_KEYS = ("dialect", "copybooks", "data-dir", "source-format")
+_FOLDER_KEYS = ("dialect", "copybooks", "data-dir", "source-format", "database")
 _DIRECTIONS = ("in", "out", "inout", "none")
 _ENCODINGS = ("hex", "base64")
 
@@ -171,6 +171,10 @@ def check_folder(body: Any, locate: Locator, folder: Path) -> dict[str, Any]:
                 settings[key] = load_dialect(value).name
             except DialectError as exc:
                 raise bad(key, str(exc)) from None
+        elif key == "database":
+            if not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
+                raise bad(key, f"must be sqlite:///PATH or postgresql://user@host:port/db, not {value!r}")
+            settings[key] = value
         elif key == "source-format":
             if value not in ("fixed", "free"):
                 raise bad(key, f'must be "fixed" or "free", not {value!r}')
