@@ -182,7 +182,8 @@ def _prune(f: Field, wanted: tuple[str, ...]) -> Field | None:
     kids = tuple(k for k in (c if not c.exposed else _prune(c, wanted) for c in f.children) if k is not None)
     if not any(k.exposed for k in kids):
         return None
-    return f if len(kids) == len(f.children) else replace(f, children=kids)
+    same = len(kids) == len(f.children) and all(k is c for k, c in zip(kids, f.children, strict=True))
+    return f if same else replace(f, children=kids)  # (a child pruned inside is a change too)
 
 
 class ProgramSpec(Frozen):

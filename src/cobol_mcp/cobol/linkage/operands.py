@@ -185,6 +185,15 @@ def flow_units(records: tuple[Record, ...]) -> list[Unit]:
     return units_and_names(records)[0]
 
 
+def _apart(node: Node, u: Unit) -> bool:
+    """Whether an element of a table and a unit of the same table never share a byte: in each row they
+    take different bytes (``LS-AMT (I)`` never touches ``LS-CODE``)."""
+    if not node.indexed or (u.lo, u.hi, u.dims) != (node.lo, node.hi, node.dims):
+        return False
+    a, b = node.field, u.field
+    return a.offset + a.size * (a.occurs or 1) <= b.offset or b.offset + b.size * (b.occurs or 1) <= a.offset
+
+
 class Operands:
     """Token cursor and operand resolution shared by the statement parser."""
 
@@ -292,7 +301,7 @@ class Operands:
         return [
             (i, not partial and node.lo <= u.lo and u.hi <= node.hi)
             for i, u in enumerate(self.units)
-            if u.record == node.record and u.lo < node.hi and node.lo < u.hi
+            if u.record == node.record and u.lo < node.hi and node.lo < u.hi and not _apart(node, u)
         ]
 
     def effects(self, op: str, toks: list[Tok], why: str) -> list[Step]:

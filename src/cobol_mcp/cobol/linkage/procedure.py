@@ -263,6 +263,7 @@ class _Statements(Operands):
 
     def s_EXIT(self, why: str, tok: Tok) -> list[Step]:
         kind = self.at()
+        self.i += kind == "PERFORM"  # a verb, which would end the span at once and start a statement
         self.span()
         if kind == "PROGRAM":
             return [("exit", why)]
