@@ -100,6 +100,12 @@ def test_check_report_lines(progs):
     assert "  DATE-COMMAREA.DC-PARMS.DC-DAYS: in - read by COMPUTE at line 40, never written" in directions_report(
         progs["DATECALC"]
     )
+    # a required argument that comes back says how to change that
+    assert directions_report(progs["CUSTKEY"])[-1] == (
+        "  CK-STYLE: in/out - passed to CALL 'CBL_TOUPPER' at line 23 (BY REFERENCE): direction unknown; in/out by "
+        'default; a required argument, reported back (to change: direction = "out" or "in" under '
+        "[programs.CUSTKEY.fields.CK-STYLE] in cobol-mcp.toml)"
+    )
 
 
 # ---------------------------------------------------------------------------------------------- schemas
