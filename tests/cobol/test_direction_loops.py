@@ -175,6 +175,16 @@ def test_outputs_on_some_paths_and_unused_items_are_not_required(tmp_path):
     assert decode_outputs(spec, [data]) == {"ls_name": ""}  # left out: spaces
 
 
+def test_the_name_of_an_environment_variable_is_read(tmp_path):
+    spec = program(tmp_path, """\
+       MAIN-PARA.
+           ACCEPT LS-TEXT FROM ENVIRONMENT LS-KEY
+           GOBACK.
+""")  # fmt: skip
+    assert ways(spec, "LS-KEY", "LS-TEXT") == ["in", "out"]
+    assert input_schema(spec)["required"] == ["ls_key"]
+
+
 @pytest.mark.parametrize(
     ("name", "direction"),
     [("IN-BIRTH-DATE", "in"), ("INP-REC", "in"), ("INPUT-AREA", "in"), ("LK-IN-ACCOUNT", "in"),

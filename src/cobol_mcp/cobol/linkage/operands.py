@@ -20,7 +20,10 @@ from ..source.lines import Line
 from ..source.tokens import Tok
 from .model import Field, Record
 
-__all__ = ["TERMINATORS", "VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "units_and_names"]
+__all__ = [
+    "TERMINATORS", "VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "split_words",
+    "units_and_names",
+]  # fmt: skip
 
 Step = tuple[Any, ...]  # ("eff", op, units, why) | ("branch", [seq...], open) | ("loop", pre, body, once) | ...
 
@@ -331,3 +334,24 @@ class Operands:
                     o = "p"
                 steps.append(("eff", o, self.cover(node, partial), why, key if o == "r" else None))
         return steps
+
+
+def split_words(toks: list[Tok]) -> list[Tok]:
+    """Parentheses and colons become tokens of their own: ``LS-TAB(WS-I)``, ``LS-NAME(1:3)``."""
+    out: list[Tok] = []
+    for t in toks:
+        if t.kind != "word" or not any(c in t.text for c in "():"):
+            out.append(t)
+            continue
+        part = ""
+        for c in t.text:
+            if c in "():":
+                if part:
+                    out.append(Tok(part, "word", t.line))
+                out.append(Tok(c, "word", t.line))
+                part = ""
+            else:
+                part += c
+        if part:
+            out.append(Tok(part, "word", t.line))
+    return out

@@ -13,7 +13,7 @@ from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .loops import facts, vary_clauses
 from .model import Field, Record
-from .operands import TERMINATORS, VERBS, Operands, Program, Step, units_and_names
+from .operands import TERMINATORS, VERBS, Operands, Program, Step, split_words, units_and_names
 
 __all__ = ["parse_procedure"]
 
@@ -218,8 +218,8 @@ class _Statements(Operands):
         )
 
     def s_ACCEPT(self, why: str, tok: Tok) -> list[Step]:
-        dst, _ = self.split(self.span(), "FROM")
-        return self.effects("w", dst, why) + self.phrases("ACCEPT")
+        dst, src = self.split(self.span(), "FROM")  # FROM ENVIRONMENT name: the name is read
+        return self.effects("r", src, why) + self.effects("w", dst, why) + self.phrases("ACCEPT")
 
     def s_DISPLAY(self, why: str, tok: Tok) -> list[Step]:
         return self.effects("r", self.span(), why) + self.phrases("DISPLAY")
@@ -308,27 +308,6 @@ class _Statements(Operands):
         return self.effects("u", body, f"used by {why}: direction unknown")
 
 
-def _split_words(toks: list[Tok]) -> list[Tok]:
-    """Parentheses and colons become tokens of their own: ``LS-TAB(WS-I)``, ``LS-NAME(1:3)``."""
-    out: list[Tok] = []
-    for t in toks:
-        if t.kind != "word" or not any(c in t.text for c in "():"):
-            out.append(t)
-            continue
-        part = ""
-        for c in t.text:
-            if c in "():":
-                if part:
-                    out.append(Tok(part, "word", t.line))
-                out.append(Tok(c, "word", t.line))
-                part = ""
-            else:
-                part += c
-        if part:
-            out.append(Tok(part, "word", t.line))
-    return out
-
-
 def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     """The statements after ``PROCEDURE DIVISION [USING ...].`` (COPY already expanded), as steps."""
     toks = tokenize(lines, whole=True)
@@ -340,7 +319,7 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     data = toks[: start - 1]
     while start < len(toks) and toks[start].kind != "period":
         start += 1
-    toks = _split_words(toks[start + 1 :])
+    toks = split_words(toks[start + 1 :])
     end = next(
         (
             k
