@@ -287,3 +287,17 @@ def test_date_check_calls_with_and_without_the_unused_items(call):
     assert call("DATECHK", {"dk_date": 20230229}) == {"dk_verdict": "dk_date_bad"}
     got = call("DATECHK", {"dk_date": 20240101, "dk_caller_id": "PAYROLL", "dk_reserved": ""})
     assert got == {"dk_verdict": "dk_date_ok"}
+
+
+def test_the_direction_override_makes_an_unused_item_a_required_argument(tmp_path, progs):
+    from cobol_mcp.cobol.build.overrides import read_overrides
+
+    (tmp_path / "cobol-mcp.toml").write_text(
+        '[programs.DATECHK.fields.DK-CALLER-ID]\ndirection = "in"\n'
+        '[programs.FEEWAIVE.fields.WK-MONTHLY-FEE]\ndirection = "inout"\n'
+    )
+    folder = read_overrides(tmp_path)
+    spec = folder.program("DATECHK").apply_to_spec(progs["DATECHK"])  # type: ignore[union-attr]
+    assert input_schema(spec)["required"] == ["dk_date", "dk_caller_id"]
+    fee = folder.program("FEEWAIVE").apply_to_spec(parse_program(FOLDER / "FEEWAIVE.cbl"))  # type: ignore[union-attr]
+    assert input_schema(fee)["required"] == ["wk_balance", "wk_monthly_fee"]  # the author says it is needed
