@@ -66,8 +66,9 @@ def call_command(options: Options, tool: str, pairs: list[str], as_json: bool) -
 
 
 def directions_report(spec: ProgramSpec) -> list[str]:
-    """One line per elementary LINKAGE item: its path, direction and the reason for it."""
-    lines: list[str] = []
+    """One line per elementary LINKAGE item: its path, direction and the reason for it; an argument that
+    is required and reported back also says how to make it a result only."""
+    items: list[tuple[str, Field]] = []
 
     def walk(f: Field, path: str) -> None:
         if not f.exposed and f.level not in (1, 77):
@@ -77,10 +78,20 @@ def directions_report(spec: ProgramSpec) -> list[str]:
             for child in f.children:
                 walk(child, path)
         else:
-            lines.append(f"  {path}: {_SHOWN.get(f.direction, f.direction)} - {f.reason or 'by its name'}")
+            items.append((path, f))
 
     for record in spec.records:
         walk(record.field, "")
+    names = [f.name.upper() for _, f in items]
+    lines = []
+    for path, f in items:
+        shown = _SHOWN.get(f.direction, f.direction) + (", optional" if f.optional else "")
+        line = f"  {path}: {shown} - {f.reason or 'by its name'}"
+        if f.direction == "inout" and not f.optional:
+            key = f.name if names.count(f.name.upper()) == 1 else f'"{path}"'
+            line += (f'; a required argument, reported back (to change: direction = "out" or "in" under '
+                     f"[programs.{spec.program_id}.fields.{key}] in cobol-mcp.toml)")  # fmt: skip
+        lines.append(line)
     return lines
 
 

@@ -47,8 +47,8 @@ def test_premium_calculator_directions(progs):
     # set in 1000-VALIDATE (PERFORM THRU, GO TO the exit paragraph) before any read, on every path
     assert way(spec, "LS-PREMIUM") == ("out", "set by MOVE at line 36 before any read, on every path")
     assert way(spec, "LS-RC") == ("out", "set by MOVE at line 35 before any read, on every path")
-    assert way(spec, "LS-AGENT-CODE") == ("inout", "never used by the PROCEDURE DIVISION; in/out by default")
-    assert [r.direction for r in spec.records] == ["in", "in", "in", "inout", "out", "out"]
+    assert way(spec, "LS-AGENT-CODE") == ("in", "never used by the PROCEDURE DIVISION: not required, not reported")
+    assert [r.direction for r in spec.records] == ["in", "in", "in", "in", "out", "out"]
 
 
 def test_date_commarea_directions(progs):
@@ -63,13 +63,15 @@ def test_date_commarea_directions(progs):
     assert (find(record.field, "DC-PARMS").direction, find(record.field, "DC-RESULTS").direction) == ("in", "out")
 
 
-def test_write_in_one_branch_is_in_out(progs):
+def test_write_in_one_branch_is_an_optional_in_out(progs):
     spec = progs["FEEWAIVE"]
     assert way(spec, "WK-BALANCE") == ("in", "read by IF at line 14, never written")
     assert way(spec, "WK-MONTHLY-FEE") == (
         "inout",
-        "written by MOVE at line 15 on some paths or in part only, never read first: the caller's value may come back",
+        "written by MOVE at line 15 on some paths or in part only, never read first: not required (the caller's "
+        "value, or its VALUE or spaces/zeros, may come back)",
     )
+    assert find(spec.records[1].field, "WK-MONTHLY-FEE").optional
     assert way(spec, "WK-WAIVED") == ("out", "set before any read on every path (by SET at line 16, SET at line 18)")
 
 
@@ -91,12 +93,18 @@ def test_passed_on_by_reference_falls_back_on_names(progs):
 def test_check_report_lines(progs):
     assert directions_report(progs["FEEWAIVE"]) == [
         "  WK-BALANCE: in - read by IF at line 14, never written",
-        "  WK-MONTHLY-FEE: in/out - written by MOVE at line 15 on some paths or in part only, never read first: "
-        "the caller's value may come back",
+        "  WK-MONTHLY-FEE: in/out, optional - written by MOVE at line 15 on some paths or in part only, never read "
+        "first: not required (the caller's value, or its VALUE or spaces/zeros, may come back)",
         "  WK-WAIVED: out - set before any read on every path (by SET at line 16, SET at line 18)",
     ]
     assert "  DATE-COMMAREA.DC-PARMS.DC-DAYS: in - read by COMPUTE at line 40, never written" in directions_report(
         progs["DATECALC"]
+    )
+    # a required argument that comes back says how to change that
+    assert directions_report(progs["CUSTKEY"])[-1] == (
+        "  CK-STYLE: in/out - passed to CALL 'CBL_TOUPPER' at line 23 (BY REFERENCE): direction unknown; in/out by "
+        'default; a required argument, reported back (to change: direction = "out" or "in" under '
+        "[programs.CUSTKEY.fields.CK-STYLE] in cobol-mcp.toml)"
     )
 
 
@@ -105,9 +113,10 @@ def test_check_report_lines(progs):
 
 def test_schemas_leave_out_results_and_pure_inputs(progs):
     prem = progs["PREMCALC"]
+    # LS-AGENT-CODE is never used: accepted, neither required nor reported
     assert list(input_schema(prem)["properties"]) == ["ls_age", "ls_sum_insured", "ls_smoker", "ls_agent_code"]
-    assert input_schema(prem)["required"] == ["ls_age", "ls_sum_insured", "ls_smoker", "ls_agent_code"]
-    assert list(output_schema(prem)["properties"]) == ["ls_agent_code", "ls_premium", "ls_rc"]
+    assert input_schema(prem)["required"] == ["ls_age", "ls_sum_insured", "ls_smoker"]
+    assert list(output_schema(prem)["properties"]) == ["ls_premium", "ls_rc"]
 
     date = progs["DATECALC"]
     ins = input_schema(date)
@@ -119,6 +128,7 @@ def test_schemas_leave_out_results_and_pure_inputs(progs):
 
     fee = progs["FEEWAIVE"]
     assert list(input_schema(fee)["properties"]) == ["wk_balance", "wk_monthly_fee"]
+    assert input_schema(fee)["required"] == ["wk_balance"]  # the fee is set on one path and never read
     assert list(output_schema(fee)["properties"]) == ["wk_monthly_fee", "wk_waived"]
     assert output_schema(fee)["properties"]["wk_waived"]["anyOf"][0]["enum"] == ["wk_fee_waived", "wk_fee_charged"]
 
@@ -203,7 +213,9 @@ def test_premium_calls(call, age, sum_insured, smoker):
     }
     out = call("PREMCALC", arguments)
     premium, rc = premium_oracle(age, Decimal(sum_insured), smoker == "Y")
-    assert out == {"ls_agent_code": "AG0042", "ls_premium": premium, "ls_rc": rc}
+    assert out == {"ls_premium": premium, "ls_rc": rc}
+    del arguments["ls_agent_code"]  # never used: not required
+    assert call("PREMCALC", arguments) == out
 
 
 @pytest.mark.parametrize(
@@ -247,6 +259,7 @@ def test_fee_waiver_calls(call, balance, fee):
     waived = Decimal(balance) >= 10000
     expected_fee = Decimal("0.00") if waived else Decimal(fee).quantize(Decimal("0.01"))
     assert out == {"wk_monthly_fee": expected_fee, "wk_waived": "wk_fee_waived" if waived else "wk_fee_charged"}
+    assert call("FEEWAIVE", {"wk_balance": balance})["wk_monthly_fee"] == 0  # left out: starts as zero
 
 
 @pytest.mark.parametrize(("first", "surname", "style"), [("Grace", "Hopper", "plain"), ("Jean", "Sammet", "Bold")])
@@ -273,7 +286,7 @@ def test_check_command_prints_each_items_direction(cache_dir, capsys):
         "  LS-AGE: in - read by IF at line 37, never written",
         "  LS-SUM-INSURED: in - read by IF at line 41, never written",
         "  LS-SMOKER: in - read by IF at line 57, never written",
-        "  LS-AGENT-CODE: in/out - never used by the PROCEDURE DIVISION; in/out by default",
+        "  LS-AGENT-CODE: in, optional - never used by the PROCEDURE DIVISION: not required, not reported",
         "  LS-PREMIUM: out - set by MOVE at line 36 before any read, on every path",
         "  LS-RC: out - set by MOVE at line 35 before any read, on every path",
     ]

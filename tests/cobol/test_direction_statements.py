@@ -208,7 +208,10 @@ def test_paragraphs_sections_and_exits(tmp_path):
            EXIT.
 """)  # fmt: skip
     assert ways(spec, "LS-RC", "LS-TEXT", "LS-COUNT") == ["out", "inout", "in"]
-    assert reason(spec, "LS-TEXT").endswith("the caller's value may come back")
+    assert reason(spec, "LS-TEXT").endswith(
+        "not required (the caller's value, or its VALUE or spaces/zeros, may come back)"
+    )
+    assert find(spec.records[0].field, "LS-TEXT").optional  # not required: the program never reads it first
 
 
 @pytest.mark.parametrize(

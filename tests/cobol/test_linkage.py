@@ -414,13 +414,11 @@ def test_directions_and_levels(tmp_path):
         f"01 {n} PIC X."
         for n in ("A-IN", "B-INPUT", "C-REQUEST", "D-OUT", "E-OUTPUT", "F-RESULT", "G-RESPONSE", "H-AREA")
     )
-    spec = parse_program(
-        program(
-            tmp_path,
-            linkage + "\n66 RN RENAMES A-IN.",
-            "A-IN B-INPUT C-REQUEST BY REFERENCE D-OUT E-OUTPUT F-RESULT G-RESPONSE H-AREA",
-        )
-    )
+    using = "A-IN B-INPUT C-REQUEST BY REFERENCE D-OUT E-OUTPUT F-RESULT G-RESPONSE H-AREA"
+    path = program(tmp_path, linkage + "\n66 RN RENAMES A-IN.", using)
+    # passed on BY REFERENCE, so the analysis cannot tell: the names decide
+    path.write_text(path.read_text().replace("    GOBACK.", f"    CALL 'SUB' USING {using}\n    GOBACK."))
+    spec = parse_program(path)
     assert [r.direction for r in spec.records] == ["in"] * 3 + ["out"] * 4 + ["inout"]
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "SpecFileError", "dumps", "load_spec", "loads"]
 
-FORMAT = b"cobol-mcp spec 2\n"  # the header: a new layout of the file (or of the model) gets a new one
+FORMAT = b"cobol-mcp spec 3\n"  # the header: a new layout of the file (or of the model) gets a new one
 _CLASSES = (Condition, Field, Picture, Record, ProgramSpec)  # new classes go at the end
 _NUMBERS = {cls: number for number, cls in enumerate(_CLASSES)}
 _PLAIN = (str, int, bool, type(None))

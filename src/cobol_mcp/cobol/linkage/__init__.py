@@ -3,7 +3,8 @@
 Owns: :mod:`.model` (ProgramSpec, Record, Field: plain data, what cached spec files hold), :mod:`.frozen`
 (their immutable value-object base and ``replace``), :mod:`.pic` (PICTURE strings and numeric storage),
 :mod:`.clauses` (data description entries), :mod:`.layout` (offsets, sizes, alignment), :mod:`.odo`
-(DEPENDING ON counters), :mod:`.dialect` (cobc -std layout options) and :mod:`.program` (reading one
-program's interface).
+(DEPENDING ON counters), :mod:`.dialect` (cobc -std layout options), :mod:`.program` (reading one
+program's interface) and the direction analysis (:mod:`.procedure`, :mod:`.operands`, :mod:`.loops`,
+:mod:`.direction`).
 May import: :mod:`cobol_mcp.cobol.source` and the shared vocabulary in :mod:`cobol_mcp.cobol`.
 """

@@ -4,17 +4,21 @@
 PERFORM (paragraphs, sections, THRU ranges, loops that may run zero times unless TEST AFTER or a literal
 count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs to a paragraph that ends the
 program (``GO TO 9999-ABEND``) and NEXT SENTENCE, and keeps the set
-of units that are surely set (written whole on every path so far). A unit is then:
+of units that are surely set (written whole on every path so far; a loop that provably runs its
+variable over every occurrence of a table and writes the element on every path sets the whole table,
+see :mod:`.loops`). Only an item the program may read before it is surely set is a required input. A
+unit is then:
 
 * ``out`` - written whole before any read on every path, and surely set when the program returns;
 * ``in`` - read, never written;
-* ``inout`` - read before it is surely set, or written only on some paths or in part (the caller's
-  value may come back), unless its name says output (``*-OUT`` etc.): then it stays ``out`` and
-  starts as its VALUE or spaces/zeros, as output records always have;
-* never used - the naming convention decides, in/out when the names say nothing: the item stays
-  part of the interface its author declared (the program may be a stub, or reach the item in ways the
-  analysis does not see), and echoing it back is harmless. (:class:`~.model.Record` views also know a
-  ``none`` direction - in neither schema - for items that are not part of the JSON shape.)
+* ``inout`` - read before it is surely set (a required argument) unless its name says output
+  (``*-OUT``, ``OUT-*`` etc.): then it stays ``out`` and starts as its VALUE or spaces/zeros, as output
+  records always have;
+* ``inout`` but ``optional`` - written only on some paths or in part, never read first: not a required
+  argument (absent, it starts as its VALUE or spaces/zeros), reported back as the caller's value may
+  come back; ``out`` when its name says output;
+* ``in`` but ``optional`` - never used by the PROCEDURE DIVISION: accepted (its callers may still pass
+  it), never required nor reported (a DEPENDING ON counter excepted, which the names decide).
 
 Where the analysis cannot know (passed BY REFERENCE to another CALL, ADDRESS OF, reference modification
 with variable bounds, statements it does not model; for the whole program: ALTER, GO TO DEPENDING,
@@ -32,16 +36,29 @@ __all__ = ["apply_directions", "directions", "name_direction", "recombine", "red
 
 _IN_SUFFIXES = ("_in", "_input", "_request")
 _OUT_SUFFIXES = ("_out", "_output", "_result", "_response")
+_IN_PREFIXES = ("in_", "inp_", "input_")
+_OUT_PREFIXES = ("out_", "outp_", "output_")
+_LEVEL_PREFIXES = ("lk_", "ls_", "lnk_", "ws_", "l_")  # LK-IN-, LS-OUT-, WS-OUT-, L-IN- ...
 
 State = frozenset[int] | None
+_Key = tuple[tuple[str, ...], tuple[int, ...]]  # a table element's subscript names and the table's OCCURS counts
 
 
 def name_direction(key: str) -> str:
-    """The naming convention: ``*-IN`` input, ``*-OUT`` output, anything else both."""
+    """The naming convention: ``*-IN``/``IN-*`` input, ``*-OUT``/``OUT-*`` output, anything else both.
+
+    A prefix may follow a level prefix (``LK-IN-``, ``LS-OUT-``, ``WS-OUT-``); suffixes win over prefixes.
+    """
     if key.endswith(_IN_SUFFIXES):
         return "in"
     if key.endswith(_OUT_SUFFIXES):
         return "out"
+    bare = next((key[len(p) :] for p in _LEVEL_PREFIXES if key.startswith(p)), key)
+    for word in (key, bare):
+        if word.startswith(_IN_PREFIXES):
+            return "in"
+        if word.startswith(_OUT_PREFIXES):
+            return "out"
     return "inout"
 
 
@@ -74,6 +91,55 @@ class _Walk:
         self.memo: dict[tuple[int, int, frozenset[int]], State] = {}
         self.active: set[tuple[int, int]] = set()
         self.failure = program.failure
+        self.keys: list[_Key] = []  # subscripts and OCCURS counts of marks
+        self.marked: dict[tuple[int, _Key], str] = {}  # (unit, key) -> the write that marked it
+
+    # A unit set for the current value of its subscripts (``MOVE 0 TO T(I)``) is a "mark" in the state: a
+    # negative number standing for (unit, key). A loop that provably runs I over every occurrence turns
+    # the marks it leaves on every path into the unit itself; any loop on I clears them.
+    def mark(self, u: int, key: _Key) -> int:
+        if key not in self.keys:
+            self.keys.append(key)
+        return -1 - u - len(self.p.units) * self.keys.index(key)
+
+    def unmark(self, m: int) -> tuple[int, _Key]:
+        k, u = divmod(-1 - m, len(self.p.units))
+        return u, self.keys[k]
+
+    def covering(self, vary: tuple[tuple[str, tuple[str, int] | None], ...]) -> dict[str, int] | None:
+        """Each variable's last value if this loop runs every one of them over 1, 2, ... that far."""
+        out: dict[str, int] = {}
+        for var, bound in vary:
+            if bound is None or var not in self.p.stable:
+                return None
+            text, less = bound
+            value = int(text) if text.isdigit() else self.p.constants.get(text)
+            if value is None or value - less < 1:
+                return None
+            out[var] = value - less
+        return out or None
+
+    def settle(self, s: State, vary: tuple[tuple[str, object], ...], cover: dict[str, int] | None, why: str) -> State:
+        """``s`` with the marks on this loop's variables turned into units (when ``cover``) or dropped."""
+        if s is None:
+            return None
+        names = {v for v, _ in vary}
+        out = set(s)
+        for m in s:
+            if m >= 0:
+                continue
+            u, (subs, dims) = self.unmark(m)
+            if not names & set(subs):
+                continue
+            out.discard(m)
+            if cover and all(cover.get(v) == d for v, d in zip(subs, dims, strict=True)):
+                unit = self.p.units[u]
+                site = f"{self.marked[(u, (subs, dims))]} for every occurrence ({why})"
+                unit.full = unit.full or site
+                if u not in out and site not in unit.sites:
+                    unit.sites.append(site)
+                out.add(u)
+        return frozenset(out)
 
     def fail(self, reason: str) -> None:
         self.failure = self.failure or reason
@@ -104,21 +170,28 @@ class _Walk:
             elif s is None:
                 continue
             elif kind == "eff":
-                s = self.effect(step[1], step[2], step[3], s)
+                s = self.effect(step[1], step[2], step[3], s, step[4] if len(step) > 4 else None)
             elif kind == "branch":
                 bodies: list[list[Step]] = step[1]
                 ends = [self.run(b, s, frame) for b in bodies]
                 s = _meet(ends + ([s] if step[2] or not bodies else []))
             elif kind == "loop":
-                _, pre, body, once, test = step
-                s = self.run(pre, s, frame)
+                _, pre, body, once, test, vary, why = step
+                cover = self.covering(vary)
+                s = self.run(pre, self.settle(s, vary, None, why), frame)
                 if not once:
                     s = self.run(test, s, frame)
                 frame.breaks.append([])
-                end = self.run(body, s, frame)
+                end = self.settle(self.run(body, s, frame), vary, cover, why)
                 if once:
                     end = self.run(test, end, frame)
-                s = _meet([end, *frame.breaks.pop()] + ([] if once else [s]))
+                breaks = [self.settle(b, vary, None, why) for b in frame.breaks.pop()]
+                s = _meet([end, *breaks] + ([] if once or cover else [s]))
+            elif kind == "mark":
+                if s is not None and all(v in self.p.stable for v in step[2][0]):
+                    for u in step[1]:
+                        self.marked.setdefault((u, step[2]), step[3])
+                    s = s | {self.mark(u, step[2]) for u in step[1]}
             elif kind == "perform":
                 s = self.perform(step[1], step[2], step[3], s)
             elif kind == "goto":
@@ -151,12 +224,15 @@ class _Walk:
                 s = None
         return s
 
-    def effect(self, op: str, cover: list[tuple[int, bool]], why: str, s: frozenset[int]) -> State:
+    def effect(self, op: str, cover: list[tuple[int, bool]], why: str, s: frozenset[int], key: object) -> State:
         units = self.p.units
+        keyed = isinstance(key, tuple) and key in self.keys
         for u, full in cover:
             unit = units[u]
             if op == "r":
                 unit.read = unit.read or why
+                if keyed and self.mark(u, key) in s:  # type: ignore[arg-type]  # this very element was set
+                    continue
                 if u not in s and unit.read_unset is None:
                     unit.read_unset = why
             elif op in ("w", "p"):
@@ -207,8 +283,8 @@ def _named(unit: Unit, keys: tuple[str, ...]) -> tuple[str, str]:
     return "inout", ""
 
 
-def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str, str]]:
-    """id(field) -> (direction, reason) for every unit of the USING records."""
+def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str, str] | tuple[str, str, bool]]:
+    """id(field) -> (direction, reason[, optional]) for every unit of the USING records."""
     walk = _Walk(program)
     if program.paragraphs:
         end = walk.range(0, len(program.paragraphs) - 1, frozenset())
@@ -216,7 +292,7 @@ def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str,
     else:
         walk.exits.append(frozenset())
     surely = _meet(walk.exits)
-    result: dict[int, tuple[str, str]] = {}
+    result: dict[int, tuple[str, str] | tuple[str, str, bool]] = {}
     for n, u in enumerate(program.units):
         named, by = _named(u, (record_keys[u.record],))
         unknown = walk.failure or u.unknown
@@ -225,9 +301,11 @@ def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str,
                 result[id(u.field)] = (named, f"{unknown}; named {by}: {named}")
             else:
                 result[id(u.field)] = ("inout", f"{unknown}; in/out by default")
-        elif u.write is None and u.read is None:
+        elif u.write is None and u.read is None and u.path[-1] in program.counters:
             how = f"named {by}: {named}" if named != "inout" else "in/out by default"
-            result[id(u.field)] = (named, f"never used by the PROCEDURE DIVISION; {how}")
+            result[id(u.field)] = (named, f"never used by the PROCEDURE DIVISION, but counts a table; {how}")
+        elif u.write is None and u.read is None:
+            result[id(u.field)] = ("in", "never used by the PROCEDURE DIVISION: not required, not reported", True)
         elif u.write is None:
             result[id(u.field)] = ("in", f"read by {u.read}, never written")
         elif u.read_unset is not None and named == "out":
@@ -246,7 +324,8 @@ def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str,
                                           "output, starting as its VALUE or spaces/zeros")  # fmt: skip
         else:
             result[id(u.field)] = ("inout", f"written by {u.write} on some paths or in part only, never read "
-                                            "first: the caller's value may come back")  # fmt: skip
+                                            "first: not required (the caller's value, or its VALUE or "
+                                            "spaces/zeros, may come back)", True)  # fmt: skip
     return result
 
 
@@ -257,10 +336,10 @@ def _combine(kids: list[str]) -> str:
     return found.pop() if len(found) == 1 else "inout"
 
 
-def _apply(f: Field, found: dict[int, tuple[str, str]]) -> Field:
+def _apply(f: Field, found: dict[int, tuple[str, str] | tuple[str, str, bool]]) -> Field:
     if id(f) in found:
-        d, why = found[id(f)]
-        return replace(f, direction=d, reason=why)
+        d, why, *optional = found[id(f)]
+        return replace(f, direction=d, reason=why, optional=bool(optional))
     if not f.children:
         return replace(f, direction="none", reason="not part of the JSON shape")
     kids = tuple(_apply(c, found) for c in f.children)
@@ -268,7 +347,7 @@ def _apply(f: Field, found: dict[int, tuple[str, str]]) -> Field:
     return replace(f, children=kids, direction=d, reason="")
 
 
-def apply_directions(records: list[Record], found: dict[int, tuple[str, str]]) -> list[Record]:
+def apply_directions(records: list[Record], found: dict[int, tuple[str, str] | tuple[str, str, bool]]) -> list[Record]:
     """The records with each item's direction and reason filled in, each record's direction combined."""
     out = []
     for r in records:
@@ -278,9 +357,10 @@ def apply_directions(records: list[Record], found: dict[int, tuple[str, str]]) -
 
 
 def redirect(f: Field, direction: str, reason: str) -> Field:
-    """``f`` and every item inside it given ``direction`` (an override: the author knows better)."""
+    """``f`` and every item inside it given ``direction`` (an override: the author knows better; an input
+    it names is required unless it has a VALUE)."""
     kids = tuple(redirect(c, direction, reason) for c in f.children)
-    return replace(f, children=kids, direction=direction, reason=reason)
+    return replace(f, children=kids, direction=direction, reason=reason, optional=False)
 
 
 def recombine(r: Record) -> Record:

@@ -41,7 +41,7 @@ class Field(Frozen):
         "name", "key", "level", "offset", "size", "occurs", "pic", "usage", "children", "picture", "category",
         "sign_leading", "sign_separate", "justified", "blank_when_zero", "synchronized", "occurs_min",
         "depending_on", "counts", "truncated", "native", "redefines", "value", "conditions", "description",
-        "location", "any_length", "direction", "reason", "trim", "encoding", "chosen", "alternatives",
+        "location", "any_length", "direction", "reason", "trim", "encoding", "chosen", "alternatives", "optional",
     )  # fmt: skip
     name: str
     key: str | None
@@ -79,6 +79,9 @@ class Field(Frozen):
     encoding: str  # "hex" | "base64": the item's bytes, not text, in that encoding
     chosen: bool | None  # REDEFINES: the view shown (True) or not (False); None: the first definition
     alternatives: tuple[Field, ...]  # view = "all": the other REDEFINES definitions, shown beside it
+    # Set by the direction analysis: an in/out item the program never reads before it is surely set, so an
+    # argument it may do without (not required; it then starts as its VALUE or spaces/zeros):
+    optional: bool
 
     def __init__(
         self,
@@ -115,12 +118,13 @@ class Field(Frozen):
         encoding: str = "",
         chosen: bool | None = None,
         alternatives: tuple[Field, ...] = (),
+        optional: bool = False,
     ) -> None:
         self.fill(
             name, key, level, offset, size, occurs, pic, usage, children, picture, category, sign_leading,
             sign_separate, justified, blank_when_zero, synchronized, occurs_min, depending_on, counts, truncated,
             native, redefines, value, conditions, description, location, any_length, direction, reason, trim,
-            encoding, chosen, alternatives,
+            encoding, chosen, alternatives, optional,
         )  # fmt: skip
 
     @property
@@ -178,7 +182,8 @@ def _prune(f: Field, wanted: tuple[str, ...]) -> Field | None:
     kids = tuple(k for k in (c if not c.exposed else _prune(c, wanted) for c in f.children) if k is not None)
     if not any(k.exposed for k in kids):
         return None
-    return f if len(kids) == len(f.children) else replace(f, children=kids)
+    same = len(kids) == len(f.children) and all(k is c for k, c in zip(kids, f.children, strict=True))
+    return f if same else replace(f, children=kids)  # (a child pruned inside is a change too)
 
 
 class ProgramSpec(Frozen):

@@ -20,7 +20,10 @@ from ..source.lines import Line
 from ..source.tokens import Tok
 from .model import Field, Record
 
-__all__ = ["TERMINATORS", "VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "units_and_names"]
+__all__ = [
+    "TERMINATORS", "VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "split_words",
+    "units_and_names",
+]  # fmt: skip
 
 Step = tuple[Any, ...]  # ("eff", op, units, why) | ("branch", [seq...], open) | ("loop", pre, body, once) | ...
 
@@ -116,6 +119,7 @@ class Unit:
     path: tuple[str, ...]  # COBOL names from the record down
     lo: int
     hi: int
+    dims: tuple[int, ...] = ()  # OCCURS counts from the record down (0: DEPENDING ON)
     read_unset: str | None = None  # first read that may see the caller's value
     read: str | None = None
     write: str | None = None  # first write of any kind
@@ -134,6 +138,7 @@ class Node:
     lo: int
     hi: int
     indexed: bool
+    dims: tuple[int, ...] = ()
 
 
 @dataclass
@@ -142,18 +147,25 @@ class Program:
     paragraphs: list[tuple[str, str | None, list[Step]]]  # (name, section, steps)
     sections: dict[str, tuple[int, int]] = default(default_factory=dict)
     failure: str | None = None  # why the flow cannot be followed at all
+    counters: frozenset[str] = frozenset()  # DEPENDING ON counters of the USING records
+    stable: frozenset[str] = frozenset()  # loop variables set only by PERFORM VARYING (see .loops)
+    constants: dict[str, int] = default(default_factory=dict)  # items that always hold this whole number
 
 
 def units_and_names(records: tuple[Record, ...]) -> tuple[list[Unit], dict[str, list[Node]]]:
     units: list[Unit] = []
     names: dict[str, list[Node]] = {}
 
-    def walk(r: int, f: Field, path: tuple[str, ...], exposed: bool, table: tuple[int, int] | None) -> None:
+    def walk(
+        r: int, f: Field, path: tuple[str, ...], exposed: bool, table: tuple[int, int] | None, dims: tuple[int, ...]
+    ) -> None:
         extent = f.size * (f.occurs or 1) if f.level not in (1, 77) else f.size
         lo, hi = f.offset, f.offset + extent
         whole = table or ((lo, hi) if f.occurs and f.level not in (1, 77) else None)
+        if f.occurs and f.level not in (1, 77):
+            dims = (*dims, 0 if f.depending_on else f.occurs)
         path = (*path, f.name.upper())
-        node = Node(r, f, path, *(table or (lo, hi)), table is not None)
+        node = Node(r, f, path, *(table or (lo, hi)), table is not None, dims)
         if f.key is not None:
             names.setdefault(f.name.upper(), []).append(node)
             for cond in f.conditions:
@@ -161,19 +173,28 @@ def units_and_names(records: tuple[Record, ...]) -> tuple[list[Unit], dict[str, 
         exposed = exposed and f.exposed
         if not f.is_group:
             if exposed:
-                units.append(Unit(r, f, path, *(whole or (lo, hi))))
+                units.append(Unit(r, f, path, *(whole or (lo, hi)), dims))
             return
         for c in f.children:
-            walk(r, c, path, exposed, whole)
+            walk(r, c, path, exposed, whole, dims)
 
     for i, rec in enumerate(records):
-        walk(i, rec.field, (), True, None)
+        walk(i, rec.field, (), True, None, ())
     return units, names
 
 
 def flow_units(records: tuple[Record, ...]) -> list[Unit]:
     """The units of these records (for a program whose statements cannot be read)."""
     return units_and_names(records)[0]
+
+
+def _apart(node: Node, u: Unit) -> bool:
+    """Whether an element of a table and a unit of the same table never share a byte: in each row they
+    take different bytes (``LS-AMT (I)`` never touches ``LS-CODE``)."""
+    if not node.indexed or (u.lo, u.hi, u.dims) != (node.lo, node.hi, node.dims):
+        return False
+    a, b = node.field, u.field
+    return a.offset + a.size * (a.occurs or 1) <= b.offset or b.offset + b.size * (b.occurs or 1) <= a.offset
 
 
 class Operands:
@@ -220,9 +241,11 @@ class Operands:
         return self.toks[start : self.i]
 
     # -- operands
-    def refs(self, toks: list[Tok]) -> list[tuple[Node, bool, bool, Tok, bool]]:
-        """(node, partial, variable-bounds-or-address, token, in-a-subscript) for the LINKAGE names."""
-        out: list[tuple[Node, bool, bool, Tok, bool]] = []
+    def refs(self, toks: list[Tok]) -> list[tuple[Node, bool, bool, Tok, bool, tuple[str, ...]]]:
+        """(node, partial, variable-bounds-or-address, token, in-a-subscript, subscript names) for the LINKAGE
+        names; the subscript names are given when each subscript is a plain name and no reference
+        modification follows (``LS-AMT(WS-I)``, ``LS-CELL(WS-R, WS-C)``)."""
+        out: list[tuple[Node, bool, bool, Tok, bool, tuple[str, ...]]] = []
         k = 0
         while k < len(toks):
             t = toks[k]
@@ -246,6 +269,7 @@ class Operands:
                 quals.append(toks[k + 1].up)
                 k += 2
             partial = variable = False
+            subs: tuple[str, ...] = ()
             if k < len(toks) and toks[k].text == "(":
                 depth, j = 0, k
                 while j < len(toks):
@@ -256,13 +280,18 @@ class Operands:
                 inner = toks[k + 1 : j]
                 partial = True
                 sub = self.refs(inner)
-                out.extend((n, p, o, tk, True) for n, p, o, tk, _ in sub)
+                out.extend((n, p, o, tk, True, ()) for n, p, o, tk, _, _ in sub)
                 if any(x.text == ":" for x in inner):
                     variable = any(x.kind == "word" and not x.text.lstrip("+-").isdigit() for x in inner
                                    if x.text not in (":", "+", "-"))  # fmt: skip
+                elif all(x.kind == "word" and x.up[:1].isalpha() for x in inner) and not (
+                    j + 1 < len(toks) and toks[j + 1].text == "("
+                ):
+                    subs = tuple(x.up for x in inner)
                 k = j + 1
             for node in self.resolve(t.up, quals):
-                out.append((node, partial or node.indexed, variable or address, t, False))
+                named = subs if len(subs) == len(node.dims) else ()
+                out.append((node, partial or node.indexed, variable or address, t, False, named))
         return out
 
     def resolve(self, name: str, quals: list[str]) -> list[Node]:
@@ -275,13 +304,17 @@ class Operands:
         return [
             (i, not partial and node.lo <= u.lo and u.hi <= node.hi)
             for i, u in enumerate(self.units)
-            if u.record == node.record and u.lo < node.hi and node.lo < u.hi
+            if u.record == node.record and u.lo < node.hi and node.lo < u.hi and not _apart(node, u)
         ]
 
     def effects(self, op: str, toks: list[Tok], why: str) -> list[Step]:
-        """Steps for `op` ("r" read, "w" write, "rw" read then write, "p" partial write, "u" unknown)."""
+        """Steps for `op` ("r" read, "w" write, "rw" read then write, "p" partial write, "u" unknown).
+
+        A whole write of a table element subscripted by plain names also gives a ("mark", units, key, why)
+        step: every unit inside the element, set for these subscripts (see :mod:`.loops`); a read of one
+        carries its key as a fifth element."""
         steps: list[Step] = []
-        for node, partial, odd, tok, sub in self.refs(toks):
+        for node, partial, odd, tok, sub, subs in self.refs(toks):
             if sub and not odd:
                 steps.append(("eff", "r", self.cover(node, partial), why))
                 continue
@@ -289,8 +322,36 @@ class Operands:
                 what = "ADDRESS OF or a reference modification with variable bounds"
                 steps.append(("eff", "u", self.cover(node, True), f"{what} at {self.where(tok)}"))
                 continue
+            key = (subs, node.dims) if subs else None
             for o in op:
+                if o == "w" and key is not None:
+                    inside = [i for i, u in enumerate(self.units) if u.record == node.record
+                              and u.path[: len(node.path)] == node.path]  # fmt: skip
+                    steps.append(("eff", "p", self.cover(node, partial), why))
+                    steps.append(("mark", inside, key, why))
+                    continue
                 if o == "w" and partial:
                     o = "p"
-                steps.append(("eff", o, self.cover(node, partial), why))
+                steps.append(("eff", o, self.cover(node, partial), why, key if o == "r" else None))
         return steps
+
+
+def split_words(toks: list[Tok]) -> list[Tok]:
+    """Parentheses and colons become tokens of their own: ``LS-TAB(WS-I)``, ``LS-NAME(1:3)``."""
+    out: list[Tok] = []
+    for t in toks:
+        if t.kind != "word" or not any(c in t.text for c in "():"):
+            out.append(t)
+            continue
+        part = ""
+        for c in t.text:
+            if c in "():":
+                if part:
+                    out.append(Tok(part, "word", t.line))
+                out.append(Tok(c, "word", t.line))
+                part = ""
+            else:
+                part += c
+        if part:
+            out.append(Tok(part, "word", t.line))
+    return out

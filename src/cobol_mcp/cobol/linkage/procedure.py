@@ -11,13 +11,22 @@ from __future__ import annotations
 
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
-from .model import Record
-from .operands import TERMINATORS, VERBS, Operands, Program, Step, units_and_names
+from .loops import facts, vary_clauses
+from .model import Field, Record
+from .operands import TERMINATORS, VERBS, Operands, Program, Step, split_words, units_and_names
 
 __all__ = ["parse_procedure"]
 
 
 class _Statements(Operands):
+    conds: set[int]  # indexes of the tokens inside conditions (IF, UNTIL, EVALUATE, WHEN)
+
+    def condition(self) -> list[Tok]:
+        start = self.i
+        body = self.span()
+        self.conds.update(range(start, self.i))
+        return body
+
     def boundary(self) -> bool:
         return self.at() not in VERBS and self.stop_here()
 
@@ -70,7 +79,7 @@ class _Statements(Operands):
         return self.effects("u", body, f"used by {why}: direction unknown") + self.phrases(verb)
 
     def s_IF(self, why: str, tok: Tok) -> list[Step]:
-        steps = self.effects("r", self.span(), why)
+        steps = self.effects("r", self.condition(), why)
         if self.at() == "THEN":
             self.i += 1
         then, other = self.seq(), []
@@ -82,13 +91,13 @@ class _Statements(Operands):
         return [*steps, ("branch", [then, other], False)]
 
     def s_EVALUATE(self, why: str, tok: Tok) -> list[Step]:
-        steps = self.effects("r", self.span(), why)
+        steps = self.effects("r", self.condition(), why)
         bodies: list[list[Step]] = []
         other = False
         while self.at() == "WHEN":
             when = self.toks[self.i]
             self.i += 1
-            objs = self.span()
+            objs = self.condition()
             other = other or any(t.up == "OTHER" for t in objs)
             steps += self.effects("r", objs, self.why("WHEN", when))
             if self.at() != "WHEN":
@@ -97,10 +106,12 @@ class _Statements(Operands):
             self.i += 1
         return [*steps, ("branch", bodies, not other)]
 
-    def loop_header(self, why: str) -> tuple[list[Step], list[Step], bool, bool]:
-        """(steps before the first test, the test's reads, at least once, is a loop)."""
+    def loop_header(self, why: str) -> tuple[list[Step], list[Step], bool, bool, tuple[object, ...]]:
+        """(steps before the first test, the test's reads, at least once, is a loop, VARYING clauses)."""
+        base = self.i
         hdr = self.span()
         words = [t.up for t in hdr]
+        vary = vary_clauses([t.up or t.text for t in hdr])
         once = any(w == "AFTER" and k and words[k - 1] == "TEST" for k, w in enumerate(words))
         looping = any(w in ("UNTIL", "VARYING", "TIMES") for w in words)
         if "TIMES" in words and not once:
@@ -124,11 +135,12 @@ class _Statements(Operands):
                 while j < len(hdr) and words[j] != "AFTER":
                     j += 1
                 test += self.effects("r", hdr[k + 1 : j], f"UNTIL of {why}")
+                self.conds.update(range(base + k + 1, base + j))
                 k = j
                 continue
             pre += self.effects("r", [hdr[k]], why)
             k += 1
-        return pre, test, once or not looping, looping
+        return pre, test, once or not looping, looping, vary
 
     def s_PERFORM(self, why: str, tok: Tok) -> list[Step]:
         if self.at() in self.procs:
@@ -137,14 +149,14 @@ class _Statements(Operands):
             if self.at() in ("THRU", "THROUGH"):
                 last = self.at(1)
                 self.i += 2
-            pre, test, once, looping = self.loop_header(why)
+            pre, test, once, looping, vary = self.loop_header(why)
             call: Step = ("perform", first, last, why)
-            return [("loop", pre, [call], once, test)] if looping else [*pre, call]
-        pre, test, once, _ = self.loop_header(why)
+            return [("loop", pre, [call], once, test, vary, why)] if looping else [*pre, call]
+        pre, test, once, _, vary = self.loop_header(why)
         body = self.seq()
         if self.at() == "END-PERFORM":
             self.i += 1
-        return [("loop", pre, body, once, test)]
+        return [("loop", pre, body, once, test, vary, why)]
 
     def s_MOVE(self, why: str, tok: Tok) -> list[Step]:
         corr = self.at() in ("CORRESPONDING", "CORR")
@@ -164,7 +176,7 @@ class _Statements(Operands):
             steps = self.effects("r", src, why) + self.effects("rw", dst, why)
         more = self.phrases(tok.up)
         if more:  # on a size error the receiving items keep their values
-            steps = [("eff", "p", s[2], s[3]) if s[0] == "eff" and s[1] == "w" else s for s in steps]
+            steps = [("eff", "p", s[2], s[3]) if s[0] == "eff" and s[1] == "w" else s for s in steps if s[0] != "mark"]
         return steps + more
 
     s_ADD = s_SUBTRACT = s_MULTIPLY = s_DIVIDE = s_COMPUTE = arithmetic
@@ -206,8 +218,8 @@ class _Statements(Operands):
         )
 
     def s_ACCEPT(self, why: str, tok: Tok) -> list[Step]:
-        dst, _ = self.split(self.span(), "FROM")
-        return self.effects("w", dst, why) + self.phrases("ACCEPT")
+        dst, src = self.split(self.span(), "FROM")  # FROM ENVIRONMENT name: the name is read
+        return self.effects("r", src, why) + self.effects("w", dst, why) + self.phrases("ACCEPT")
 
     def s_DISPLAY(self, why: str, tok: Tok) -> list[Step]:
         return self.effects("r", self.span(), why) + self.phrases("DISPLAY")
@@ -251,6 +263,7 @@ class _Statements(Operands):
 
     def s_EXIT(self, why: str, tok: Tok) -> list[Step]:
         kind = self.at()
+        self.i += kind == "PERFORM"  # a verb, which would end the span at once and start a statement
         self.span()
         if kind == "PROGRAM":
             return [("exit", why)]
@@ -280,7 +293,7 @@ class _Statements(Operands):
         while self.at() == "WHEN":
             when = self.toks[self.i]
             self.i += 1
-            whens += self.effects("r", self.span(), self.why("WHEN", when))
+            whens += self.effects("r", self.condition(), self.why("WHEN", when))
             bodies.append(self.seq())
         if self.at() == "END-SEARCH":
             self.i += 1
@@ -295,37 +308,18 @@ class _Statements(Operands):
         return self.effects("u", body, f"used by {why}: direction unknown")
 
 
-def _split_words(toks: list[Tok]) -> list[Tok]:
-    """Parentheses and colons become tokens of their own: ``LS-TAB(WS-I)``, ``LS-NAME(1:3)``."""
-    out: list[Tok] = []
-    for t in toks:
-        if t.kind != "word" or not any(c in t.text for c in "():"):
-            out.append(t)
-            continue
-        part = ""
-        for c in t.text:
-            if c in "():":
-                if part:
-                    out.append(Tok(part, "word", t.line))
-                out.append(Tok(c, "word", t.line))
-                part = ""
-            else:
-                part += c
-        if part:
-            out.append(Tok(part, "word", t.line))
-    return out
-
-
 def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     """The statements after ``PROCEDURE DIVISION [USING ...].`` (COPY already expanded), as steps."""
     toks = tokenize(lines, whole=True)
+    counters = frozenset(f.depending_on.upper() for r in records for f in _fields(r.field) if f.depending_on)
     start = next((k for k in range(1, len(toks)) if toks[k].up == "DIVISION" and toks[k - 1].up == "PROCEDURE"), None)
     units, names = units_and_names(records)
     if start is None:
-        return Program(units, [])
+        return Program(units, [], counters=counters)
+    data = toks[: start - 1]
     while start < len(toks) and toks[start].kind != "period":
         start += 1
-    toks = _split_words(toks[start + 1 :])
+    toks = split_words(toks[start + 1 :])
     end = next(
         (
             k
@@ -345,12 +339,13 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
         elif nxt is not None and nxt.up == "SECTION" and k + 2 < len(toks) and toks[k + 2].kind == "period":
             heads.append((k, t.up, True))
     parser = _Statements(lines, toks, units, names)
+    parser.conds = set()
     parser.procs = {name for _, name, _ in heads}
     bounds: list[tuple[str, str | None, int, int]] = []
     if not heads or heads[0][0] > 0:
         bounds.append(("", None, 0, heads[0][0] if heads else len(toks)))
     section: str | None = None
-    program = Program(units, [])
+    program = Program(units, [], counters=counters)
     for n, (k, name, is_section) in enumerate(heads):
         stop = heads[n + 1][0] if n + 1 < len(heads) else len(toks)
         if is_section:
@@ -376,4 +371,9 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
                 parser.i += 1
         program.paragraphs.append((name, sec, steps))
     program.failure = parser.failure
+    program.stable, program.constants = facts(data, toks, parser.conds)
     return program
+
+
+def _fields(f: Field) -> list[Field]:
+    return [f, *(g for c in f.children for g in _fields(c))]

@@ -96,10 +96,11 @@ def flat(records: Iterable[Record]) -> bool:
 
 
 def has_default(f: Field, covered: bool = False) -> bool:
-    """Whether an absent property can be filled in: the item, or everything in it, has a VALUE."""
+    """Whether an absent property can be filled in: the item, or everything in it, has a VALUE or is an
+    argument the program may do without (``optional``: never read before it is surely set)."""
     if f.depending_on:
         return False  # the number of items is what the caller says
-    if covered or f.value is not None or f.counts:  # a counter is set from its table
+    if covered or f.value is not None or f.counts or f.optional:  # a counter is set from its table
         return True
     return f.is_group and all(has_default(c) for c in f.children if c.exposed)
 

@@ -1,0 +1,127 @@
+"""Loops that provably set every occurrence of a table: the facts :mod:`.direction` needs to say so.
+
+A ``PERFORM [p] VARYING v FROM 1 BY 1 UNTIL v > n`` (or ``v >= n + 1``, ``v = n + 1``, ``GREATER THAN``
+..., with ``AFTER`` clauses of the same form for tables of tables) runs its body for every v from 1 to n.
+When n is the OCCURS count of a table and the body writes the element ``T(v)`` whole on every path
+through it, the loop has set the whole table. That holds only if nothing else changes v, and n is known:
+:func:`facts` finds the loop variables that only PERFORM VARYING sets (a level 01/77 elementary item or
+an index name that no REDEFINES or RENAMES reaches, used elsewhere only in a subscript or a condition)
+and the items that always hold one whole number (a level-78 or ``CONSTANT AS`` entry, or a level 01/77
+item with a numeric VALUE that the PROCEDURE DIVISION never changes).
+"""
+
+from __future__ import annotations
+
+from ..source.tokens import Tok
+
+__all__ = ["facts", "vary_clauses"]
+
+Bound = tuple[str, int]  # (a literal or a data name, what to take off its value): the last value of v
+
+
+def vary_clauses(words: list[str]) -> tuple[tuple[str, Bound | None], ...]:
+    """(variable, its last value when it provably runs 1, 2, ... that far, else None) for each VARYING
+    and AFTER clause of a PERFORM header (its words, upper case)."""
+    starts = [
+        k
+        for k, w in enumerate(words)
+        if w in ("VARYING", "AFTER") and k + 1 < len(words) and words[k + 1] != "TEST" and words[k - 1 : k] != ["TEST"]
+    ]
+    out: list[tuple[str, Bound | None]] = []
+    for n, k in enumerate(starts):
+        clause = words[k + 1 : starts[n + 1] if n + 1 < len(starts) else len(words)]
+        var = clause[0]
+        plain = clause[1:6] == ["FROM", "1", "BY", "1", "UNTIL"]
+        out.append((var, _bound(var, clause[6:]) if plain else None))
+    return tuple(out)
+
+
+def _bound(var: str, cond: list[str]) -> Bound | None:
+    c = [w for w in cond if w not in ("IS", "THAN", "TO")]
+    if c[:1] != [var]:
+        return None
+    c = c[1:]
+    if c[:1] in ([">"], ["GREATER"]) and c[1:2] != ["OR"]:
+        return (c[1], 0) if len(c) == 2 else None
+    if c[:1] in ([">="], ["="], ["EQUAL"]):
+        rest = c[1:]
+    elif c[:3] == ["GREATER", "OR", "EQUAL"]:
+        rest = c[3:]
+    else:
+        return None
+    if len(rest) == 1 and rest[0].isdigit():
+        return (rest[0], 1)
+    if len(rest) == 3 and rest[1:] == ["+", "1"]:
+        return (rest[0], 0)
+    return None
+
+
+def _entries(toks: list[Tok]) -> tuple[dict[str, list[tuple[str, list[str]]]], set[str], set[str]]:
+    """Each data name's entries (section, words), the index names, the names a REDEFINES/RENAMES reaches."""
+    entries: dict[str, list[tuple[str, list[str]]]] = {}
+    indexes: set[str] = set()
+    reached: set[str] = set()
+    section, words = "", []
+    for t in [*toks, Tok(".", "period", 0)]:
+        if t.kind != "period":
+            words.append(t.up or t.text)
+            continue
+        if len(words) == 2 and words[1] == "SECTION":
+            section = words[0]
+        elif len(words) > 1 and words[0].isdigit():
+            entries.setdefault(words[1], []).append((section, words))
+            for k, w in enumerate(words[:-1]):
+                if w in ("REDEFINES", "RENAMES"):
+                    reached.add(words[k + 1])
+            if "INDEXED" in words:
+                indexes.update(words[words.index("INDEXED") + 1 :])
+        words = []
+    return entries, indexes, reached
+
+
+def _uses(toks: list[Tok], conds: set[int]) -> dict[str, set[str]]:
+    """How each word is used in the PROCEDURE DIVISION: "vary" (after VARYING/AFTER), "safe" (in a
+    subscript or a condition), "other"."""
+    uses: dict[str, set[str]] = {}
+    depth = 0
+    for k, t in enumerate(toks):
+        if t.text in ("(", ")") and t.kind == "word":
+            depth += 1 if t.text == "(" else -1
+            continue
+        if t.kind != "word":
+            continue
+        prev = toks[k - 1].up if k else ""
+        how = "safe" if depth > 0 or k in conds else "vary" if prev in ("VARYING", "AFTER") else "other"
+        uses.setdefault(t.up, set()).add(how)
+    return uses
+
+
+def facts(data: list[Tok], proc: list[Tok], conds: set[int]) -> tuple[frozenset[str], dict[str, int]]:
+    """(the stable loop variables, the constants with their values) from the tokens before the PROCEDURE
+    DIVISION, its statements and the indexes of the tokens that are inside conditions."""
+    entries, indexes, reached = _entries(data)
+    uses = _uses(proc, conds)
+    stable: set[str] = set()
+    constants: dict[str, int] = {}
+    for name, found in entries.items():
+        if len(found) != 1 or name in reached:
+            continue
+        section, words = found[0]
+        level = words[0].lstrip("0") or "0"
+        how = uses.get(name, set())
+        after = words[words.index("VALUE") + 1 :] if "VALUE" in words else []
+        value = (after[1:] if after[:1] == ["IS"] else after or [""])[0]
+        if level == "78" and value.isdigit():
+            constants[name] = int(value)
+        elif level == "1" and "CONSTANT" in words:
+            rest = [w for w in words[words.index("CONSTANT") + 1 :] if w != "AS"]
+            if len(rest) == 1 and rest[0].isdigit():
+                constants[name] = int(rest[0])
+        elif level not in ("1", "77") or "OCCURS" in words or not {"PIC", "PICTURE", "INDEX"} & set(words):
+            continue
+        elif how <= {"safe", "vary"} and "vary" in how:
+            stable.add(name)
+        elif how <= {"safe"} and value.isdigit() and section in ("WORKING-STORAGE", "LOCAL-STORAGE"):
+            constants[name] = int(value)
+    stable.update(n for n in indexes if uses.get(n, set()) <= {"safe", "vary"} and n not in entries)
+    return frozenset(stable), constants
