@@ -171,14 +171,36 @@ def test_stdio_a_second_signal_ends_the_grace(cache_dir, tmp_path):
     assert "stopped by the server's shutdown" in reply["error"]["message"] and status == 1
 
 
-def test_stdio_sigkill_leaves_no_run_unit(cache_dir, tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
+def test_stdio_a_server_ended_at_once_leaves_no_run_unit(cache_dir, tmp_path, sig):
+    """SIGKILL: the kernel's parent-death signal; SIGINT (outside a drain: a stop at once): the server's
+    own way out kills the group."""
     with _stdio() as client:
-        client.send(rpc("tools/call", waiter(tmp_path, "a"), id="held"))
+        client.send(rpc("tools/call", waiter(tmp_path, "a", "CHILD"), id="held"))
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         unit = run_unit_of(client.proc.pid)
-        client.proc.kill()
-        client.proc.wait(HANG_GUARD)
-        wait_until(lambda: not alive(unit), "the run unit outlived the SIGKILLed server")
+        client.proc.send_signal(sig)
+        status = client.proc.wait(HANG_GUARD)
+        wait_until(lambda: not alive(unit), "the run unit outlived the server")
+        left = group(unit)  # SIGKILL: what the run unit started itself is beyond the kernel's signal
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        if sig == signal.SIGINT:
+            assert status == 130 and left == []
+
+
+def test_stdio_eof_waits_for_calls_in_flight_and_a_sigterm_then_bounds_the_wait(cache_dir, tmp_path):
+    """EOF on stdin (how an MCP client ends a stdio server first) answers every call before exit,
+    however long it runs; the SIGTERM a client sends next starts the grace."""
+    with _stdio("--shutdown-grace", "0") as client:
+        client.send(rpc("tools/call", waiter(tmp_path, "a"), id="held"))
+        wait_until((tmp_path / "in-a").exists, "the call never ran")
+        client.proc.stdin.close()
+        assert client.silent_for(0.5) and client.proc.poll() is None  # still waiting for the call
+        client.proc.send_signal(signal.SIGTERM)
+        reply = client.read(HANG_GUARD)
+        status = client.proc.wait(HANG_GUARD)
+    assert "stopped by the server's shutdown" in reply["error"]["message"] and status == 1
 
 
 # ------------------------------------------------------------------------------------------ HTTP
