@@ -116,3 +116,50 @@ def test_debug_logs_each_tool_call_as_one_json_object(cache_dir):
     ]  # in the order they ended: the bad arguments end at once
     assert all(isinstance(c["duration_ms"], float) and c["duration_ms"] >= 0 for c in calls)
     assert len(done.stdout.splitlines()) == 3
+
+
+WARN_AND_FAIL = """
+import warnings
+from cobol_mcp import log
+log.set_format("json")
+warnings.warn("an old way of doing it", DeprecationWarning, stacklevel=1)
+raise RuntimeError("nobody caught this")
+"""
+
+
+def test_in_json_python_warnings_and_uncaught_exceptions_are_json_lines_too():
+    done = subprocess.run(
+        [sys.executable, "-W", "always", "-c", WARN_AND_FAIL], capture_output=True, text=True, timeout=60
+    )
+    records = [json.loads(line) for line in done.stderr.splitlines()]  # every line one JSON object
+    assert done.returncode == 1
+    warning, uncaught = records
+    assert warning["level"] == "warning" and warning["event"] == "an old way of doing it"
+    assert warning["category"] == "DeprecationWarning"
+    assert uncaught["level"] == "critical" and "nobody caught this" in uncaught["event"]
+    assert "RuntimeError" in uncaught["traceback"]
+
+
+def test_logging_records_go_through_the_json_lines(capsys):
+    import logging
+
+    handler = log.logging_handler("json")
+    logger = logging.getLogger("uvicorn.error.test")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        logger.warning("Invalid HTTP request received %s", "here")
+        try:
+            raise ValueError("boom")
+        except ValueError:
+            logger.exception("Exception in ASGI application")
+    finally:
+        logger.removeHandler(handler)
+    first, second = (json.loads(line) for line in capsys.readouterr().err.splitlines())
+    assert first == {
+        **first,
+        "level": "warning",
+        "event": "Invalid HTTP request received here",
+        "logger": "uvicorn.error.test",
+    }
+    assert second["level"] == "error" and "ValueError: boom" in second["traceback"]

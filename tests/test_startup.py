@@ -71,7 +71,8 @@ def test_the_stdio_start_path_loads_neither_the_codec_nor_anything_heavy():
     code = (
         f"import sys; sys.path.insert(0, {str(Path(cobol_mcp.__file__).parent.parent)!r}); "
         "import cobol_mcp.server, cobol_mcp.transports.stdio, cobol_mcp.bundled, cobol_mcp.cli; "
-        "cobol_mcp.transports.stdio.stop_on_signals(); print(' '.join(sys.modules))"
+        "from cobol_mcp.selectloop import SelectLoop; "
+        "cobol_mcp.transports.stdio.install_signals(SelectLoop(), print, print); print(' '.join(sys.modules))"
     )
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

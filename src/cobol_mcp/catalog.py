@@ -43,6 +43,13 @@ def error_result(text: str) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": text}], "isError": True}
 
 
+SHUTDOWN_KILLED = (
+    "the tool call was stopped by the server's shutdown: it did not finish within the shutdown grace "
+    "period, so it was killed and its result discarded"
+)
+SHUTDOWN_REFUSED = "the server is shutting down and takes no new tool calls; send the call again later"
+
+
 class CatalogError(ValueError):
     pass
 
@@ -121,6 +128,26 @@ class Catalog:
     def cancel(running: tuple[Tool, object]) -> bool:
         tool, handle = running
         return tool.cancel(handle)
+
+    @staticmethod
+    def abandon(running: tuple[Tool, object]) -> bool:
+        """The server is stopping and this call did not finish within the grace period: kill it (its
+        run unit's process group, or its worker; queued, it never starts), so nothing it would have
+        reported is reported, then roll back its unit of work. The caller answers it with an error."""
+        stopped = Catalog.cancel(running)
+        roll_back(running)
+        return stopped
+
+
+def roll_back(running: tuple[Tool, object]) -> None:
+    """The hook where a killed call's unit of work is rolled back: a tool that keeps one has a
+    ``roll_back(handle)`` method, called here after the call was killed. No tool keeps one yet (a
+    batch program's output files are simply not reported); the SQL runtime will roll back the
+    call's open transaction here."""
+    tool, handle = running
+    hook = getattr(tool, "roll_back", None)
+    if hook is not None:
+        hook(handle)
 
 
 def _logged(name: str, request_id: Any, done: Done) -> Done:

@@ -102,6 +102,13 @@ def _parser(command: str) -> argparse.ArgumentParser:
     if command == "serve":
         parser.add_argument("--transport", choices=("stdio", "http"), default="stdio")
         parser.add_argument(
+            "--shutdown-grace",
+            type=_grace,
+            default=30.0,
+            metavar="SECONDS",
+            help="after SIGTERM, calls in flight get this long to finish before they are killed (default 30)",
+        )
+        parser.add_argument(
             "--strict-lifecycle",
             action="store_true",
             help="answer requests before initialize with -32002 (default: serve them)",
@@ -216,7 +223,21 @@ def _options(args: argparse.Namespace) -> Any:
         copybooks=args.copybooks,
         dialect=dialect,
         dialects=dialects,
+        shutdown_grace=getattr(args, "shutdown_grace", 30.0),
     )
+
+
+def _grace(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more seconds (0: kill calls in flight at once)")
+    return seconds
 
 
 def _dialects(specs: list[str], names: list[str]) -> tuple[str | None, dict[str, str]]:

@@ -40,7 +40,9 @@ class Options:
         copybooks: Sequence[str | Path] = (),
         dialect: str | None = None,
         dialects: dict[str, str] | None = None,
+        shutdown_grace: float = 30.0,
     ) -> None:
+        self.shutdown_grace = shutdown_grace  # seconds calls in flight get to finish after SIGTERM
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
         self.bundled = bundled
         self.expose_source = expose_source

@@ -146,3 +146,12 @@ def settle() -> None:
 
     gc.freeze()
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def end_run_units() -> int:
+    """Kill the process group of every console or batch program still running (the server is going
+    away); how many. Nothing is imported when no run unit was ever started."""
+    import sys
+
+    rununit = sys.modules.get("cobol_mcp.cobol.runtime.rununit")
+    return 0 if rununit is None else int(rununit.kill_all())

@@ -182,7 +182,9 @@ def test_heads_are_timed_after_many_requests_on_one_connection(cache_dir):
 
 
 def test_a_stop_answers_a_running_call_with_an_error(cache_dir, tmp_path):
-    with HttpServer("--stateless", "--cobol-workers", "1", "--timeout", "600", "--programs", str(PROGRAMS)) as server:
+    with HttpServer(
+        "--stateless", "--cobol-workers", "1", "--timeout", "600", "--programs", str(PROGRAMS), "--shutdown-grace", "0"
+    ) as server:
         call = rpc("tools/call", {"name": "hold", "arguments": hold(tmp_path, "s")}, id="held")
         with socket.create_connection(("127.0.0.1", server.port), timeout=60) as sock:
             sock.sendall(request(server.port, call, mcp_protocol_version=LEGACY))
@@ -192,4 +194,4 @@ def test_a_stop_answers_a_running_call_with_an_error(cache_dir, tmp_path):
             server.proc.wait(60)
     reply = json.loads(body)
     assert status == 200 and headers["connection"] == "close"
-    assert reply["id"] == "held" and "stopping" in reply["error"]["message"]
+    assert reply["id"] == "held" and "stopped by the server's shutdown" in reply["error"]["message"]

@@ -381,7 +381,9 @@ def test_a_fault_while_answering_still_answers_json_rpc(tight):
 # ------------------------------------------------------------------------------------------ stopping
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_a_stop_ends_streams_slow_clients_and_workers(cache_dir, sig):
-    server = HttpServer("--programs", str(PROGRAMS), "--cobol-workers", "2", "--timeout", "600")
+    server = HttpServer(
+        "--programs", str(PROGRAMS), "--cobol-workers", "2", "--timeout", "600", "--shutdown-grace", "0"
+    )
     try:
         client = McpHttp(server)
         streamed = socket.create_connection(("127.0.0.1", server.port))  # a tool call streaming progress

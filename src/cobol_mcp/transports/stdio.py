@@ -3,6 +3,12 @@
 A single poll loop reads stdin in large chunks, feeds the framer and the session, hands tool
 calls to the COBOL runtime (pipelined to its workers) and writes replies in batches. stdout
 carries only protocol lines. At EOF every request already received is answered before exit.
+
+SIGTERM drains: new tool calls are refused with an error, the calls in flight get
+``--shutdown-grace`` seconds to finish and be answered, then those still running are killed
+(their run units' process groups, their workers) and answered with an error that says so; the
+exit status is 0 when everything was answered in time, 1 otherwise. A second SIGTERM, or a SIGINT,
+during the drain ends the grace at once. A SIGINT outside a drain stops the server at once.
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ import time
 from collections import deque
 
 from .. import log
+from ..catalog import SHUTDOWN_KILLED, SHUTDOWN_REFUSED
 from ..protocol import jsonrpc
 from ..protocol.framing import LineBuffer, Oversize
 from ..protocol.session import Cancel, Session, ToolCall
-from ..server import settle
+from ..server import end_run_units, settle
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,6 +46,8 @@ PAUSE_READING_AT = 512  # calls waiting for a worker
 PAUSE_READING_OUTPUT = 16 << 20  # bytes of replies the client has not read yet
 WRITE_CHUNK = select.PIPE_BUF  # what a pipe that polls writable takes without blocking
 SPIN_SECONDS = 0.0003  # after sending calls or replies, poll this long before sleeping
+SHUTTING_DOWN = -32000  # JSON-RPC's implementation-defined server error: a call refused during a drain
+LAST_WRITE_SECONDS = 1.0  # after a drain, replies still unsent get this long to go out
 
 
 class StdioServer:
@@ -60,6 +69,10 @@ class StdioServer:
         self._stdout_ready.register(stdout_fd, select.POLLOUT)
         self.running: dict[Any, tuple[Tool, object]] = {}
         self.eof = False
+        self.grace = options.shutdown_grace
+        self.stops = 0  # SIGTERMs received (and SIGINTs during a drain)
+        self.stop_deadline: float | None = None  # when the drain's grace ends
+        self.killed = False  # the calls left at the end of a drain were killed: late results are dropped
 
     def serve(self) -> int:
         runtime, loop, clock, yield_cpu = self.runtime, self.loop, time.perf_counter, os.sched_yield
@@ -90,6 +103,10 @@ class StdioServer:
             busy = runtime.busy
             if self.eof and not busy and not self.running and not self.unsent:
                 return 0
+            if self.stops:
+                status = self._drain(busy)
+                if status is not None:
+                    return status
             # Waking from sleep takes longer than a COBOL call or a client's turn-around, so poll
             # without sleeping for a moment after sending calls to a worker or replies out; yielding
             # the CPU between polls, or the client (with the worker polling too) may wait for a CPU.
@@ -100,11 +117,66 @@ class StdioServer:
                 yield_cpu()
                 continue
             deadline = runtime.next_deadline()
+            if self.stop_deadline is not None:
+                deadline = self.stop_deadline if deadline is None else min(deadline, self.stop_deadline)
             loop.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
             if deadline is not None:
                 runtime.expire()
             runtime.flush()
 
+    # ---------------------------------------------------------------------------------- stopping
+    def catch_signals(self) -> None:
+        """SIGTERM starts a drain (see the module's description); SIGINT raises KeyboardInterrupt, or
+        during a drain ends its grace."""
+        install_signals(self.loop, self._on_sigterm, self._on_sigint)
+
+    def _on_sigterm(self, signum: int, frame: Any) -> None:
+        self.stops += 1
+
+    def _on_sigint(self, signum: int, frame: Any) -> None:
+        if not self.stops:
+            raise KeyboardInterrupt
+        self.stops += 1
+
+    def _drain(self, busy: bool) -> int | None:
+        """A step of the drain after SIGTERM: the exit status once it is over, else None."""
+        now = time.monotonic()
+        if self.stop_deadline is None:
+            self.stop_deadline = now + self.grace
+            log.info(
+                f"SIGTERM: taking no new tool calls; {len(self.running)} in flight get {self.grace:g} s to finish",
+                in_flight=len(self.running),
+            )
+        in_flight = busy or bool(self.running)
+        if not in_flight and not self.out and not self.unsent:
+            log.info("drained: every call was answered")
+            return 0
+        if self.stops == 1 and now < self.stop_deadline:
+            return None
+        if in_flight:
+            why = "a second signal" if self.stops > 1 else f"the {self.grace:g} s grace ran out"
+            log.warning(f"{why}: killing the {len(self.running)} tool calls still running", killed=len(self.running))
+            self.killed = True
+            for request_id, running in self.running.items():
+                self.catalog.abandon(running)
+                self.out.append(jsonrpc.error_line(request_id, SHUTTING_DOWN, SHUTDOWN_KILLED))
+            self.running.clear()
+            self.runtime.close()  # what is left of the workers goes too (a cancelled call's worker is gone already)
+            end_run_units()
+        self.flush_briefly()
+        return 1
+
+    def flush_briefly(self) -> None:
+        """Write pending replies for at most LAST_WRITE_SECONDS (a client that reads nothing cannot hold
+        the exit back)."""
+        end = time.monotonic() + LAST_WRITE_SECONDS
+        while (self.out or self.unsent) and time.monotonic() < end:
+            if self._write() is None:
+                return
+            if self.unsent:
+                self._stdout_ready.poll(max(0, int((end - time.monotonic()) * 1000)))
+
+    # ---------------------------------------------------------------------------------- input
     def _on_stdin(self) -> None:
         try:
             data = os.read(self.stdin_fd, READ_SIZE)
@@ -139,8 +211,13 @@ class StdioServer:
 
     def _call(self, call: ToolCall) -> None:
         session, out, running = self.session, self.out, self.running
+        if self.stops:
+            out.append(jsonrpc.error_line(call.request_id, SHUTTING_DOWN, SHUTDOWN_REFUSED))
+            return
 
         def done(result: dict[str, Any] | BaseException) -> None:
+            if self.killed:
+                return  # answered already: stopped by the shutdown
             running.pop(call.request_id, None)
             if isinstance(result, BaseException):
                 out.append(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
@@ -200,6 +277,26 @@ def _nothing() -> None:
     pass
 
 
+def install_signals(loop: SelectLoop, on_term: Callable[[int, Any], None], on_int: Callable[[int, Any], None]) -> None:
+    """Handlers for SIGTERM and SIGINT, even when the launcher left them ignored. A signal wakes the
+    loop through a pipe (set_wakeup_fd): the poll itself is only retried after a handler runs."""
+    import _signal  # type: ignore[import-not-found]  # `signal`'s C half; `signal` builds enums at import
+
+    wake_read, wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+    _signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
+    loop.add_reader(wake_read, lambda: _drain_pipe(wake_read))
+    _signal.signal(_signal.SIGTERM, on_term)
+    _signal.signal(_signal.SIGINT, on_int)
+
+
+def _drain_pipe(fd: int) -> None:
+    try:
+        while os.read(fd, 512):
+            pass
+    except OSError:  # BlockingIOError: empty
+        pass
+
+
 def _internal_error(line: bytes | Oversize) -> bytes:
     """The -32603 reply for a fault in our own code, with the id when it can be read. Never raises:
     it stands in for a reply that must not go missing."""
@@ -253,22 +350,12 @@ def watch(stdio: StdioServer, server: Server, options: Options) -> Any:
     return watcher
 
 
-def stop_on_signals() -> None:
-    """SIGTERM ends the process at once (its COBOL workers die with it: PR_SET_PDEATHSIG), SIGINT
-    raises KeyboardInterrupt; both even when the launcher left them ignored, so a server told to
-    stop always stops, whatever it is doing."""
-    import _signal  # type: ignore[import-not-found]  # `signal`'s C half, loaded with the interpreter; no stub
-
-    _signal.signal(_signal.SIGTERM, _signal.SIG_DFL)  # `signal` itself builds enums at import: start-up time
-    _signal.signal(_signal.SIGINT, _signal.default_int_handler)
-
-
 def run(server: Server, loop: SelectLoop, options: Options) -> int:
     if os.isatty(0):
         sys.stderr.write(banner(server))
         sys.stderr.flush()
-    stop_on_signals()
     stdio = StdioServer(server, loop, options)
+    stdio.catch_signals()
     watcher = watch(stdio, server, options) if options.watch else None
     settle()
     try:
@@ -280,3 +367,4 @@ def run(server: Server, loop: SelectLoop, options: Options) -> int:
         if watcher is not None:
             watcher.stop()
         server.runtime.close()
+        end_run_units()  # whatever way the server ends: no console or batch program outlives it

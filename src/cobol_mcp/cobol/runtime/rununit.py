@@ -6,6 +6,11 @@ own process group. Its stdout and stderr are pipes read through the server's loo
 (``add_reader``/``remove_reader``, a :class:`SelectLoop` or an asyncio loop), each cut at
 ``limit`` bytes. A timer kills the process group at the timeout; :meth:`RunUnit.cancel` does the
 same at once. The callback gets one :class:`RunResult` when both pipes are closed.
+
+No run unit outlives the server: on Linux each asks the kernel for SIGKILL when the thread that
+started it ends (PR_SET_PDEATHSIG, as the COBOL workers do), so even a SIGKILLed server leaves none
+behind (processes the run unit itself started, in its group, are not covered by that: they are
+killed with the group by :func:`kill_all`, which every way out of the server calls).
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["OUTPUT_LIMIT", "RunResult", "RunUnit", "start_run_unit"]
+__all__ = ["OUTPUT_LIMIT", "RunResult", "RunUnit", "kill_all", "start_run_unit"]
 
 OUTPUT_LIMIT = 1 << 20  # bytes kept of each of stdout and stderr
+PR_SET_PDEATHSIG = 1  # <sys/prctl.h>
 
 
 class ReaderLoop(Protocol):
@@ -64,6 +70,7 @@ class RunUnit:
         self._finished = False
         self._timer: threading.Timer | None = None
         self.on_end: Callable[[], object] | None = None  # called when the process is gone, even if cancelled
+        _LIVE.add(self)
         for stream in (process.stdout, process.stderr):
             assert stream is not None
             fd = stream.fileno()
@@ -82,6 +89,11 @@ class RunUnit:
         self._callback = _ignore
         self._kill("cancelled")
         return True
+
+    def reap(self) -> None:
+        """Wait for the process after a kill (it is not left a zombie when the server exits next)."""
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            self._process.wait()
 
     def _kill(self, why: str) -> None:
         if self._why is None:
@@ -111,6 +123,9 @@ class RunUnit:
 
     def _finish(self) -> None:
         self._finished = True
+        _LIVE.discard(self)
+        with contextlib.suppress(OSError):  # what the program left running in its group ends with it
+            os.killpg(self._process.pid, signal.SIGKILL)  # (before the wait: its pid still names the group)
         status = self._process.wait()
         if self._timer is not None:
             self._timer.cancel()
@@ -128,6 +143,46 @@ class RunUnit:
 
 def _ignore(result: RunResult) -> None:
     pass
+
+
+_LIVE: set[RunUnit] = set()  # started and not yet finished
+
+
+def kill_all() -> int:
+    """Kill the process group of every run unit still running (the server is going away); how many."""
+    units = list(_LIVE)
+    for unit in units:
+        unit.cancel()
+    for unit in units:
+        unit.reap()
+    _LIVE.clear()
+    return len(units)
+
+
+_prctl: list[Callable[..., int] | None] = []
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """What the child runs before exec: ask for SIGKILL when the thread that started it ends, and end
+    at once if the server is already gone. None where there is no prctl (not Linux)."""
+    if not _prctl:
+        try:
+            import ctypes
+
+            _prctl.append(ctypes.CDLL(None, use_errno=True).prctl)
+        except (OSError, AttributeError):
+            _prctl.append(None)
+    prctl = _prctl[0]
+    if prctl is None:
+        return None
+    parent = os.getpid()
+
+    def before_exec() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # the server died before the request took effect
+            os._exit(1)
+
+    return before_exec
 
 
 def start_run_unit(
@@ -155,6 +210,7 @@ def start_run_unit(
                 cwd=cwd,
                 start_new_session=True,
                 close_fds=True,
+                preexec_fn=_die_with_parent(),
             )
     except OSError as exc:
         callback(RunResult(-1, b"", b"", False, f"could not start: {exc.strerror or exc}"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from ...catalog import SHUTDOWN_KILLED
 from ...protocol import jsonrpc
 from .wire import JSON_HEADERS, error_body, send_bytes
 
@@ -82,7 +83,7 @@ def reply_line(session: Session, call: ToolCall, result: Any) -> tuple[bytes | N
     if result is CANCELLED:
         return None, "cancelled"
     if result is STOPPING:
-        return session.internal_error(call.request_id, "the server is stopping"), "fault"
+        return jsonrpc.error_line(call.request_id, SERVER_BUSY, SHUTDOWN_KILLED), "fault"
     if isinstance(result, BaseException):
         return session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"), "fault"
     return session.tool_result(call, result), "error" if isinstance(result, dict) and result.get("isError") else "ok"
@@ -302,13 +303,18 @@ class Calls:
             if watcher is not None and not watcher.done():
                 watcher.cancel()
 
+    @property
+    def in_flight(self) -> int:
+        """Tool calls running or queued."""
+        return len(self._pending)
+
     def abort(self) -> bool:
-        """The server is stopping: every call still running ends now, and its request gets an error.
-        Whether there was any."""
+        """The server is stopping: every call still running is killed now (its unit of work rolled
+        back: :meth:`.Catalog.abandon`), and its request gets an error. Whether there was any."""
         had = bool(self._pending)
         for pending in list(self._pending):
             if pending.handle is not None and self._server is not None:
-                self._server.catalog.cancel(pending.handle)
+                self._server.catalog.abandon(pending.handle)
             pending.resolve(STOPPING)
         self._pending.clear()
         return had

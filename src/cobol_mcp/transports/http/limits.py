@@ -12,37 +12,22 @@ adds, per connection:
 - a size bound: a head over ``max_head_bytes`` gets 431 and close;
 - a count bound: a connection beyond ``max_connections`` gets 503 with ``Retry-After`` and close.
 
-Every such answer has a JSON-RPC error body. :class:`StoppingServer` makes SIGTERM and SIGINT stop the
-server within a few seconds whatever it is doing: requests get a short grace, the tool calls still
-running are ended (their requests answered with an error), connections that remain are closed, the
-COBOL workers are killed, and a watchdog ends the process if any of that hangs.
+Every such answer has a JSON-RPC error body. (How the server stops: :mod:`.server`.)
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import threading
-import time
 
-import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from ... import log
 from ...protocol.jsonrpc import INVALID_REQUEST
 from .wire import error_body
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import socket
-    from collections.abc import Callable
-    from types import FrameType
-
     from .app import Settings
 
-GRACE_SECONDS = 2.0  # requests in flight at a stop get this long to finish on their own
-ABORT_SECONDS = 1.0  # then calls are ended and their requests answered; this long for that
-WATCHDOG_SECONDS = 10.0  # a stop that has not ended the process by then ends it hard
 PROTOCOL = f"{__name__}:GuardedHttpTools"
 
 
@@ -235,52 +220,3 @@ class GuardedHttpTools(HttpToolsProtocol):
         if not self.transport.is_closing():
             self.transport.write(response)
             self.transport.close()
-
-
-class StoppingServer(uvicorn.Server):
-    """uvicorn's server with a stop that ends in seconds (see the module's description)."""
-
-    def __init__(self, config: uvicorn.Config, abort_calls: Callable[[], bool]) -> None:
-        super().__init__(config)
-        self._abort_calls = abort_calls
-        self._watchdog: threading.Timer | None = None
-
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        if self._watchdog is None:
-            self._watchdog = threading.Timer(WATCHDOG_SECONDS, _hard_exit)
-            self._watchdog.daemon = True
-            self._watchdog.start()
-        super().handle_exit(sig, frame)
-
-    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        log.info("stopping")
-        for server in self.servers:
-            server.close()
-        state = self.server_state
-        for connection in list(state.connections):
-            connection.shutdown()  # idle ones close now, busy ones after their response
-        await self._settle(GRACE_SECONDS)
-        # The calls still running end; their requests are answered with an error (those answered on the
-        # short path have no task: see lane).
-        if self._abort_calls() or state.tasks:
-            await self._settle(ABORT_SECONDS)
-        for task in list(state.tasks):
-            task.cancel()
-        for connection in list(state.connections):
-            transport = getattr(connection, "transport", None)
-            if transport is not None:
-                transport.abort()
-        await asyncio.sleep(0)
-        await self.lifespan.shutdown()  # the application stops: its COBOL workers are killed
-        if self._watchdog is not None:
-            self._watchdog.cancel()
-
-    async def _settle(self, seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while (self.server_state.tasks or self.server_state.connections) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-
-
-def _hard_exit() -> None:
-    log.error(f"the server did not stop within {WATCHDOG_SECONDS:g} s of the signal; ending it")
-    os._exit(1)  # COBOL workers die with it (they ask the kernel for that)

@@ -4,6 +4,10 @@ uvicorn runs the ASGI application of :mod:`.app`; this module turns the command 
 its settings, refuses unsafe or impossible combinations, and starts one process or, with
 ``--workers N`` (stateless only), N processes sharing the port. Nothing here is imported on
 the stdio path.
+
+One process stops by draining (:mod:`.stopping`). With ``--log-format json`` uvicorn's own lines,
+those of any other ``logging`` logger and Python's warnings go through :mod:`cobol_mcp.log`: every
+stderr line is one JSON object.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import os
 from typing import Any
 
 from ... import log
-from ...server import settle
+from ...server import end_run_units, settle
 from .app import ENDPOINT, McpHttpApp, Settings
 from .security import is_loopback
 
@@ -25,7 +29,6 @@ if TYPE_CHECKING:
 
 CONFIG_ENV = "COBOL_MCP_HTTP_CONFIG"  # how worker processes receive the configuration
 TOKEN_ENV = "COBOL_MCP_AUTH_TOKEN"
-GRACEFUL_SHUTDOWN_SECONDS = 5
 BOUNDS = ("max_sessions", "max_calls", "max_connections", "read_timeout", "max_head_bytes", "max_buffered_bytes")
 
 
@@ -80,8 +83,10 @@ def warnings(settings: Settings) -> list[str]:
     return found
 
 
-def uvicorn_options(settings: Settings, level: str) -> dict[str, Any]:
+def uvicorn_options(settings: Settings, level: str, log_format: str = "text", grace: float = 30.0) -> dict[str, Any]:
+    extra = {"log_config": logging_config(level)} if log_format == "json" else {}
     return {
+        **extra,
         "host": settings.host,
         "port": settings.port,
         "lifespan": "on",
@@ -90,9 +95,26 @@ def uvicorn_options(settings: Settings, level: str) -> dict[str, Any]:
         "access_log": level == "debug",
         "server_header": False,
         "proxy_headers": False,
-        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+        "timeout_graceful_shutdown": grace,  # (--workers N: uvicorn's own stop, see run_http)
         "http": _protocol(),
         "backlog": max(2048, settings.max_connections),
+    }
+
+
+def logging_config(level: str) -> dict[str, Any]:
+    """`logging` configuration that sends uvicorn's loggers, and any other (asyncio's, the root), through
+    :mod:`cobol_mcp.log` as JSON lines. A dict, so that the processes of ``--workers N`` apply it too."""
+    handler = {"()": "cobol_mcp.log.logging_handler", "log_format": "json"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "handlers": {"cobol_mcp": handler},
+        "root": {"handlers": ["cobol_mcp"], "level": "WARNING"},
+        "loggers": {
+            "uvicorn": {"handlers": ["cobol_mcp"], "level": level.upper(), "propagate": False},
+            "uvicorn.error": {"level": level.upper(), "propagate": True},
+            "uvicorn.access": {"level": level.upper(), "propagate": True},
+        },
     }
 
 
@@ -144,20 +166,28 @@ def run_http(options: Options, args: argparse.Namespace) -> int:
         f"MCP endpoint http://{host}:{settings.port}{ENDPOINT} ({mode}; {processes} process"
         f"{'es' if processes > 1 else ''}{'; bearer token required' if settings.auth_token else ''})"
     )
-    from .limits import StoppingServer, configure, raise_file_limit
+    from .limits import configure, raise_file_limit
+    from .stopping import DrainingServer, Gate
 
     configure(settings)
     raise_file_limit(settings.max_connections + 1024)  # connections, COBOL worker pipes and the rest
+    served = uvicorn_options(settings, level, args.log_format, options.shutdown_grace)
     if processes == 1:
         app = McpHttpApp(options, settings)
         settle()
-        server = StoppingServer(uvicorn.Config(app, **uvicorn_options(settings, level)), app.abort_calls)
-        server.run()
-        return 0 if server.started else 1
+        gate = Gate(app)
+        server = DrainingServer(uvicorn.Config(gate, **served), gate, options.shutdown_grace)
+        try:
+            server.run()
+        finally:
+            end_run_units()  # whatever way the server ends: no console or batch program outlives it
+        return 0 if server.started and server.clean else 1
+    # N processes: each stops as uvicorn stops a server (no new connections, requests in flight get the
+    # grace, then their tasks are cancelled; the application's stop kills the calls left).
     _build_once(options)  # compile in one process, not N at once; the workers find the cache warm
     options.rebuild = False
     os.environ[CONFIG_ENV] = json.dumps({"options": vars(options), "settings": vars(settings), "log_level": level})
-    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=processes, **uvicorn_options(settings, level))
+    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=processes, **served)
     return 0
 
 
