@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from .wire import Headers, Receive, Send
 
 CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read at all
+# An oversize body is read and dropped up to this many bytes past the limit before its 413 is sent:
+# closing a connection the client is still writing to resets it, and the 413 would never be read.
+DRAIN_BYTES = 16 << 20
 
 
 def version_problem(value: bytes | None) -> tuple[str, dict[str, Any]] | None:
@@ -151,10 +154,13 @@ class Posts:
         too_large: tuple[int, str, Headers] = 413, f"Payload Too Large: a message may have at most {limit} bytes", []
         length = headers.get(b"content-length")
         if length is not None and length.isdigit() and int(length) > limit:
+            if int(length) <= limit + DRAIN_BYTES and b"100-continue" not in headers.get(b"expect", b"").lower():
+                await self._discard(receive, int(length))
             return too_large
         chunks: list[bytes] = []
         size = 0
         outcome: bytes | tuple[int, str, Headers] | None = None
+        drain = False
         try:
             async with asyncio.timeout(self.settings.read_timeout):
                 while outcome is None:
@@ -167,6 +173,7 @@ class Posts:
                     self.buffered += len(chunk)
                     if size > limit:
                         outcome = too_large
+                        drain = bool(message.get("more_body"))
                     elif self.buffered > self.settings.max_buffered_bytes:
                         outcome = (
                             503,
@@ -182,7 +189,21 @@ class Posts:
         finally:
             if not isinstance(outcome, bytes):
                 self.buffered -= size
+        if drain:
+            await self._discard(receive, DRAIN_BYTES)
         return outcome
+
+    async def _discard(self, receive: Receive, budget: int) -> None:
+        """Read and drop what of a refused body arrives, up to `budget` bytes and within the read timeout."""
+        try:
+            async with asyncio.timeout(self.settings.read_timeout):
+                while budget > 0:
+                    message = await receive()
+                    budget -= len(message.get("body", b""))
+                    if message["type"] != "http.request" or not message.get("more_body"):
+                        return
+        except TimeoutError:
+            pass
 
     def new_session(self) -> Session:
         if self.app.server is None:
