@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from types import FrameType
 
-    from .app import Settings
+    from .context import Settings
 
 GRACE_SECONDS = 2.0  # requests in flight at a stop get this long to finish on their own
 ABORT_SECONDS = 1.0  # then calls are ended and their requests answered; this long for that

@@ -14,23 +14,22 @@ import time
 from ... import log
 from ...protocol import jsonrpc
 from ...protocol.jsonrpc import INVALID_REQUEST, Ignored, Invalid, Request
-from ...protocol.model import LATEST_VERSION, SUPPORTED_VERSIONS
+from ...protocol.model import SUPPORTED_VERSIONS
 from ...protocol.session import Cancel, Session, ToolCall
 from . import modern
-from .wire import JSON_HEADERS, REQUEST_ID_KEY, Reply, accepts, error_body, is_json_type, send_bytes
+from .door import DRAIN_BYTES, discard
+from .wire import JSON_HEADERS, REQUEST_ID_KEY, Reply, error_body, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .app import McpHttpApp
+    from .context import Context
+    from .door import Admitted
     from .sessions import SessionState
     from .wire import Headers, Receive, Send
 
-CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read at all
-# An oversize body is read and dropped up to this many bytes past the limit before its 413 is sent:
-# closing a connection the client is still writing to resets it, and the 413 would never be read.
-DRAIN_BYTES = 16 << 20
+CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read (all)
 
 
 def version_problem(value: bytes | None) -> tuple[str, dict[str, Any]] | None:
@@ -47,36 +46,24 @@ def version_problem(value: bytes | None) -> tuple[str, dict[str, Any]] | None:
 
 
 class Posts:
-    """The POSTs of one :class:`.app.McpHttpApp`."""
+    """Answers the POSTs admitted by the door (:mod:`.door`) of one :class:`.context.Context`."""
 
-    def __init__(self, app: McpHttpApp) -> None:
-        self.app = app
-        self.settings, self.sessions, self.calls = app.settings, app.sessions, app.calls
-        self.buffered = 0  # bytes of request bodies being read now
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.settings, self.sessions, self.calls = context.settings, context.sessions, context.calls
         self.pristine: Session | None = None  # what a 2026-07-28 request is served by (set at start-up)
 
     async def post(
-        self, scope: dict[str, Any], headers: dict[bytes, bytes], receive: Receive, send: Send, cors: Headers
+        self,
+        scope: dict[str, Any],
+        headers: dict[bytes, bytes],
+        admitted: Admitted,
+        receive: Receive,
+        send: Send,
+        cors: Headers,
     ) -> None:
-        content_type = headers.get(b"content-type")
-        if content_type is not None and not is_json_type(content_type):
-            await send_bytes(
-                send,
-                415,
-                error_body(INVALID_REQUEST, "Unsupported Media Type: send application/json"),
-                JSON_HEADERS + cors + CLOSE,
-            )
-            return
-        json_ok, sse_ok = accepts(headers.get(b"accept"))
-        if not (json_ok or sse_ok):
-            await send_bytes(
-                send,
-                406,
-                error_body(INVALID_REQUEST, "Not Acceptable: accept application/json and text/event-stream"),
-                JSON_HEADERS + cors + CLOSE,
-            )
-            return
-        body_or_refusal = await self._body(headers, receive)
+        json_ok, sse_ok = admitted.json_ok, admitted.sse_ok
+        body_or_refusal = await self._body(receive)
         if isinstance(body_or_refusal, tuple):
             status, text, extra = body_or_refusal
             await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors + CLOSE)
@@ -85,7 +72,7 @@ class Posts:
         try:
             message = jsonrpc.parse(body)
         finally:
-            self.buffered -= len(body)
+            self.context.buffered -= len(body)
             del body, body_or_refusal
         if isinstance(message, (Request, Invalid)):
             scope[REQUEST_ID_KEY] = message.id  # what a fault in answering it still answers to
@@ -103,7 +90,7 @@ class Posts:
         reply = Reply(send, json_ok, sse_ok, cors)
         if modern.is_modern(version, message, state is not None):
             await modern.serve(
-                self.pristine or self.new_session(),  # (set by start(), before the first request)
+                self.pristine or self.context.new_session(),  # (set by start(), before the first request)
                 self.calls.run,
                 scope["headers"],
                 headers,
@@ -135,7 +122,7 @@ class Posts:
             )
             return
         if self.settings.stateless:
-            await self._serve(self.fresh_session(version), None, message, reply, receive)
+            await self._serve(self.context.fresh_session(version), None, message, reply, receive)
             return
         if isinstance(message, Request) and message.method == "initialize":
             await self._initialize(message, reply)
@@ -147,16 +134,11 @@ class Posts:
         await self._serve(state.session, state, message, reply, receive)
         state.last_seen = time.monotonic()
 
-    async def _body(self, headers: dict[bytes, bytes], receive: Receive) -> bytes | tuple[int, str, Headers]:
+    async def _body(self, receive: Receive) -> bytes | tuple[int, str, Headers]:
         """The request body, still counted in `self.buffered` (the caller uncounts it once parsed), or why it
         is refused: (status, text, extra headers) for a body too large, too slow, or with no room for it."""
-        limit = self.settings.max_body_bytes
+        context, limit = self.context, self.settings.max_body_bytes
         too_large: tuple[int, str, Headers] = 413, f"Payload Too Large: a message may have at most {limit} bytes", []
-        length = headers.get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            if int(length) <= limit + DRAIN_BYTES and b"100-continue" not in headers.get(b"expect", b"").lower():
-                await self._discard(receive, int(length))
-            return too_large
         chunks: list[bytes] = []
         size = 0
         outcome: bytes | tuple[int, str, Headers] | None = None
@@ -170,11 +152,11 @@ class Posts:
                         break
                     chunk = message.get("body", b"")
                     size += len(chunk)
-                    self.buffered += len(chunk)
+                    context.buffered += len(chunk)
                     if size > limit:
                         outcome = too_large
                         drain = bool(message.get("more_body"))
-                    elif self.buffered > self.settings.max_buffered_bytes:
+                    elif context.buffered > self.settings.max_buffered_bytes:
                         outcome = (
                             503,
                             "Service Unavailable: too many request bodies in flight; try again later",
@@ -188,33 +170,10 @@ class Posts:
             outcome = 408, f"Request Timeout: the body did not arrive within {self.settings.read_timeout:g} s", []
         finally:
             if not isinstance(outcome, bytes):
-                self.buffered -= size
+                context.buffered -= size
         if drain:
-            await self._discard(receive, DRAIN_BYTES)
+            await discard(receive, DRAIN_BYTES, self.settings.read_timeout)
         return outcome
-
-    async def _discard(self, receive: Receive, budget: int) -> None:
-        """Read and drop what of a refused body arrives, up to `budget` bytes and within the read timeout."""
-        try:
-            async with asyncio.timeout(self.settings.read_timeout):
-                while budget > 0:
-                    message = await receive()
-                    budget -= len(message.get("body", b""))
-                    if message["type"] != "http.request" or not message.get("more_body"):
-                        return
-        except TimeoutError:
-            pass
-
-    def new_session(self) -> Session:
-        if self.app.server is None:
-            raise RuntimeError("McpHttpApp.start() has not run")
-        return Session(self.app.server.model, strict_lifecycle=self.app.options.strict_lifecycle)
-
-    def fresh_session(self, version: bytes | None) -> Session:
-        """The session a stateless handshake-era request is served by: new, taken as initialized."""
-        session = self.new_session()
-        session.protocol_version = version.decode("latin-1").strip() if version is not None else LATEST_VERSION
-        return session
 
     async def _initialize(self, message: Request, reply: Reply) -> None:
         if self.sessions.full():
@@ -225,7 +184,7 @@ class Posts:
                 [*JSON_HEADERS, (b"retry-after", b"5"), *reply.headers],
             )
             return
-        session = self.new_session()
+        session = self.context.new_session()
         line = session.handle(message)
         if session.protocol_version is not None:  # a successful handshake opens the session
             session_id = self.sessions.open(session)
