@@ -3,8 +3,9 @@
 One POST carries one JSON-RPC message. The protocol core (:class:`Session`) decides what it means;
 this module routes requests and keeps the server's lifetime; :mod:`.posts` reads and answers POSTs
 (the common ones on the short path of :mod:`.lane`). Each POST is of the handshake era (2025-11-25 and before) or of the
-stateless 2026-07-28 revision, told apart by :func:`.modern.is_modern`, which also checks and
-answers the modern ones; handshake-era sessions are kept by :mod:`.sessions`.
+stateless 2026-07-28 revision, as the protocol core decides (:mod:`cobol_mcp.protocol.dispatch`);
+:mod:`.modern` maps its answers to modern requests to HTTP; handshake-era sessions are kept by
+:mod:`.sessions`.
 
 - a request is answered with ``application/json``, or with an SSE stream when the client accepts
   only that, or when progress notifications go ahead of the reply (a tool call that carries a
@@ -23,12 +24,12 @@ from __future__ import annotations
 import asyncio
 
 from ... import log
+from ...protocol.dispatch import MODERN, era_of_version, version_problem
 from ...protocol.jsonrpc import INVALID_REQUEST
-from ...protocol.modern import MODERN_VERSIONS
 from . import modern
 from .context import Context, Settings
 from .door import Door, Refused, discard
-from .posts import CLOSE, Posts, version_problem
+from .posts import CLOSE, Posts
 from .wire import JSON_HEADERS, REQUEST_ID_KEY, GuardedSend, error_body, send_bytes
 
 TYPE_CHECKING = False
@@ -127,11 +128,11 @@ class McpHttpApp:
             from ...server import build_server
 
             self._build = build_server
-        server = self.context.server = self._build(self.options, self.calls.reader_loop(loop))
+        server = self._build(self.options, self.calls.reader_loop(loop))
+        self.context.started(server)
         self.calls.attach(server)
         server.runtime.start()  # one COBOL worker ready before the first call
         server.catalog.warm()
-        self.posts.pristine = self.context.new_session()  # what a 2026-07-28 request is served by: it never changes
         self.sessions.start(loop)
         if self.settings.metrics:
             from .metrics import Metrics  # prometheus-client: loaded only when asked for
@@ -227,14 +228,14 @@ class McpHttpApp:
                     (b"access-control-max-age", b"600"),
                 ],
             )
-        elif version is not None and modern.header_text(version) in MODERN_VERSIONS:  # no GET, no sessions
+        elif version is not None and era_of_version(modern.header_text(version)) == MODERN:  # no GET, no sessions
             await send_bytes(
                 send,
                 405,
                 error_body(INVALID_REQUEST, f"Method Not Allowed: {method} (2026-07-28 clients only POST)"),
                 [*JSON_HEADERS, (b"allow", b"POST"), *cors],
             )
-        elif (problem := version_problem(version)) is not None:
+        elif (problem := version_problem(version.decode("latin-1") if version is not None else None)) is not None:
             await send_bytes(send, 400, error_body(INVALID_REQUEST, problem[0], None, problem[1]), JSON_HEADERS + cors)
         elif method == "DELETE" and not self.settings.stateless:
             await self.sessions.delete(headers, send, cors)

@@ -6,8 +6,7 @@ reaches into another."""
 
 from __future__ import annotations
 
-from ...protocol.model import LATEST_VERSION
-from ...protocol.session import Session
+from ...protocol.dispatch import Dispatcher
 from .calls import Calls
 from .security import Guard
 from .sessions import Sessions
@@ -15,6 +14,7 @@ from .sessions import Sessions
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...options import Options
+    from ...protocol.session import Session
     from ...server import Server
 
 
@@ -64,15 +64,24 @@ class Context:
             0.0 if settings.stateless else settings.session_idle, self.calls.cancel, settings.max_sessions
         )
         self.server: Server | None = None
+        self.dispatcher: Dispatcher | None = None  # the eras of the server's offer (see protocol.dispatch)
         self.buffered = 0  # bytes of request bodies being read now, by either path (max_buffered_bytes)
 
-    def new_session(self) -> Session:
-        if self.server is None:
+    def started(self, server: Server) -> Dispatcher:
+        """The server is built: requests may be dispatched from now on."""
+        self.server = server
+        self.dispatcher = Dispatcher(server.model, strict_lifecycle=self.options.strict_lifecycle)
+        return self.dispatcher
+
+    @property
+    def dispatch(self) -> Dispatcher:
+        if self.dispatcher is None:
             raise RuntimeError("the HTTP server has not started")
-        return Session(self.server.model, strict_lifecycle=self.options.strict_lifecycle)
+        return self.dispatcher
+
+    def new_session(self) -> Session:
+        return self.dispatch.new_session()
 
     def fresh_session(self, version: bytes | None) -> Session:
         """The session a stateless handshake-era request is served by: new, taken as initialized."""
-        session = self.new_session()
-        session.protocol_version = version.decode("latin-1").strip() if version is not None else LATEST_VERSION
-        return session
+        return self.dispatch.fresh_session(version.decode("latin-1") if version is not None else None)

@@ -29,11 +29,11 @@ import time
 
 from ... import log
 from ...protocol import jsonrpc
+from ...protocol.dispatch import HANDSHAKE, era_of_version
 from ...protocol.jsonrpc import Request
-from ...protocol.model import SUPPORTED_VERSIONS
 from ...protocol.session import ToolCall
 from .door import CACHE_LIMIT, Admitted
-from .modern import header_text, is_modern
+from .modern import header_text
 from .wire import fallback_error
 
 TYPE_CHECKING = False
@@ -88,7 +88,7 @@ class Lane:
         version = headers.get(b"mcp-protocol-version")
         ok = self._versions.get(version)
         if ok is None:
-            ok = version is not None and header_text(version) in SUPPORTED_VERSIONS
+            ok = version is not None and era_of_version(header_text(version)) == HANDSHAKE
             if len(self._versions) < CACHE_LIMIT:
                 self._versions[version] = ok
         if not ok:
@@ -107,9 +107,7 @@ class Lane:
         message = jsonrpc.parse(body)
         if type(message) is not Request or message.method == "initialize":
             return False
-        state = ticket.state
-        if is_modern(ticket.version, message, state is not None):
-            return False
+        state = ticket.state  # (of the handshake era: admit() let in no other version)
         tool_call = message.method == "tools/call"
         if tool_call:
             if self.calls.full():

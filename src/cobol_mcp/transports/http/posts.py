@@ -13,8 +13,8 @@ import time
 
 from ... import log
 from ...protocol import jsonrpc
+from ...protocol.dispatch import MODERN, era, version_problem
 from ...protocol.jsonrpc import INVALID_REQUEST, Ignored, Invalid, Request
-from ...protocol.model import SUPPORTED_VERSIONS
 from ...protocol.session import Cancel, Session, ToolCall
 from . import modern
 from .door import DRAIN_BYTES, discard
@@ -32,26 +32,12 @@ if TYPE_CHECKING:
 CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read (all)
 
 
-def version_problem(value: bytes | None) -> tuple[str, dict[str, Any]] | None:
-    """Why a handshake-era MCP-Protocol-Version header is refused (text, error data), or None."""
-    if value is None:
-        return None  # taken as 2025-03-26, which is supported
-    version = value.decode("latin-1").strip()
-    if version in SUPPORTED_VERSIONS:
-        return None
-    return (
-        f"Bad Request: unsupported MCP-Protocol-Version {version!r}",
-        {"supported": list(SUPPORTED_VERSIONS), "requested": version},
-    )
-
-
 class Posts:
     """Answers the POSTs admitted by the door (:mod:`.door`) of one :class:`.context.Context`."""
 
     def __init__(self, context: Context) -> None:
         self.context = context
         self.settings, self.sessions, self.calls = context.settings, context.sessions, context.calls
-        self.pristine: Session | None = None  # what a 2026-07-28 request is served by (set at start-up)
 
     async def post(
         self,
@@ -88,9 +74,10 @@ class Posts:
         state = self.sessions.live(session_id)
         version = headers.get(b"mcp-protocol-version")
         reply = Reply(send, json_ok, sse_ok, cors)
-        if modern.is_modern(version, message, state is not None):
+        declared = modern.header_text(version) if version is not None else None
+        if era(declared, message, state is not None) == MODERN:
             await modern.serve(
-                self.pristine or self.context.new_session(),  # (set by start(), before the first request)
+                self.context.dispatch,
                 self.calls.run,
                 scope["headers"],
                 headers,
@@ -112,7 +99,7 @@ class Posts:
     ) -> None:
         """A POST of the handshake era (2025-11-25 Streamable HTTP)."""
         request_id = message.id if isinstance(message, Request) else None
-        problem = version_problem(version)
+        problem = version_problem(version.decode("latin-1") if version is not None else None)
         if problem is not None:
             await send_bytes(
                 reply.send,
