@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -141,3 +142,35 @@ def test_an_import_cycle_is_found_and_named(tmp_path, monkeypatch):
     (package / "b.py").write_text("TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from . import a\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert _cycles("cyclic") == [["cyclic.a", "cyclic.b"]]
+
+
+def _dead_constants(package: Path) -> list[str]:
+    """Module-level constants (UPPER_CASE names) of `package` that no module of the source tree uses."""
+    texts = {path: path.read_text() for path in _modules()}
+    dead = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.parse(texts[path]).body:
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            for target in targets:
+                names = [
+                    t.id
+                    for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+                    if isinstance(t, ast.Name)
+                ]
+                for name in names:
+                    if not name.isupper() or name == "TYPE_CHECKING":
+                        continue
+                    uses = sum(len(re.findall(rf"\b{name}\b", text)) for text in texts.values())
+                    if uses < 2:  # its own definition only
+                        dead.append(f"{path.relative_to(SRC)}: {name}")
+    return dead
+
+
+def test_the_http_transport_has_no_dead_constants():
+    assert _dead_constants(SRC / "transports" / "http") == []
