@@ -32,7 +32,7 @@ from ...protocol import jsonrpc
 from ...protocol.dispatch import HANDSHAKE, era_of_version
 from ...protocol.jsonrpc import Request
 from ...protocol.session import ToolCall
-from .door import CACHE_LIMIT, Admitted
+from .door import CACHE_LIMIT, Refused
 from .modern import header_text
 from .wire import fallback_error
 
@@ -79,11 +79,10 @@ class Lane:
         if b"origin" in headers or b"transfer-encoding" in headers or b"content-type" not in headers:
             return None
         admitted = self.door.admit(headers)
-        if admitted.__class__ is not Admitted:
+        if admitted.__class__ is Refused:
             return None
-        assert isinstance(admitted, Admitted)
-        size = admitted.length
-        if not admitted.json_ok or size is None or self.context.buffered + size > self.settings.max_buffered_bytes:
+        json_ok, sse_ok, size = admitted  # type: ignore[misc]  # (not a Refused: a tuple)
+        if not json_ok or size is None or self.context.buffered + size > self.settings.max_buffered_bytes:
             return None
         version = headers.get(b"mcp-protocol-version")
         ok = self._versions.get(version)
@@ -94,12 +93,12 @@ class Lane:
         if not ok:
             return None
         if self.stateless:
-            return Ticket(None, None, version, admitted.sse_ok)
+            return Ticket(None, None, version, sse_ok)
         session_id = headers.get(b"mcp-session-id")
         state = self.context.sessions.live(session_id)
         if state is None:
             return None
-        return Ticket(state, session_id, version, admitted.sse_ok)
+        return Ticket(state, session_id, version, sse_ok)
 
     # ---------------------------------------------------------------------------------- body
     def serve(self, ticket: Ticket, body: bytes) -> bool:

@@ -1,9 +1,11 @@
 """POSTs to ``/mcp``: one JSON-RPC message each, of the handshake era or of the 2026-07-28 revision.
 
-The body is read within the size, room and time bounds; the message is parsed and served by the
-protocol core (:class:`Session`): by the request's session, by a fresh one in stateless mode, or
-(modern requests) by :mod:`.modern`. Replies are JSON or SSE (:class:`.wire.Reply`); tool calls go
-to :mod:`.calls`. The common case is answered on a shorter path first (:mod:`.lane`).
+Each has come through the door (:mod:`.door`). Its body is read within the size, room and time
+bounds; the protocol core decides its era (:func:`cobol_mcp.protocol.dispatch.era`) and serves it:
+the request's session, a fresh one in stateless mode, or (modern requests) the stateless era itself,
+whose answers :mod:`.modern` maps to HTTP. Replies are JSON or SSE (:class:`.wire.Reply`); tool
+calls go to :mod:`.calls`. The common case is answered on a shorter path (:mod:`.lane`), a branch
+taken after the same door.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class Posts:
         send: Send,
         cors: Headers,
     ) -> None:
-        json_ok, sse_ok = admitted.json_ok, admitted.sse_ok
+        json_ok, sse_ok, _ = admitted
         body_or_refusal = await self._body(receive)
         if isinstance(body_or_refusal, tuple):
             status, text, extra = body_or_refusal
