@@ -18,6 +18,7 @@ from cobol_mcp.protocol.session import Session
 from cobol_mcp.transports.http import modern as http_modern
 from cobol_mcp.transports.http.app import McpHttpApp, Settings
 from cobol_mcp.transports.http.calls import Calls
+from cobol_mcp.transports.http.door import Door
 
 from .conftest import ENVELOPE, INIT, MODERN, rpc
 
@@ -202,3 +203,33 @@ def test_the_guard_answers_before_the_door_reads_anything(cache_dir):
         assert token.status == 401 and token.reads == 0
 
     served(cache_dir, test, stateless=True, auth_token="a-long-enough-test-token")
+
+
+def test_both_paths_come_in_through_the_one_door(cache_dir, monkeypatch):
+    seen: list[bytes | None] = []
+    admit = Door.admit
+
+    def watched(self, headers):
+        seen.append(headers.get(b"x-probe"))
+        return admit(self, headers)
+
+    monkeypatch.setattr(Door, "admit", watched)
+    ping = json.dumps(rpc("ping", id=3)).encode()
+    lane_head = [
+        (b"host", b"127.0.0.1:8000"),
+        (b"content-type", b"application/json"),
+        (b"accept", BOTH.encode()),
+        (b"mcp-protocol-version", b"2025-11-25"),
+        (b"content-length", str(len(ping)).encode()),
+    ]
+
+    async def test(app: McpHttpApp) -> None:
+        reply = await request(app, body=ping, headers={"x-probe": "asgi", "authorization": "Bearer " + "t" * 24})
+        assert reply.status == 200 and reply.json()["result"] == {}
+        assert app.lane is not None  # the short path, started with the app
+        with_token = [*lane_head, (b"authorization", b"Bearer " + b"t" * 24), (b"x-probe", b"lane")]
+        assert app.lane.admit(with_token) is not None
+        assert app.lane.admit([*lane_head, (b"x-probe", b"no token")]) is None  # the door's refusal: declined
+
+    served(cache_dir, test, stateless=True, auth_token="t" * 24)
+    assert seen == [b"asgi", b"lane", b"no token"]
