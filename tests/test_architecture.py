@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -86,3 +87,90 @@ def test_every_package_says_what_it_owns_and_may_import():
             assert "Layers" in doc, init
         else:
             assert "Owns:" in doc and "May import:" in doc, init.relative_to(SRC)
+
+
+def _cycles(package: str) -> list[list[str]]:
+    """The import cycles among the modules of `package` (strongly connected groups of more than one
+    module, or a module importing itself), imports under TYPE_CHECKING included."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph(package, include_external_packages=False)
+    modules = sorted(graph.modules)
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in edges[module]:
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1 or module in edges[module]:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for module in modules:
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_import_cycles():
+    assert _cycles("cobol_mcp") == []
+
+
+def test_an_import_cycle_is_found_and_named(tmp_path, monkeypatch):
+    package = tmp_path / "cyclic"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from . import a\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert _cycles("cyclic") == [["cyclic.a", "cyclic.b"]]
+
+
+def _dead_constants(package: Path) -> list[str]:
+    """Module-level constants (UPPER_CASE names) of `package` that no module of the source tree uses."""
+    texts = {path: path.read_text() for path in _modules()}
+    dead = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.parse(texts[path]).body:
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AnnAssign)
+                else []
+            )
+            for target in targets:
+                names = [
+                    t.id
+                    for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+                    if isinstance(t, ast.Name)
+                ]
+                for name in names:
+                    if not name.isupper() or name == "TYPE_CHECKING":
+                        continue
+                    uses = sum(len(re.findall(rf"\b{name}\b", text)) for text in texts.values())
+                    if uses < 2:  # its own definition only
+                        dead.append(f"{path.relative_to(SRC)}: {name}")
+    return dead
+
+
+def test_the_http_transport_has_no_dead_constants():
+    assert _dead_constants(SRC / "transports" / "http") == []

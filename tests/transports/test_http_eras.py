@@ -9,8 +9,11 @@ import socket
 import httpx
 import pytest
 
+from cobol_mcp.protocol.dispatch import MODERN as MODERN_ERA
+from cobol_mcp.protocol.dispatch import era
 from cobol_mcp.protocol.jsonrpc import parse
-from cobol_mcp.transports.http.modern import decode_name, is_modern
+from cobol_mcp.protocol.modern import decode_name
+from cobol_mcp.transports.http.modern import header_text
 
 from .conftest import (
     BOTH,
@@ -163,7 +166,8 @@ def message(method: str, meta: bool = False, id: int | None = 1) -> object:
     ],
 )
 def test_the_era_ladder(version, method, meta, in_session, expected):
-    assert is_modern(version, message(method, meta), in_session) is expected
+    declared = header_text(version) if version is not None else None
+    assert (era(declared, message(method, meta), in_session) == MODERN_ERA) is expected
 
 
 @pytest.mark.parametrize(

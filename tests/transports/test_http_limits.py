@@ -10,6 +10,8 @@ import json
 import os
 import signal
 import socket
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import httpx
@@ -205,6 +207,40 @@ def test_bodies_at_and_over_the_size_limit(tight, size, status):
         else:
             assert_json_rpc_error(reply.content)
         http.delete(tight.url, headers=session)
+
+
+OVERSIZE = b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"' + b"x" * (6 << 20) + b'"}}'
+
+
+def test_a_client_still_sending_an_oversize_body_gets_the_413_and_its_message(tight):
+    """The 413 is decided from the headers; the body is read and dropped, so the answer arrives
+    instead of a connection reset while a client (urllib: it sends all, then reads) is still writing
+    several MiB, more than the socket buffers hold."""
+    request = urllib.request.Request(
+        tight.url,
+        data=OVERSIZE,
+        headers={"content-type": "application/json", "accept": BOTH, "authorization": TOKEN.partition(": ")[2]},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=HANG_GUARD)
+    assert refused.value.code == 413
+    assert "at most 1000 bytes" in assert_json_rpc_error(refused.value.read())["error"]["message"]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_an_oversize_body_sent_whole_over_a_socket_gets_the_413(tight, chunked):
+    with socket.create_connection(("127.0.0.1", tight.port)) as sock:
+        if chunked:
+            framed = b"".join(
+                b"%x\r\n%s\r\n" % (len(OVERSIZE[i : i + 65536]), OVERSIZE[i : i + 65536])
+                for i in range(0, len(OVERSIZE), 65536)
+            )
+            sock.sendall(head(tight.port, TOKEN, "Transfer-Encoding: chunked") + framed + b"0\r\n\r\n")
+        else:
+            sock.sendall(head(tight.port, TOKEN, length=len(OVERSIZE)) + OVERSIZE)
+        status, headers, body = read_response(sock)
+        assert status == 413 and headers["connection"] == "close"
+        assert "at most 1000 bytes" in assert_json_rpc_error(body)["error"]["message"]
 
 
 def test_a_chunked_body_over_the_limit_gets_413(tight):

@@ -9,13 +9,16 @@ Legacy clients never see anything from this module.
 from __future__ import annotations
 
 from . import jsonrpc
-from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND
+from .jsonrpc import INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND
+from .outcome import tool_call
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, Protocol
 
-    from .jsonrpc import Request
+    from .jsonrpc import Notification, Request
+    from .outcome import ToolCall
 
     class Offer(Protocol):
         """What this era reads of the server's offer (:class:`.model.ServerModel`, which imports this module)."""
@@ -56,6 +59,12 @@ REMOVED = frozenset(("initialize", "ping", "logging/setLevel", "resources/subscr
 def is_modern(params: dict[str, Any]) -> bool:
     meta = params.get("_meta")
     return isinstance(meta, dict) and VERSION_KEY in meta
+
+
+def names_modern(req: Request | Notification) -> bool:
+    """Whether a request's body alone says it is of this era: ``server/discover``, or the `_meta`
+    envelope's protocol version (the one test of the body, for every transport)."""
+    return req.method == "server/discover" or ("_meta" in req.params and is_modern(req.params))
 
 
 class ModernError(Exception):
@@ -116,22 +125,23 @@ class ModernEra:
     def error(self, request_id: Any, error: ModernError) -> bytes:
         return jsonrpc.error_line(request_id, error.code, error.message, error.data)
 
-    def handle(self, req: Request) -> bytes | None:
-        """A reply line, or None for a tools/call the caller must run (the envelope is valid)."""
-        try:
-            check_envelope(req.params, self.supported)
-        except ModernError as error:
-            return self.error(req.id, error)
+    def tool_result(self, call: ToolCall, result: dict[str, Any]) -> bytes:
+        return self.reply(call.request_id, result)
+
+    def internal_error(self, request_id: Any, what: str) -> bytes:
+        return jsonrpc.error_line(request_id, INTERNAL_ERROR, f"Internal error: {what}")
+
+    def handle(self, req: Request, checked: bool = False) -> bytes | ToolCall:
+        """A reply line, or the tools/call to run. `checked`: the envelope was checked already
+        (:func:`check_routing` does, for HTTP)."""
+        if not checked:
+            try:
+                check_envelope(req.params, self.supported)
+            except ModernError as error:
+                return self.error(req.id, error)
         method = req.method
         if method == "tools/call":
-            name = req.params.get("name")
-            if not isinstance(name, str):
-                return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: tools/call needs 'name' (a string)")
-            if name not in self.tool_names:
-                return jsonrpc.error_line(
-                    req.id, INVALID_PARAMS, f"Unknown tool: {name!r}", {"available": sorted(self.tool_names)}
-                )
-            return None
+            return tool_call(req, modern=True, known=self.tool_names)
         if method == "server/discover":
             result: dict[str, Any] = {
                 "supportedVersions": list(self.supported),
@@ -166,3 +176,83 @@ class ModernEra:
             contents = [{"uri": uri, "mimeType": resource.mime_type, "text": resource.text}]
             return self.reply(req.id, {"contents": contents, **CACHE_HINTS})
         return jsonrpc.error_line(req.id, METHOD_NOT_FOUND, f"Method not found: {req.method}")
+
+
+# ---------------------------------------------------------------------------------- routing headers (HTTP)
+VERSION_HEADER, METHOD_HEADER, NAME_HEADER = "mcp-protocol-version", "mcp-method", "mcp-name"
+ROUTING_HEADERS = (VERSION_HEADER, METHOD_HEADER, NAME_HEADER)
+NAMED_BY = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}  # what Mcp-Name repeats
+SENTINEL_START, SENTINEL_END = "=?base64?", "?="
+
+
+def decode_name(value: str) -> str | None:
+    """An ``Mcp-Name`` value: literal, or the text a Base64 sentinel holds; None when that is malformed."""
+    if not (
+        value.startswith(SENTINEL_START)
+        and value.endswith(SENTINEL_END)
+        and len(value) >= len(SENTINEL_START) + len(SENTINEL_END)
+    ):
+        return value
+    import base64  # (HTTP only: stdio's start path does not load it)
+
+    payload = value[len(SENTINEL_START) : -len(SENTINEL_END)]
+    try:
+        data = base64.b64decode(payload, validate=True)
+        text = data.decode("utf-8")
+    except ValueError:  # bad alphabet or padding, or not UTF-8
+        return None
+    return text if base64.b64encode(data).decode("ascii") == payload else None  # the one canonical spelling
+
+
+def _mismatch(text: str) -> ModernError:
+    return ModernError(HEADER_MISMATCH, f"Header mismatch: {text}")
+
+
+def check_routing(
+    req: Request, headers: Mapping[str, str], repeated: str | None, supported: tuple[str, ...]
+) -> ModernError | None:
+    """Why a request is refused before dispatch, or None; the envelope is checked here, once.
+    `headers`: the routing headers given (lower-case names, values trimmed of spaces and tabs);
+    `repeated`: the name of one that came more than once. Refusals in order: a repeated header, an
+    unsupported header version (-32022), an incomplete envelope (-32602), a header that is missing or
+    does not repeat the body (-32020), then a malformed envelope field or body version."""
+    if repeated is not None:
+        return _mismatch(f"more than one {repeated} header")
+    version = headers.get(VERSION_HEADER)
+    if version is not None and version not in MODERN_VERSIONS:
+        return ModernError(
+            UNSUPPORTED_VERSION,
+            f"Unsupported protocol version: {version}",
+            {"supported": list(supported), "requested": version},
+        )
+    try:
+        check_envelope(req.params, supported)
+        envelope: ModernError | None = None
+    except ModernError as error:
+        envelope = error
+    meta = req.params.get("_meta")
+    if not (isinstance(meta, dict) and VERSION_KEY in meta and CAPABILITIES_KEY in meta):
+        return envelope  # -32602: the envelope is incomplete
+    if version is None:
+        return _mismatch("the MCP-Protocol-Version header is missing; it must repeat _meta's protocolVersion")
+    if version != meta[VERSION_KEY]:
+        return _mismatch(
+            f"MCP-Protocol-Version header value {version!r} does not match body value {meta[VERSION_KEY]!r}"
+        )
+    method = headers.get(METHOD_HEADER)
+    if method is None:
+        return _mismatch(f"the Mcp-Method header is missing; it must repeat the method {req.method!r}")
+    if method != req.method:
+        return _mismatch(f"Mcp-Method header value {method!r} does not match body value {req.method!r}")
+    field = NAMED_BY.get(req.method)
+    named = req.params.get(field) if field is not None else None
+    if isinstance(named, str):
+        raw = headers.get(NAME_HEADER)
+        if raw is None:
+            return _mismatch(f"the Mcp-Name header is missing; it must repeat params.{field}")
+        given = decode_name(raw)
+        if given is None:
+            return _mismatch("the Mcp-Name header holds a malformed =?base64?...?= value")
+        if given != named:
+            return _mismatch(f"Mcp-Name header value {given!r} does not match body value {named!r}")
+    return envelope  # -32602 malformed envelope field, or -32022

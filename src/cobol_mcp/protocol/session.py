@@ -10,10 +10,14 @@ Transports feed each framed line to :meth:`Session.receive` and act on what come
 
 from __future__ import annotations
 
-from . import jsonrpc, modern
+from . import jsonrpc
 from .framing import Oversize
-from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Invalid, Notification, Request, ValueObject
+from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Invalid, Notification, Request
 from .model import LATEST_VERSION, SUPPORTED_VERSIONS
+from .modern import names_modern
+from .outcome import Cancel, ToolCall, tool_call
+
+__all__ = ["SERVER_NOT_INITIALIZED", "Cancel", "Session", "ToolCall"]  # (the outcomes live in .outcome)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,28 +31,6 @@ if TYPE_CHECKING:
 
 SERVER_NOT_INITIALIZED = -32002
 RESOURCE_NOT_FOUND = -32002
-
-
-class ToolCall(ValueObject):
-    __slots__ = ("request_id", "name", "arguments", "meta", "modern")
-
-    def __init__(
-        self,
-        request_id: RequestId,
-        name: str,
-        arguments: dict[str, Any],
-        meta: dict[str, Any] | None = None,
-        modern: bool = False,
-    ) -> None:
-        self.request_id, self.name, self.arguments, self.meta = request_id, name, arguments, meta
-        self.modern = modern  # a 2026-07-28 request: its result carries resultType and serverInfo
-
-
-class Cancel(ValueObject):
-    __slots__ = ("request_id", "reason")
-
-    def __init__(self, request_id: RequestId, reason: str | None) -> None:
-        self.request_id, self.reason = request_id, reason
 
 
 class Session:
@@ -77,7 +59,7 @@ class Session:
         message = jsonrpc.parse(line)
         if message.__class__ is Request:  # the usual case first: handle() without its type tests
             if message.method == "tools/call" and "_meta" not in message.params and not self.strict_lifecycle:
-                return self._tools_call(message)
+                return tool_call(message)
             return self._request(message)
         if message.__class__ is Invalid and message.code == jsonrpc.PARSE_ERROR and not line.strip():
             return None  # a blank line
@@ -103,13 +85,12 @@ class Session:
     # ------------------------------------------------------------------------------ requests
     def _request(self, req: Request) -> Outcome:
         method = req.method
-        if method == "server/discover" or ("_meta" in req.params and modern.is_modern(req.params)):
-            reply = self.modern.handle(req)
-            return reply if reply is not None else self._tools_call(req, modern=True)
+        if names_modern(req):  # the era of a message without headers: the stateless one answers it
+            return self.modern.handle(req)
         if method == "tools/call":  # the hot path first
             if self._gated(method):
                 return self._not_initialized(req)
-            return self._tools_call(req)
+            return tool_call(req)
         if method == "ping":
             return jsonrpc.result_line(req.id, {})
         if method == "initialize":
@@ -162,19 +143,6 @@ class Session:
         if self.server.instructions:
             result["instructions"] = self.server.instructions
         return jsonrpc.result_line(req.id, result)
-
-    def _tools_call(self, req: Request, modern: bool = False) -> Outcome:
-        params = req.params
-        name = params.get("name")
-        if not isinstance(name, str):
-            return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: tools/call needs 'name' (a string)")
-        arguments = params.get("arguments")
-        if arguments is None:
-            arguments = {}
-        elif not isinstance(arguments, dict):
-            return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: 'arguments' must be an object")
-        meta = params.get("_meta")
-        return ToolCall(req.id, name, arguments, meta if isinstance(meta, dict) else None, modern)
 
     def _resources_read(self, req: Request) -> bytes:
         uri = req.params.get("uri")

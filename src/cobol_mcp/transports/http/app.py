@@ -3,8 +3,9 @@
 One POST carries one JSON-RPC message. The protocol core (:class:`Session`) decides what it means;
 this module routes requests and keeps the server's lifetime; :mod:`.posts` reads and answers POSTs
 (the common ones on the short path of :mod:`.lane`). Each POST is of the handshake era (2025-11-25 and before) or of the
-stateless 2026-07-28 revision, told apart by :func:`.modern.is_modern`, which also checks and
-answers the modern ones; handshake-era sessions are kept by :mod:`.sessions`.
+stateless 2026-07-28 revision, as the protocol core decides (:mod:`cobol_mcp.protocol.dispatch`);
+:mod:`.modern` maps its answers to modern requests to HTTP; handshake-era sessions are kept by
+:mod:`.sessions`.
 
 - a request is answered with ``application/json``, or with an SSE stream when the client accepts
   only that, or when progress notifications go ahead of the reply (a tool call that carries a
@@ -23,13 +24,12 @@ from __future__ import annotations
 import asyncio
 
 from ... import log
+from ...protocol.dispatch import MODERN, era_of_version, version_problem
 from ...protocol.jsonrpc import INVALID_REQUEST
-from ...protocol.modern import MODERN_VERSIONS
 from . import modern
-from .calls import Calls, ReaderLoop
-from .posts import CLOSE, Posts, version_problem
-from .security import Guard
-from .sessions import Sessions
+from .context import Context, Settings
+from .door import Door, Refused, discard
+from .posts import CLOSE, Posts
 from .wire import JSON_HEADERS, REQUEST_ID_KEY, GuardedSend, error_body, send_bytes
 
 TYPE_CHECKING = False
@@ -40,9 +40,12 @@ if TYPE_CHECKING:
     from ...options import Options
     from ...reload import Watcher
     from ...server import Server
+    from .calls import ReaderLoop
     from .lane import Lane
     from .metrics import Metrics
     from .wire import Headers, Receive, Send
+
+__all__ = ["ENDPOINT", "McpHttpApp", "Settings"]  # (Settings lives in context; the server imports it from here)
 
 ENDPOINT = "/mcp"
 HEALTH = "/healthz"
@@ -54,41 +57,6 @@ ALLOWED_REQUEST_HEADERS = (
 )
 
 
-class Settings:
-    """The HTTP side of the command line."""
-
-    def __init__(
-        self,
-        *,
-        host: str = "127.0.0.1",
-        port: int = 8000,
-        stateless: bool = False,
-        auth_token: str | None = None,
-        allow_origins: list[str] | tuple[str, ...] = (),
-        session_idle: float = 3600.0,
-        max_body_bytes: int = 4 << 20,
-        max_sessions: int = 10_000,
-        max_calls: int = 1024,
-        max_connections: int = 2048,
-        read_timeout: float = 30.0,
-        max_head_bytes: int = 64 << 10,
-        max_buffered_bytes: int = 128 << 20,
-        metrics: bool = False,
-    ) -> None:
-        self.host, self.port, self.stateless = host, port, stateless
-        self.auth_token = auth_token or None
-        self.allow_origins = list(allow_origins)
-        self.session_idle = session_idle
-        self.max_body_bytes = max_body_bytes
-        self.max_sessions = max_sessions  # open handshake-era sessions; more: 503
-        self.max_calls = max_calls  # tool calls running or queued for a COBOL worker; more: 503
-        self.max_connections = max_connections  # open connections; more: 503 (see limits)
-        self.read_timeout = read_timeout  # seconds for a request's headers, then for its body; later: 408
-        self.max_head_bytes = max_head_bytes  # request line and headers; more: 431
-        self.max_buffered_bytes = max_buffered_bytes  # request bodies being read, all together; more: 503
-        self.metrics = metrics  # serve /metrics (Prometheus)
-
-
 class McpHttpApp:
     """The ASGI 3 application. The server is built at lifespan start-up, on the serving loop."""
 
@@ -96,17 +64,18 @@ class McpHttpApp:
         self, options: Options, settings: Settings, build: Callable[[Options, ReaderLoop], Server] | None = None
     ) -> None:
         self.options, self.settings = options, settings
-        self.guard = Guard(settings.host, settings.port, settings.allow_origins, settings.auth_token)
+        context = self.context = Context(options, settings)
+        self.guard, self.calls, self.sessions = context.guard, context.calls, context.sessions
+        self.door = Door(context)  # every POST comes in here, whichever path then serves it
         self._build = build
-        self.server: Server | None = None
-        self.calls = Calls(settings.max_calls)
-        self.sessions = Sessions(
-            0.0 if settings.stateless else settings.session_idle, self.calls.cancel, settings.max_sessions
-        )
-        self.posts = Posts(self)
+        self.posts = Posts(context)
         self.metrics: Metrics | None = None  # with --metrics, from start-up on
         self._watcher: Watcher | None = None  # with --watch
         self.lane: Lane | None = None  # the short path of the common POST (see lane), from start-up on
+
+    @property
+    def server(self) -> Server | None:
+        return self.context.server
 
     # ---------------------------------------------------------------------------------- ASGI
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
@@ -159,11 +128,11 @@ class McpHttpApp:
             from ...server import build_server
 
             self._build = build_server
-        server = self.server = self._build(self.options, self.calls.reader_loop(loop))
+        server = self._build(self.options, self.calls.reader_loop(loop))
+        self.context.started(server)
         self.calls.attach(server)
         server.runtime.start()  # one COBOL worker ready before the first call
         server.catalog.warm()
-        self.posts.pristine = self.posts.new_session()  # what a 2026-07-28 request is served by: it never changes
         self.sessions.start(loop)
         if self.settings.metrics:
             from .metrics import Metrics  # prometheus-client: loaded only when asked for
@@ -179,7 +148,7 @@ class McpHttpApp:
         if self.metrics is None:  # with --metrics every response is counted: all of them take the ASGI path
             from .lane import Lane
 
-            self.lane = Lane(self)
+            self.lane = Lane(self.context, self.door)
 
     def _watch(self, loop: asyncio.AbstractEventLoop, server: Server) -> None:
         """Live reload: the watcher's thread hands each new tool set to this loop, which swaps it in
@@ -228,17 +197,26 @@ class McpHttpApp:
         method = scope["method"]
         version = headers.get(b"mcp-protocol-version")
         origin = headers.get(b"origin")
+        if method == "POST":
+            admitted = self.door.admit(headers)
+            if isinstance(admitted, Refused):  # answered from the headers alone: see door
+                cors = self._cors(origin, admitted.status if admitted.by_guard else None)
+                if admitted.drain:
+                    await discard(receive, admitted.drain, self.settings.read_timeout)
+                body = error_body(INVALID_REQUEST, admitted.text)
+                await send_bytes(send, admitted.status, body, JSON_HEADERS + admitted.extra + cors + CLOSE)
+                return
+            await self.posts.post(scope, headers, admitted, receive, send, self._cors(origin, None))
+            return
         rejected = self.guard.check(
             headers.get(b"host"), origin, headers.get(b"authorization"), token_needed=method != "OPTIONS"
         )  # a CORS preflight carries no credentials
-        cors = self._cors(origin, rejected)
+        cors = self._cors(origin, rejected[0] if rejected is not None else None)
         if rejected is not None:  # answered from the headers alone: an unread body ends the connection
             status, text, extra = rejected
             await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors + CLOSE)
             return
-        if method == "POST":
-            await self.posts.post(scope, headers, receive, send, cors)
-        elif method == "OPTIONS":
+        if method == "OPTIONS":
             await send_bytes(
                 send,
                 204,
@@ -250,14 +228,14 @@ class McpHttpApp:
                     (b"access-control-max-age", b"600"),
                 ],
             )
-        elif version is not None and modern.header_text(version) in MODERN_VERSIONS:  # no GET, no sessions
+        elif version is not None and era_of_version(modern.header_text(version)) == MODERN:  # no GET, no sessions
             await send_bytes(
                 send,
                 405,
                 error_body(INVALID_REQUEST, f"Method Not Allowed: {method} (2026-07-28 clients only POST)"),
                 [*JSON_HEADERS, (b"allow", b"POST"), *cors],
             )
-        elif (problem := version_problem(version)) is not None:
+        elif (problem := version_problem(version.decode("latin-1") if version is not None else None)) is not None:
             await send_bytes(send, 400, error_body(INVALID_REQUEST, problem[0], None, problem[1]), JSON_HEADERS + cors)
         elif method == "DELETE" and not self.settings.stateless:
             await self.sessions.delete(headers, send, cors)
@@ -274,7 +252,8 @@ class McpHttpApp:
             )
             await send_bytes(send, 405, error_body(INVALID_REQUEST, text), [*JSON_HEADERS, (b"allow", allow), *cors])
 
-    def _cors(self, origin: bytes | None, rejected: tuple[int, str, Headers] | None) -> Headers:
-        if origin is None or (rejected is not None and rejected[0] != 401):
+    def _cors(self, origin: bytes | None, refused_by_guard: int | None) -> Headers:
+        """CORS headers for a request with an Origin; none when the Guard refused it (but for a 401)."""
+        if origin is None or (refused_by_guard is not None and refused_by_guard != 401):
             return []
         return [(b"access-control-allow-origin", origin), (b"vary", b"origin"), CORS_EXPOSE]

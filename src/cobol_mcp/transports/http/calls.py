@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ...catalog import Tool
-    from ...protocol.session import Session, ToolCall
+    from ...protocol.modern import ModernEra
+    from ...protocol.outcome import ToolCall
+    from ...protocol.session import Session
     from ...server import Server
     from .sessions import SessionState
     from .wire import Receive, Reply
@@ -77,7 +79,7 @@ class Callback(_Pending):
         pass
 
 
-def reply_line(session: Session, call: ToolCall, result: Any) -> tuple[bytes | None, str]:
+def reply_line(session: Session | ModernEra, call: ToolCall, result: Any) -> tuple[bytes | None, str]:
     """The reply to a call that ended with `result` (None: none, it was cancelled), and the outcome:
     ok, error (an isError result), cancelled or fault."""
     if result is CANCELLED:
@@ -175,7 +177,11 @@ class Calls:
         return len(self._pending) >= self.max_calls
 
     def start(
-        self, session: Session, state: SessionState | None, call: ToolCall, finish: Callable[[bytes | None], None]
+        self,
+        session: Session | ModernEra,
+        state: SessionState | None,
+        call: ToolCall,
+        finish: Callable[[bytes | None], None],
     ) -> Callback | None:
         """Run `call` for a request answered without a coroutine (:mod:`.lane`; the caller checked
         :meth:`full`): `finish` gets its reply line, or None when it was cancelled. Returns the
@@ -206,7 +212,7 @@ class Calls:
         pending.resolve(CANCELLED)
 
     async def run(
-        self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
+        self, session: Session | ModernEra, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
     ) -> None:
         """Run `call` and finish `reply` with its result. `state`: the session it runs in, if any."""
         if self.observe is None:
@@ -218,7 +224,7 @@ class Calls:
         self.observe(tool, outcome, time.perf_counter() - started)  # (a client's name never becomes a label)
 
     async def _run(
-        self, session: Session, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
+        self, session: Session | ModernEra, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
     ) -> str:
         """`run`; returns the outcome: ok, error (an isError result), cancelled, busy or fault."""
         if len(self._pending) >= self.max_calls:

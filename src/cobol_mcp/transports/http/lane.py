@@ -2,16 +2,17 @@
 
 Nearly all traffic on ``/mcp`` is a client POSTing one request (most often ``tools/call``) and
 accepting a JSON reply. :mod:`.fastpath` offers each POST to :meth:`Lane.admit` once its headers are
-in; an admitted request is read and answered here without the ASGI machinery (no scope, task,
+in; it goes through the same door as every POST (:meth:`.door.Door.admit`), and an admitted request
+that is also ordinary is read and answered here without the ASGI machinery (no scope, task,
 coroutines or message dicts): the tool call's result is written to the connection from the
-callback that delivers it. Whatever is out of the ordinary is declined, before anything is
-answered, and the ASGI application (:mod:`.app`) serves it exactly as before:
+callback that delivers it. Whatever the door refuses and whatever is out of the ordinary is
+declined, before anything is answered, and the ASGI application (:mod:`.app`) serves it exactly as
+before:
 
-- a header it would have to act on: ``Origin`` (CORS), ``Transfer-Encoding`` (no length),
-  a ``Host`` or bearer token that fails :class:`.security.Guard`, a ``Content-Type`` other than
-  JSON, an ``Accept`` without JSON, a body over the limit or with no room for it, a protocol
-  version that is not a handshake-era one, a session id that names no live session (or none at
-  all, with sessions);
+- a header it would have to act on: ``Origin`` (CORS), ``Transfer-Encoding`` (no length), no
+  ``Content-Type``, an ``Accept`` without JSON, no ``Content-Length`` or no room for the body, a
+  protocol version that is not a handshake-era one, a session id that names no live session (or
+  none at all, with sessions);
 - a message that is not a request, ``initialize``, a request of the 2026-07-28 era, a tool call
   carrying a progress token (progress needs the SSE stream), a tool call beyond ``--max-calls``;
 - ``--metrics`` (every response is counted there) and uvicorn's access log.
@@ -28,22 +29,22 @@ import time
 
 from ... import log
 from ...protocol import jsonrpc
+from ...protocol.dispatch import HANDSHAKE, era_of_version
 from ...protocol.jsonrpc import Request
-from ...protocol.model import SUPPORTED_VERSIONS
 from ...protocol.session import ToolCall
-from .modern import header_text, is_modern
-from .wire import accepts, fallback_error, is_json_type
+from .door import CACHE_LIMIT, Refused
+from .modern import header_text
+from .wire import fallback_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ...protocol.session import Session
-    from .app import McpHttpApp
     from .calls import Callback
+    from .context import Context
+    from .door import Door
     from .sessions import SessionState
-
-CACHE_LIMIT = 64  # distinct header values remembered per kind (a client sends the same ones each time)
 
 
 class Ticket:
@@ -59,54 +60,34 @@ class Ticket:
 
 
 class Lane:
-    """Admits and serves the common POSTs of one :class:`.app.McpHttpApp` (see the module's list)."""
+    """Serves the common POSTs of one :class:`.context.Context`, once its :class:`.door.Door` has let
+    them in (see the module's list)."""
 
-    def __init__(self, app: McpHttpApp) -> None:
-        self.app = app
-        self.settings = app.settings
-        self.stateless = app.settings.stateless
-        self.guard = app.guard
-        self.token_needed = app.guard.token is not None
-        self.calls = app.calls
-        self._hosts: dict[bytes | None, bool] = {}
-        self._content_types: dict[bytes | None, bool] = {None: True}
+    def __init__(self, context: Context, door: Door) -> None:
+        self.context, self.door = context, door
+        self.settings = context.settings
+        self.stateless = context.settings.stateless
+        self.calls = context.calls
         self._versions: dict[bytes | None, bool] = {None: True}
         self._sessions: dict[bytes | None, Session] = {}  # stateless: one per protocol version, never changed
 
     # ---------------------------------------------------------------------------------- headers
     def admit(self, raw_headers: list[tuple[bytes, bytes]]) -> Ticket | None:
-        """A ticket for a POST /mcp whose headers are ordinary, else None: the ASGI app serves it."""
+        """A ticket for a POST /mcp that the door lets in and whose headers are ordinary, else None: the
+        ASGI app serves it (and answers what the door refuses)."""
         headers = dict(raw_headers)
-        if b"origin" in headers or b"transfer-encoding" in headers:
+        if b"origin" in headers or b"transfer-encoding" in headers or b"content-type" not in headers:
             return None
-        host = headers.get(b"host")
-        ok = self._hosts.get(host)
-        if ok is None:
-            ok = self.guard.check(host, None, None, token_needed=False) is None
-            if len(self._hosts) < CACHE_LIMIT:
-                self._hosts[host] = ok
-        if not ok or (self.token_needed and self.guard.check_token(headers.get(b"authorization")) is not None):
+        admitted = self.door.admit(headers)
+        if admitted.__class__ is Refused:
             return None
-        content_type = headers.get(b"content-type")
-        ok = self._content_types.get(content_type)
-        if ok is None:
-            ok = content_type is not None and is_json_type(content_type)
-            if len(self._content_types) < CACHE_LIMIT:
-                self._content_types[content_type] = ok
-        if not ok:
-            return None
-        json_ok, sse_ok = accepts(headers.get(b"accept"))
-        length = headers.get(b"content-length")
-        if not json_ok or length is None or not length.isdigit():
-            return None
-        size = int(length)
-        app = self.app
-        if size > self.settings.max_body_bytes or app.posts.buffered + size > self.settings.max_buffered_bytes:
+        json_ok, sse_ok, size = admitted  # type: ignore[misc]  # (not a Refused: a tuple)
+        if not json_ok or size is None or self.context.buffered + size > self.settings.max_buffered_bytes:
             return None
         version = headers.get(b"mcp-protocol-version")
         ok = self._versions.get(version)
         if ok is None:
-            ok = version is not None and header_text(version) in SUPPORTED_VERSIONS
+            ok = version is not None and era_of_version(header_text(version)) == HANDSHAKE
             if len(self._versions) < CACHE_LIMIT:
                 self._versions[version] = ok
         if not ok:
@@ -114,7 +95,7 @@ class Lane:
         if self.stateless:
             return Ticket(None, None, version, sse_ok)
         session_id = headers.get(b"mcp-session-id")
-        state = app.sessions.live(session_id)
+        state = self.context.sessions.live(session_id)
         if state is None:
             return None
         return Ticket(state, session_id, version, sse_ok)
@@ -125,9 +106,7 @@ class Lane:
         message = jsonrpc.parse(body)
         if type(message) is not Request or message.method == "initialize":
             return False
-        state = ticket.state
-        if is_modern(ticket.version, message, state is not None):
-            return False
+        state = ticket.state  # (of the handshake era: admit() let in no other version)
         tool_call = message.method == "tools/call"
         if tool_call:
             if self.calls.full():
@@ -152,11 +131,12 @@ class Lane:
         return True
 
     def _stateless_session(self, version: bytes | None) -> Session:
-        """What the ASGI path builds per request (:meth:`.posts.Posts.fresh_session`); reused here, as the
+        """What the ASGI path builds per request (:meth:`.context.Context.fresh_session`); reused here, as the
         requests served on this lane (never ``initialize``) leave a session as it was."""
         session = self._sessions.get(version)
-        if session is None or (self.app.server is not None and session.server is not self.app.server.model):
-            session = self.app.posts.fresh_session(version)
+        server = self.context.server
+        if session is None or (server is not None and session.server is not server.model):
+            session = self.context.fresh_session(version)
             if len(self._sessions) < CACHE_LIMIT:
                 self._sessions[version] = session
         return session

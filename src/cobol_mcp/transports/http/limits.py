@@ -12,7 +12,7 @@ adds, per connection:
 - a size bound: a head over ``max_head_bytes`` gets 431 and close;
 - a count bound: a connection beyond ``max_connections`` gets 503 with ``Retry-After`` and close.
 
-Every such answer has a JSON-RPC error body. (How the server stops: :mod:`.server`.)
+Every such answer has a JSON-RPC error body. (How the server stops: :mod:`.stopping`.)
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from .wire import error_body
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .app import Settings
+    from .context import Settings
 
 PROTOCOL = f"{__name__}:GuardedHttpTools"
 

@@ -1,9 +1,11 @@
 """POSTs to ``/mcp``: one JSON-RPC message each, of the handshake era or of the 2026-07-28 revision.
 
-The body is read within the size, room and time bounds; the message is parsed and served by the
-protocol core (:class:`Session`): by the request's session, by a fresh one in stateless mode, or
-(modern requests) by :mod:`.modern`. Replies are JSON or SSE (:class:`.wire.Reply`); tool calls go
-to :mod:`.calls`. The common case is answered on a shorter path first (:mod:`.lane`).
+Each has come through the door (:mod:`.door`). Its body is read within the size, room and time
+bounds; the protocol core decides its era (:func:`cobol_mcp.protocol.dispatch.era`) and serves it:
+the request's session, a fresh one in stateless mode, or (modern requests) the stateless era itself,
+whose answers :mod:`.modern` maps to HTTP. Replies are JSON or SSE (:class:`.wire.Reply`); tool
+calls go to :mod:`.calls`. The common case is answered on a shorter path (:mod:`.lane`), a branch
+taken after the same door.
 """
 
 from __future__ import annotations
@@ -13,67 +15,43 @@ import time
 
 from ... import log
 from ...protocol import jsonrpc
+from ...protocol.dispatch import MODERN, era, version_problem
 from ...protocol.jsonrpc import INVALID_REQUEST, Ignored, Invalid, Request
-from ...protocol.model import LATEST_VERSION, SUPPORTED_VERSIONS
 from ...protocol.session import Cancel, Session, ToolCall
 from . import modern
-from .wire import JSON_HEADERS, REQUEST_ID_KEY, Reply, accepts, error_body, is_json_type, send_bytes
+from .door import DRAIN_BYTES, discard
+from .wire import JSON_HEADERS, REQUEST_ID_KEY, Reply, error_body, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .app import McpHttpApp
+    from .context import Context
+    from .door import Admitted
     from .sessions import SessionState
     from .wire import Headers, Receive, Send
 
-CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read at all
-
-
-def version_problem(value: bytes | None) -> tuple[str, dict[str, Any]] | None:
-    """Why a handshake-era MCP-Protocol-Version header is refused (text, error data), or None."""
-    if value is None:
-        return None  # taken as 2025-03-26, which is supported
-    version = value.decode("latin-1").strip()
-    if version in SUPPORTED_VERSIONS:
-        return None
-    return (
-        f"Bad Request: unsupported MCP-Protocol-Version {version!r}",
-        {"supported": list(SUPPORTED_VERSIONS), "requested": version},
-    )
+CLOSE = [(b"connection", b"close")]  # on answers given before the body was read: it is not read (all)
 
 
 class Posts:
-    """The POSTs of one :class:`.app.McpHttpApp`."""
+    """Answers the POSTs admitted by the door (:mod:`.door`) of one :class:`.context.Context`."""
 
-    def __init__(self, app: McpHttpApp) -> None:
-        self.app = app
-        self.settings, self.sessions, self.calls = app.settings, app.sessions, app.calls
-        self.buffered = 0  # bytes of request bodies being read now
-        self.pristine: Session | None = None  # what a 2026-07-28 request is served by (set at start-up)
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.settings, self.sessions, self.calls = context.settings, context.sessions, context.calls
 
     async def post(
-        self, scope: dict[str, Any], headers: dict[bytes, bytes], receive: Receive, send: Send, cors: Headers
+        self,
+        scope: dict[str, Any],
+        headers: dict[bytes, bytes],
+        admitted: Admitted,
+        receive: Receive,
+        send: Send,
+        cors: Headers,
     ) -> None:
-        content_type = headers.get(b"content-type")
-        if content_type is not None and not is_json_type(content_type):
-            await send_bytes(
-                send,
-                415,
-                error_body(INVALID_REQUEST, "Unsupported Media Type: send application/json"),
-                JSON_HEADERS + cors + CLOSE,
-            )
-            return
-        json_ok, sse_ok = accepts(headers.get(b"accept"))
-        if not (json_ok or sse_ok):
-            await send_bytes(
-                send,
-                406,
-                error_body(INVALID_REQUEST, "Not Acceptable: accept application/json and text/event-stream"),
-                JSON_HEADERS + cors + CLOSE,
-            )
-            return
-        body_or_refusal = await self._body(headers, receive)
+        json_ok, sse_ok, _ = admitted
+        body_or_refusal = await self._body(receive)
         if isinstance(body_or_refusal, tuple):
             status, text, extra = body_or_refusal
             await send_bytes(send, status, error_body(INVALID_REQUEST, text), JSON_HEADERS + extra + cors + CLOSE)
@@ -82,7 +60,7 @@ class Posts:
         try:
             message = jsonrpc.parse(body)
         finally:
-            self.buffered -= len(body)
+            self.context.buffered -= len(body)
             del body, body_or_refusal
         if isinstance(message, (Request, Invalid)):
             scope[REQUEST_ID_KEY] = message.id  # what a fault in answering it still answers to
@@ -98,9 +76,10 @@ class Posts:
         state = self.sessions.live(session_id)
         version = headers.get(b"mcp-protocol-version")
         reply = Reply(send, json_ok, sse_ok, cors)
-        if modern.is_modern(version, message, state is not None):
+        declared = modern.header_text(version) if version is not None else None
+        if era(declared, message, state is not None) == MODERN:
             await modern.serve(
-                self.pristine or self.new_session(),  # (set by start(), before the first request)
+                self.context.dispatch,
                 self.calls.run,
                 scope["headers"],
                 headers,
@@ -122,7 +101,7 @@ class Posts:
     ) -> None:
         """A POST of the handshake era (2025-11-25 Streamable HTTP)."""
         request_id = message.id if isinstance(message, Request) else None
-        problem = version_problem(version)
+        problem = version_problem(version.decode("latin-1") if version is not None else None)
         if problem is not None:
             await send_bytes(
                 reply.send,
@@ -132,7 +111,7 @@ class Posts:
             )
             return
         if self.settings.stateless:
-            await self._serve(self.fresh_session(version), None, message, reply, receive)
+            await self._serve(self.context.fresh_session(version), None, message, reply, receive)
             return
         if isinstance(message, Request) and message.method == "initialize":
             await self._initialize(message, reply)
@@ -144,17 +123,15 @@ class Posts:
         await self._serve(state.session, state, message, reply, receive)
         state.last_seen = time.monotonic()
 
-    async def _body(self, headers: dict[bytes, bytes], receive: Receive) -> bytes | tuple[int, str, Headers]:
+    async def _body(self, receive: Receive) -> bytes | tuple[int, str, Headers]:
         """The request body, still counted in `self.buffered` (the caller uncounts it once parsed), or why it
         is refused: (status, text, extra headers) for a body too large, too slow, or with no room for it."""
-        limit = self.settings.max_body_bytes
+        context, limit = self.context, self.settings.max_body_bytes
         too_large: tuple[int, str, Headers] = 413, f"Payload Too Large: a message may have at most {limit} bytes", []
-        length = headers.get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            return too_large
         chunks: list[bytes] = []
         size = 0
         outcome: bytes | tuple[int, str, Headers] | None = None
+        drain = False
         try:
             async with asyncio.timeout(self.settings.read_timeout):
                 while outcome is None:
@@ -164,10 +141,11 @@ class Posts:
                         break
                     chunk = message.get("body", b"")
                     size += len(chunk)
-                    self.buffered += len(chunk)
+                    context.buffered += len(chunk)
                     if size > limit:
                         outcome = too_large
-                    elif self.buffered > self.settings.max_buffered_bytes:
+                        drain = bool(message.get("more_body"))
+                    elif context.buffered > self.settings.max_buffered_bytes:
                         outcome = (
                             503,
                             "Service Unavailable: too many request bodies in flight; try again later",
@@ -181,19 +159,10 @@ class Posts:
             outcome = 408, f"Request Timeout: the body did not arrive within {self.settings.read_timeout:g} s", []
         finally:
             if not isinstance(outcome, bytes):
-                self.buffered -= size
+                context.buffered -= size
+        if drain:
+            await discard(receive, DRAIN_BYTES, self.settings.read_timeout)
         return outcome
-
-    def new_session(self) -> Session:
-        if self.app.server is None:
-            raise RuntimeError("McpHttpApp.start() has not run")
-        return Session(self.app.server.model, strict_lifecycle=self.app.options.strict_lifecycle)
-
-    def fresh_session(self, version: bytes | None) -> Session:
-        """The session a stateless handshake-era request is served by: new, taken as initialized."""
-        session = self.new_session()
-        session.protocol_version = version.decode("latin-1").strip() if version is not None else LATEST_VERSION
-        return session
 
     async def _initialize(self, message: Request, reply: Reply) -> None:
         if self.sessions.full():
@@ -204,7 +173,7 @@ class Posts:
                 [*JSON_HEADERS, (b"retry-after", b"5"), *reply.headers],
             )
             return
-        session = self.new_session()
+        session = self.context.new_session()
         line = session.handle(message)
         if session.protocol_version is not None:  # a successful handshake opens the session
             session_id = self.sessions.open(session)

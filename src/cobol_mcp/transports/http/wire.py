@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     Receive: TypeAlias = Callable[[], Awaitable[dict[str, Any]]]
 
 JSON_HEADERS = [(b"content-type", b"application/json")]
-TEXT_HEADERS = [(b"content-type", b"text/plain; charset=utf-8")]
 SSE_HEADERS = [
     (b"content-type", b"text/event-stream"),
     (b"cache-control", b"no-cache, no-transform"),
