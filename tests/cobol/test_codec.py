@@ -23,6 +23,7 @@ from cobol_mcp.cobol.records.codec import (
     encode_inputs,
     encode_scalar,
 )
+from cobol_mcp.cobol.records.decoders import item_decoder
 from cobol_mcp.cobol.records.encoders import item_encoder
 
 from .conftest import COPYBOOKS, cobc, find, needs_cobc
@@ -232,7 +233,7 @@ def test_nested_structures_and_conditions(specs):
         assert info.value.path == path
         assert message in str(info.value)
 
-    fails({"emp_pay_type": "H"}, "emp_pay_type", '"emp_pay_type": "H" is not one of: hourly, salaried')
+    assert encode_inputs(pay, {**args, "emp_pay_type": "X"})[0][41:42] == b"X"  # its own values, named or not
     fails({"emp_name": {"emp_last": "x"}}, "emp_name.emp_first", "missing required property 'emp_name.emp_first'")
     fails(
         {"emp_name": {"emp_last": "x", "emp_first": "y", "middle": "z"}},
@@ -310,7 +311,7 @@ def test_per_record_shape_when_names_collide(specs):
     fails_on(spec, {k: v for k, v in args.items() if k != "order_in"}, "missing required argument 'order_in'")
     outputs = decode_outputs(spec, [customer, order, b"Y00000099", audit])
     assert outputs == {
-        "match_result": {"matched": "same_customer", "ref_no": 99},
+        "match_result": {"matched": "Y", "ref_no": 99},  # its value: the 88 names are in the schema
         "audit_area": {"ref_no": 1, "calls": 2},
     }
     assert decode_outputs(spec, [customer, order, b"?00000099", audit])["match_result"]["matched"] == "?"
@@ -324,10 +325,11 @@ def test_scalar_records(specs):
 
 
 def test_conditions_on_output(specs):
+    """An item with 88-levels is reported as its value, named or not (a name over 90 thru 99 would lose it)."""
     (rec,) = specs["COMMAREA.cbl"].records
     status = find(rec.field, "CA-STATUS")
-    for raw, expected in [(b"00", "ca_found"), (b"10", "ca_not_found"), (b"95", "ca_failed"), (b"42", 42)]:
-        assert items.condition_key(status, decode_scalar(status, raw)[0], raw) == expected
+    for raw, expected in [(b"00", 0), (b"10", 10), (b"95", 95), (b"42", 42)]:
+        assert item_decoder(status)(bytes(status.offset) + raw, 0, None, None) == expected
 
 
 def test_decode_errors_and_notes(specs):
@@ -356,7 +358,8 @@ def test_inout_record_round_trip(specs):
     back = {k: v for k, v in args.items() if k != "ca_account"}
     assert decode_outputs(spec, [data]) == {
         **back,
-        "ca_status": "ca_found",
+        "ca_function": "U",  # sent by its 88 name, reported as its value
+        "ca_status": 0,
         "ca_recent": [1, Decimal("-2.5"), Decimal("9999999.99")],
     }
     fails_on(spec, {**args, "ca_status": "ca_failed"}, "unexpected argument 'ca_status'")
@@ -403,8 +406,8 @@ KNOWN_VALUES = {
     "name": "Grace Hopper",
     "initials": "GMH",
     "right_text": "ab",
-    "status_code": "closed",
-    "level_num": "top_level",
+    "status_code": "C",  # SET CLOSED TO TRUE: the first of its values
+    "level_num": 99,
     "sync_tag": "T",
     "sync_bin": -99,
     "items": [
@@ -442,9 +445,7 @@ def test_bytes_match_what_cobol_moves_produce(tmp_path: Path, specs):
 
 def scalar_values(f: Field) -> st.SearchStrategy:
     """Any value the item can hold, in the form decode_scalar gives it back."""
-    if f.conditions:
-        return st.sampled_from([c.key for c in f.conditions])
-    if f.category == "numeric":
+    if f.category == "numeric":  # an item with 88-levels too: it takes and gives back its own values
         assert f.picture is not None
         low, high = numeric_range(f.picture)
         stored = st.integers(to_stored(low, f.picture), to_stored(high, f.picture))
@@ -543,3 +544,24 @@ def test_comp5_output_range_is_the_whole_integer():
     assert f.picture is not None
     assert native_range(f.picture, f.size) == (-32768, 32767)
     assert decode_scalar(f, (32767).to_bytes(2, sys.byteorder, signed=True))[0] == 32767
+
+
+def test_items_with_conditions_take_every_value_they_can_hold():
+    """88-levels document an item's values, never narrow them: LEVEL-NUM (PIC 99, LOW-LEVEL 0 THRU 9,
+    TOP-LEVEL 99) takes 5 and 42 as they are, and top_level, the name of one value, as 99; low_level
+    names ten values and is refused with what to send instead."""
+    fields = {f.key: f for f in elementary(ECHO.records[0].field)}
+    level, status = fields["level_num"], fields["status_code"]
+    assert items.single_values(level) == {"top_level": 99}
+    assert items.single_values(status) == {"active": "A"}  # CLOSED "C" "X" and PENDING "P" THRU "R": several
+    encode = item_encoder(level)
+    for value, stored in [(5, b"05"), (42, b"42"), ("7", b"07"), ("top_level", b"99")]:
+        buf = bytearray(level.offset + level.size)
+        encode(buf, value, "level_num", 0)
+        assert buf[level.offset :] == stored, value
+    with pytest.raises(FieldError, match=r'"level_num": low_level stands for 0 thru 9: send the value itself'):
+        encode(bytearray(level.offset + level.size), "low_level", "level_num", 0)
+    for value, stored in [("Q", b"Q"), ("X", b"X"), ("active", b"A")]:
+        buf = bytearray(status.offset + status.size)
+        item_encoder(status)(buf, value, "status_code", 0)
+        assert buf[status.offset :] == stored, value

@@ -71,12 +71,16 @@ def test_payroll(call):
         "gross_pay": Decimal("1093.75"),
         "net_pay": Decimal("973.25"),
         "net_pay_text": "$973.25",
-        "pay_status": "pay_ok",
+        "pay_status": "00",  # PAY-OK
         "pay_message": "",
     }
     args["deduction"][0]["ded_amount"] = 5000
     out = call("PAYROLL.CBL", args)
-    assert (out["net_pay"], out["net_pay_text"], out["pay_status"]) == (Decimal("-3926.75"), "$3,926.75-", "pay_error")
+    assert (out["net_pay"], out["net_pay_text"], out["pay_status"]) == (
+        Decimal("-3926.75"),
+        "$3,926.75-",
+        "60",
+    )  # PAY-ERROR is "50" THRU "99"
     assert out["pay_message"] == "deductions exceed gross pay"
     out = call("PAYROLL.CBL", {**args, "emp_pay_type": "salaried", "rate": 2000})
     assert out["gross_pay"] == 2000
@@ -84,13 +88,13 @@ def test_payroll(call):
 
 def test_commarea_program(call):
     assert call("COMMAREA.cbl", {"ca_account": 42}) == {  # CA-ACCOUNT is only read: not reported
-        "ca_function": "ca_inquire",
+        "ca_function": "I",  # its VALUE, CA-INQUIRE
         "ca_balance": 1234567,
-        "ca_status": "ca_found",
+        "ca_status": 0,  # CA-FOUND
         "ca_recent": [0, 0, 0],
         "ca_owner": "ZAPHOD BEEBLEBROX",
     }
-    assert call("COMMAREA.cbl", {"ca_account": 7})["ca_status"] == "ca_not_found"
+    assert call("COMMAREA.cbl", {"ca_account": 7})["ca_status"] == 10  # CA-NOT-FOUND
 
 
 def test_edited_outputs(call):
@@ -118,7 +122,7 @@ def test_records_passed_separately(call):
         "audit_area": {"ref_no": 1, "calls": 41},
     }
     assert call("two-records.cob", args) == {
-        "match_result": {"matched": "same_customer", "ref_no": 99},
+        "match_result": {"matched": "Y", "ref_no": 99},  # SAME-CUSTOMER
         "audit_area": {"ref_no": 1, "calls": 42},
     }
 

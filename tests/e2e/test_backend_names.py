@@ -25,7 +25,7 @@ def test_a_folder_named_cobol_keeps_the_bundled_tools(tmp_path, cache_dir):
         formatted = server.call("format_currency", amount="1234.5")["structuredContent"]
         assert formatted == {"formatted": "$1,234.50"}
         assert server.call("validate_date", date="20240229")["structuredContent"]["valid"] is True
-        priced = server.call("loanrate", lr_rate_type="lr_fixed_rate", lr_tier="lr_tier_ok", lr_principal=100)
+        priced = server.call("loanrate", lr_rate_type="F", lr_tier=1, lr_principal=100)
         assert not priced.get("isError"), priced
         assert priced["structuredContent"]["lr_total_due"] == 101
 

@@ -11,7 +11,7 @@ import struct
 import sys
 from decimal import Decimal
 
-from ..linkage.model import Field, ProgramSpec, Record
+from ..linkage.model import Condition, Field, ProgramSpec, Record
 from ..linkage.pic import PictureError, from_stored, native_range, numeric_range, to_stored
 
 TYPE_CHECKING = False
@@ -24,7 +24,6 @@ __all__ = [
     "FieldError",
     "bytes_text",
     "check_keys",
-    "condition_key",
     "decode_bytes",
     "decode_scalar",
     "encode_bytes",
@@ -40,6 +39,8 @@ __all__ = [
     "pic_text",
     "properties",
     "show",
+    "show_values",
+    "single_values",
     "user_number",
 ]
 
@@ -390,18 +391,22 @@ def has_control_byte(raw: bytes) -> bool:
     return len(raw.translate(None, CONTROL_BYTES)) != len(raw)
 
 
-def condition_key(f: Field, value: Any, raw: bytes) -> Any:
-    if value is None:
-        return None
-    text = raw.decode("latin-1")
-    for cond in f.conditions:
-        for low, high in cond.values:
-            if isinstance(low, Decimal):
-                hit = value == low if high is None else low <= value <= high
-            else:
-                pad = str.rjust if f.justified else str.ljust
-                lo = pad(low, f.size)
-                hit = text == lo if high is None else lo <= text <= pad(str(high), f.size)
-            if hit:
-                return cond.key
-    return value
+def show_values(cond: Condition) -> list[str]:
+    """A level-88 condition's values as COBOL writes them: 1 thru 3, 'F'."""
+
+    def one(v: Decimal | str | None) -> str:
+        return str(v) if isinstance(v, Decimal) else repr(v)
+
+    return [one(low) if high is None else f"{one(low)} thru {one(high)}" for low, high in cond.values]
+
+
+def single_values(f: Field) -> dict[str, Decimal | str]:
+    """The level-88 condition names of ``f`` that each stand for exactly one value of the item's own
+    kind (no THRU, no list), with that value: the names an argument may be given as, a convenience
+    beside the value itself."""
+    text = f.category not in ("numeric", "float")
+    return {
+        cond.key: cond.values[0][0]
+        for cond in f.conditions
+        if len(cond.values) == 1 and cond.values[0][1] is None and isinstance(cond.values[0][0], str) == text
+    }
