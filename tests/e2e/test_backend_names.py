@@ -27,7 +27,7 @@ def test_a_folder_named_cobol_keeps_the_bundled_tools(tmp_path, cache_dir):
         assert server.call("validate_date", date="20240229")["structuredContent"]["valid"] is True
         priced = server.call("loanrate", lr_rate_type="F", lr_tier=1, lr_principal=100)
         assert not priced.get("isError"), priced
-        assert priced["structuredContent"]["lr_total_due"] == 101
+        assert priced["structuredContent"]["lr_total_due"] == "101.00"
 
 
 def _start(*args: str) -> subprocess.CompletedProcess[str]:

@@ -46,10 +46,10 @@ def test_every_value_reaches_the_program(folders):
             return result["structuredContent"]
 
         fixed = price(lr_rate_type="F", lr_tier=2, lr_principal=1000)
-        assert (fixed["lr_status"], fixed["lr_rate"], fixed["lr_total_due"]) == ("00", Decimal("0.0475"), 1001)
+        assert (fixed["lr_status"], fixed["lr_rate"], fixed["lr_total_due"]) == ("00", Decimal("0.0475"), "1001.00")
         tier3 = price(lr_rate_type="lr_variable", lr_tier=3, lr_principal=1000)  # a name of one value
         assert (tier3["lr_status"], tier3["lr_rate"]) == ("00", Decimal("0.0475"))
-        assert tier3["lr_total_due"] == Decimal("1002.5")
+        assert tier3["lr_total_due"] == "1002.50"
         # The program's own checks, reachable only when raw values can be sent:
         bad_tier = price(lr_rate_type="F", lr_tier=7, lr_principal=1000)
         assert (bad_tier["lr_status"], bad_tier["lr_message"]) == ("20", "CREDIT TIER MUST BE 1 THRU 3")

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from ..linkage.frozen import replace
 from ..linkage.model import Field
-from .items import decode_scalar, has_control_byte
+from .items import beyond_double, decimal_text, decode_scalar, has_control_byte
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,7 +70,19 @@ def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None)
         read = _binary_decoder(f)
     else:
         read = _text_decoder(f, f.trim if trim is None else trim)
+    if beyond_double(f):
+        return _text_of(read)
     return read  # an item with level-88 conditions is reported as its value (the schema names them)
+
+
+def _text_of(read: Any) -> Any:
+    """A number with more digits than a binary double keeps, reported as decimal text (every digit)."""
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+        value = read(data, delta, notes, path)
+        return None if value is None else decimal_text(value)
+
+    return decode
 
 
 def _array_decoder(f: Field, path: str | None, trim: bool | None = None) -> Any:

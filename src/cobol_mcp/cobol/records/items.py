@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 __all__ = [
     "DecodeError",
     "FieldError",
+    "beyond_double",
     "bytes_text",
     "check_keys",
+    "decimal_text",
     "decode_bytes",
     "decode_scalar",
     "encode_bytes",
@@ -34,8 +36,10 @@ __all__ = [
     "initial_bytes",
     "input_records",
     "json_type",
+    "output_range",
     "output_records",
     "pack",
+    "past_double",
     "pic_text",
     "properties",
     "show",
@@ -389,6 +393,34 @@ CONTROL_BYTES = bytes([*range(0x20), *range(0x7F, 0xA0)])
 
 def has_control_byte(raw: bytes) -> bool:
     return len(raw.translate(None, CONTROL_BYTES)) != len(raw)
+
+
+DOUBLE_DIGITS = 15  # significant digits every binary double holds exactly (DBL_DIG)
+
+
+def output_range(f: Field) -> tuple[Decimal, Decimal]:
+    """What a numeric item can hold when the program writes it: the binary range of a native or
+    COMP-5 or untruncated item, else the PIC's."""
+    assert f.picture is not None
+    native = f.native or f.usage == "comp-5" or not f.truncated
+    return native_range(f.picture, f.size) if native else numeric_range(f.picture)
+
+
+def beyond_double(f: Field) -> bool:
+    """Whether a numeric item can hold values with more significant digits than a binary double keeps:
+    JSON clients read numbers as doubles, so its values go out as decimal strings (and are documented
+    so), and its bounds are given as exact text."""
+    return f.category == "numeric" and f.picture is not None and past_double(*output_range(f))
+
+
+def past_double(low: Decimal, high: Decimal) -> bool:
+    """Whether a range holds values with more significant digits than a binary double keeps."""
+    return any(len(bound.as_tuple().digits) > DOUBLE_DIGITS for bound in (low, high))
+
+
+def decimal_text(value: Decimal | int) -> str:
+    """A number as plain decimal text, every digit and no exponent: 1234567890123458.00, 123000."""
+    return str(value) if isinstance(value, int) else format(value, "f")
 
 
 def show_values(cond: Condition) -> list[str]:

@@ -6,7 +6,9 @@ the record), items with level-88 conditions keep their own type and range (the n
 they stand for, are in the description; on input a name of exactly one value may be sent), COMP-5 items
 span their whole binary range. Bounds are ``int`` or exact ``Decimal`` (the JSON layer writes Decimal as
 a number); ``multipleOf`` is used only for whole numbers, the decimal places are stated in the
-description instead.
+description instead. An item whose values have more significant digits than a binary double keeps (15)
+is reported as a decimal string and may be sent as one; JSON clients read numbers as doubles, so its
+bounds are written as exact text in the description, not as ``minimum``/``maximum``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,17 @@ from typing import Any
 from ..linkage.frozen import replace
 from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.pic import describe, native_range, numeric_range
-from .items import bytes_text, encode_bytes, flat, has_default, properties, show_values, single_values
+from .items import (
+    bytes_text,
+    decimal_text,
+    encode_bytes,
+    flat,
+    has_default,
+    past_double,
+    properties,
+    show_values,
+    single_values,
+)
 
 __all__ = ["input_schema", "output_schema", "views"]
 
@@ -93,8 +105,11 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
         if f.native:
             notes[-1] = f"USAGE {f.native}: whole number from {low} to {high}"
         kind = "integer" if f.scale <= 0 else "number"
-        raw = {"type": kind if mode == "in" else [kind, "null"], "minimum": _number(low), "maximum": _number(high)}
-        if f.scale < 0:
+        if past_double(low, high):  # a binary double would lose digits: decimal text, the bounds stated exactly
+            raw = _exact(f, mode, kind, low, high, notes)
+        else:
+            raw = {"type": kind if mode == "in" else [kind, "null"], "minimum": _number(low), "maximum": _number(high)}
+        if f.scale < 0 and kind in raw["type"]:  # not on decimal text
             raw["multipleOf"] = 10**-f.scale
     elif f.category == "float":
         raw = {"type": "number" if mode == "in" else ["number", "null"]}
@@ -118,6 +133,25 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
         if default is not None:
             schema["default"] = default
     return schema
+
+
+DECIMAL_TEXT = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$"  # what an argument may be written as
+PLAIN_DECIMAL = r"^-?\d+(\.\d+)?$"  # what a result is written as
+
+
+def _exact(f: Field, mode: str, kind: str, low: Decimal, high: Decimal, notes: list[str]) -> dict[str, Any]:
+    """An item with more digits than a binary double keeps: JSON clients read numbers as doubles, so
+    results are decimal strings, arguments may be, and the bounds are written as exact text (a
+    ``maximum`` of 99999999999999.99 is read as 99999999999999.98 by such a client)."""
+    bounds = f"from {decimal_text(low)} to {decimal_text(high)}"
+    if mode == "in":
+        notes.append(
+            f"Values {bounds}; more digits than a binary double keeps, so send it as a decimal string "
+            f'such as "{decimal_text(high)}" to keep every digit'
+        )
+        return {"type": [kind, "string"], "pattern": DECIMAL_TEXT}
+    notes.append(f"Reported as a decimal string, every digit (more than a binary double keeps), {bounds}")
+    return {"type": ["string", "null"], "pattern": PLAIN_DECIMAL}
 
 
 def _views(f: Field, mode: str, covered: bool) -> dict[str, Any]:
