@@ -23,5 +23,12 @@ if ((${#missing[@]})); then
   fi
 fi
 
+# pyproject.toml's addopts already has -q: a -q given here as well would make it -qq, which hides the
+# pass count. It is dropped (-qq still asks for less).
+args=()
+for arg in "$@"; do
+  [[ $arg == -q || $arg == --quiet ]] || args+=("$arg")
+done
+
 cd "$here"
-exec "$here/.venv/bin/python" -m pytest "$@"
+exec "$here/.venv/bin/python" -m pytest ${args[@]+"${args[@]}"}

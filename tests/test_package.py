@@ -128,3 +128,11 @@ def test_server_json_describes_this_package():
         assert package["transport"]["type"] in ("stdio", "streamable-http")
         for argument in package["packageArguments"]:
             assert argument["name"] in known, argument["name"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="not a git checkout")
+def test_what_building_and_testing_leave_behind_is_ignored():
+    """`python -m build` writes dist/, the tests' build cache may be .cobol-cache/: neither shows in git status."""
+    for path in ("dist/cobol_mcp_server-0.1.0.tar.gz", ".cobol-cache/manifests/x.json"):
+        done = subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT, capture_output=True, timeout=30)
+        assert done.returncode == 0, f"{path} is not ignored"

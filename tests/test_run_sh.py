@@ -120,3 +120,17 @@ def test_set_up_picks_a_working_python_on_this_machine():
     check = subprocess.run([done.stdout.strip(), "-c", "import sys; print(sys.version_info >= (3, 11))"],
                            capture_output=True, text=True, timeout=60)  # fmt: skip
     assert check.stdout == "True\n"
+
+
+@set_up
+def test_test_sh_quiet_still_prints_the_pass_count():
+    """pyproject.toml's addopts has -q already: `./test.sh -q` must not make it -qq, which hides the count."""
+    done = subprocess.run(
+        [str(ROOT / "test.sh"), "-q", "-p", "no:randomly", "tests/test_log.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed in " in done.stdout.splitlines()[-1], done.stdout

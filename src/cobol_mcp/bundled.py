@@ -149,7 +149,7 @@ class AddPresentation:
         return {"a": a, "b": b}, max(a_scale, b_scale)
 
     def result(self, scale: int, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
-        total = EXACT.quantize(outputs["total"], QUANTA[scale])
+        total = EXACT.quantize(Decimal(outputs["total"]), QUANTA[scale])  # decimal text: 37 digits
         text = format(total if total else EXACT.add(total, 0), "f")  # + 0 turns a negative zero into zero
         quoted = quote(text)
         return encoded(
@@ -227,7 +227,7 @@ class ValidateDatePresentation:
 
     def result(self, date: str, outputs: dict[str, Any], call: CallResult) -> dict[str, Any]:
         shown = f"{date[:4]}-{date[4:6]}-{date[6:]}"
-        if outputs["valid_flag"] in ("date_is_valid", "Y"):
+        if outputs["valid_flag"] == "Y":  # DATE-IS-VALID: reported as its value
             return _text_result(f"{shown} is a valid date (a {outputs['weekday']}).", {"valid": True, "reason": None})
         reason = outputs["reason"]
         return _text_result(f"{shown} is not a valid date: {reason}.", {"valid": False, "reason": reason})

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 SERVER_NAME = "cobol-mcp-server"
-BUNDLED_BACKEND = "cobol"
+# The bundled programs' backend: a name no folder takes by accident (a folder named after it, or
+# NAME=DIR naming it, is refused), so a user's `--programs ./cobol` never hides add and the others.
+BUNDLED_BACKEND = "cobol-mcp-bundled"
 PROGRAMS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 
 
@@ -44,6 +46,7 @@ class Options:
     ) -> None:
         self.shutdown_grace = shutdown_grace  # seconds calls in flight get to finish after SIGTERM
         self.programs = [(name, str(folder)) for name, folder in programs or []]  # (backend name, folder)
+        check_backend_names(self.programs)
         self.bundled = bundled
         self.expose_source = expose_source
         self.strict_lifecycle = strict_lifecycle
@@ -73,6 +76,24 @@ class Options:
     def dialect_for(self, backend: str) -> str | None:
         """The cobc dialect (-std=NAME) of one backend's programs: its own, else the default."""
         return self.dialects.get(backend, self.dialect)
+
+
+def check_backend_names(programs: Sequence[tuple[str, str]]) -> None:
+    """Raise ValueError, saying what to do, when a --programs folder would hide another backend: two
+    folders of one name, or a folder given the bundled programs' name."""
+    seen: dict[str, str] = {}
+    for name, folder in programs:
+        if name == BUNDLED_BACKEND:
+            raise ValueError(
+                f"--programs {folder}: the name {name!r} is the bundled programs'; "
+                f"give the folder another with --programs OTHER={folder}"
+            )
+        if name in seen:
+            raise ValueError(
+                f"--programs {seen[name]} and {folder} are both named {name!r}; "
+                f"name one of them with --programs OTHER={folder}"
+            )
+        seen[name] = folder
 
 
 def backend_name(spec: str) -> tuple[str, str]:

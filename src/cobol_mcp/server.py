@@ -53,6 +53,7 @@ class Server:
         definitions = tuple(catalog.definitions())
         changed = definitions != self.model.tools
         self.catalog, self.found, self.errors = catalog, found, list(found["errors"])
+        self.model.instructions = skipped_text(self.errors)
         if changed:
             self.model.replace_tools(definitions)
         return changed
@@ -124,6 +125,7 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         name=SERVER_NAME,
         version=__version__,
         title="COBOL MCP server",
+        instructions=skipped_text(found["errors"]),
         tools=tuple(catalog.definitions()),
         resources=tuple(
             Resource(uri, name, "text/x-cobol", text, description)
@@ -133,6 +135,24 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         reloadable=options.watch,
     )
     return Server(model, catalog, runtime, list(found["errors"]), options, found)
+
+
+SKIPPED_SHOWN = 5  # messages in the instructions at most, each cut at SKIPPED_CHARS
+SKIPPED_CHARS = 300
+
+
+def skipped_text(errors: list[str]) -> str | None:
+    """The programs that could not be served, told where a client sees them (the initialize result's
+    instructions; stderr is hidden by most desktop clients): short and bounded, None when all are served."""
+    if not errors:
+        return None
+    shown = [e if len(e) <= SKIPPED_CHARS else e[: SKIPPED_CHARS - 3] + "..." for e in errors[:SKIPPED_SHOWN]]
+    more = f"\n- and {len(errors) - SKIPPED_SHOWN} more" if len(errors) > SKIPPED_SHOWN else ""
+    lines = "\n".join(f"- {e}" for e in shown)
+    return (
+        f"{len(errors)} COBOL program(s) could not be served and are not among the tools:\n{lines}{more}\n"
+        "`cobol-mcp-server check --programs DIR` shows why in full."
+    )
 
 
 GC_THRESHOLD = 20_000  # allocations between young-generation collections (Python's default: 700)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cobol_mcp.cobol import SOURCE_SUFFIXES
+from cobol_mcp.cobol.linkage.frozen import replace
 from cobol_mcp.cobol.linkage.model import Field, ProgramSpec
 from cobol_mcp.cobol.linkage.program import parse_program
 from cobol_mcp.protocol.jsonrpc import Encoded, dumps
@@ -25,6 +26,21 @@ needs_cobc = pytest.mark.skipif(not HAVE_COBC, reason="GnuCOBOL's cobc is not in
 
 def sample(name: str) -> Path:
     return next(p for p in SAMPLE_PATHS if p.name == name)
+
+
+def reported(f: Field, value: Any) -> Any:
+    """``value`` of ``f`` (a group's dict, an OCCURS list) as a result reports it: an item with more digits
+    than a binary double keeps comes back as decimal text (records.items.beyond_double)."""
+    from cobol_mcp.cobol.records.items import beyond_double, decimal_text
+
+    if isinstance(value, list) and f.occurs and f.level not in (1, 77):
+        return [reported(replace(f, occurs=None), v) for v in value]
+    if isinstance(value, dict) and f.children:
+        kids = {c.key: c for c in f.children if c.key}
+        return {k: reported(kids[k], v) if k in kids else v for k, v in value.items()}
+    if value is not None and not isinstance(value, str) and beyond_double(f):
+        return decimal_text(value)
+    return value
 
 
 def find(f: Field, name: str) -> Field:

@@ -120,7 +120,7 @@ def test_a_program_passed_a_binary_long_by_value_matches_the_oracle(server: Any)
         account = {"ls_ac_number": "DEP0001", "ls_ac_status": "ls_ac_open", "ls_ac_balance": balance}
         out = call(server, "accrual", {**account, "ls_ac_rate": rate, "ls_days": days})["structuredContent"]
         expected = accrued(Decimal(balance), Decimal(rate), days)
-        assert out["ls_status"] == "ls_ok"
+        assert out["ls_status"] == "00"  # LS-OK
         assert (out["ls_new_balance"], out["ls_days_accrued"]) == (expected, days)
         assert out["ls_interest"] == expected - Decimal(balance)
         assert "ls_days" not in out
@@ -128,9 +128,9 @@ def test_a_program_passed_a_binary_long_by_value_matches_the_oracle(server: Any)
 
 @needs_cobc
 @pytest.mark.parametrize(("status", "days", "expected"), [
-    ("ls_ac_open", 0, "ls_bad_days"), ("ls_ac_open", -5, "ls_bad_days"), ("ls_ac_open", 3661, "ls_bad_days"),
-    ("ls_ac_open", 2**31 - 1, "ls_bad_days"), ("ls_ac_open", -(2**31), "ls_bad_days"),
-    ("ls_ac_closed", 10, "ls_closed"),
+    ("ls_ac_open", 0, "10"), ("ls_ac_open", -5, "10"), ("ls_ac_open", 3661, "10"),  # LS-BAD-DAYS
+    ("ls_ac_open", 2**31 - 1, "10"), ("O", -(2**31), "10"),  # LS-AC-OPEN by its name or its value
+    ("ls_ac_closed", 10, "20"),  # LS-CLOSED
 ])  # fmt: skip
 def test_the_by_value_item_arrives_with_its_sign_and_range(server: Any, status: str, days: int, expected: str):
     args = {"ls_ac_number": "DEP0002", "ls_ac_status": status, "ls_ac_balance": "500.00", "ls_ac_rate": "0.05"}

@@ -23,9 +23,10 @@ from cobol_mcp.cobol.records.codec import (
     encode_inputs,
     encode_scalar,
 )
+from cobol_mcp.cobol.records.decoders import item_decoder
 from cobol_mcp.cobol.records.encoders import item_encoder
 
-from .conftest import COPYBOOKS, cobc, find, needs_cobc
+from .conftest import COPYBOOKS, cobc, find, needs_cobc, reported
 
 LITTLE = sys.byteorder == "little"
 EXACT = Context(prec=200)  # test-side arithmetic on 38-digit values must not round
@@ -232,7 +233,7 @@ def test_nested_structures_and_conditions(specs):
         assert info.value.path == path
         assert message in str(info.value)
 
-    fails({"emp_pay_type": "H"}, "emp_pay_type", '"emp_pay_type": "H" is not one of: hourly, salaried')
+    assert encode_inputs(pay, {**args, "emp_pay_type": "X"})[0][41:42] == b"X"  # its own values, named or not
     fails(
         {"deduction": [{"ded_code": "TX"}, *args["deduction"][1:]]},
         "deduction[0].ded_amount",
@@ -316,7 +317,7 @@ def test_per_record_shape_when_names_collide(specs):
     fails_on(spec, {k: v for k, v in args.items() if k != "order_in"}, "missing required argument 'order_in'")
     outputs = decode_outputs(spec, [customer, order, b"Y00000099", audit])
     # AUDIT-AREA's REF-NO is never used (not reported), so the results' names do not collide: one object
-    assert outputs == {"matched": "same_customer", "ref_no": 99, "calls": 2}
+    assert outputs == {"matched": "Y", "ref_no": 99, "calls": 2}  # MATCHED as its value: the 88 names are in the schema
     assert decode_outputs(spec, [customer, order, b"?00000099", audit])["matched"] == "?"
 
 
@@ -328,10 +329,11 @@ def test_scalar_records(specs):
 
 
 def test_conditions_on_output(specs):
+    """An item with 88-levels is reported as its value, named or not (a name over 90 thru 99 would lose it)."""
     (rec,) = specs["COMMAREA.cbl"].records
     status = find(rec.field, "CA-STATUS")
-    for raw, expected in [(b"00", "ca_found"), (b"10", "ca_not_found"), (b"95", "ca_failed"), (b"42", 42)]:
-        assert items.condition_key(status, decode_scalar(status, raw)[0], raw) == expected
+    for raw, expected in [(b"00", 0), (b"10", 10), (b"95", 95), (b"42", 42)]:
+        assert item_decoder(status)(bytes(status.offset) + raw, 0, None, None) == expected
 
 
 def test_decode_errors_and_notes(specs):
@@ -359,7 +361,7 @@ def test_inout_record_round_trip(specs):
     }
     (data,) = encode_inputs(spec, args)
     back = {k: v for k, v in args.items() if k in ("ca_balance", "ca_owner")}
-    assert decode_outputs(spec, [data]) == {**back, "ca_status": "ca_found"}
+    assert decode_outputs(spec, [data]) == {**back, "ca_status": 0}  # CA-FOUND, reported as its value
     assert data[10:11] == b"U"  # the unused CA-FUNCTION still reaches the program as sent
     fails_on(spec, {**args, "ca_status": "ca_failed"}, "unexpected argument 'ca_status'")
 
@@ -405,8 +407,8 @@ KNOWN_VALUES = {
     "name": "Grace Hopper",
     "initials": "GMH",
     "right_text": "ab",
-    "status_code": "closed",
-    "level_num": "top_level",
+    "status_code": "C",  # SET CLOSED TO TRUE: the first of its values
+    "level_num": 99,
     "sync_tag": "T",
     "sync_bin": -99,
     "items": [
@@ -436,7 +438,7 @@ def test_bytes_match_what_cobol_moves_produce(tmp_path: Path, specs):
     spec = specs["echo-all.cob"]
     ours, _ = encode_inputs(spec, KNOWN_VALUES)
     assert ours == from_cobol
-    assert decode_outputs(spec, [ours, from_cobol]) == KNOWN_VALUES
+    assert decode_outputs(spec, [ours, from_cobol]) == reported(spec.records[0].field, KNOWN_VALUES)
 
 
 # ------------------------------------------------------------------------------------- property: round trip
@@ -444,9 +446,7 @@ def test_bytes_match_what_cobol_moves_produce(tmp_path: Path, specs):
 
 def scalar_values(f: Field) -> st.SearchStrategy:
     """Any value the item can hold, in the form decode_scalar gives it back."""
-    if f.conditions:
-        return st.sampled_from([c.key for c in f.conditions])
-    if f.category == "numeric":
+    if f.category == "numeric":  # an item with 88-levels too: it takes and gives back its own values
         assert f.picture is not None
         low, high = numeric_range(f.picture)
         stored = st.integers(to_stored(low, f.picture), to_stored(high, f.picture))
@@ -508,7 +508,7 @@ def test_every_item_round_trips(data):
 def test_whole_record_round_trips(arguments):
     data, initial = encode_inputs(ECHO, arguments)
     assert len(data) == len(initial) == ECHO.records[0].size
-    assert decode_outputs(ECHO, [initial, data]) == arguments
+    assert decode_outputs(ECHO, [initial, data]) == reported(ECHO.records[0].field, arguments)
 
 
 @settings(max_examples=200, deadline=None)
@@ -545,3 +545,24 @@ def test_comp5_output_range_is_the_whole_integer():
     assert f.picture is not None
     assert native_range(f.picture, f.size) == (-32768, 32767)
     assert decode_scalar(f, (32767).to_bytes(2, sys.byteorder, signed=True))[0] == 32767
+
+
+def test_items_with_conditions_take_every_value_they_can_hold():
+    """88-levels document an item's values, never narrow them: LEVEL-NUM (PIC 99, LOW-LEVEL 0 THRU 9,
+    TOP-LEVEL 99) takes 5 and 42 as they are, and top_level, the name of one value, as 99; low_level
+    names ten values and is refused with what to send instead."""
+    fields = {f.key: f for f in elementary(ECHO.records[0].field)}
+    level, status = fields["level_num"], fields["status_code"]
+    assert items.single_values(level) == {"top_level": 99}
+    assert items.single_values(status) == {"active": "A"}  # CLOSED "C" "X" and PENDING "P" THRU "R": several
+    encode = item_encoder(level)
+    for value, stored in [(5, b"05"), (42, b"42"), ("7", b"07"), ("top_level", b"99")]:
+        buf = bytearray(level.offset + level.size)
+        encode(buf, value, "level_num", 0)
+        assert buf[level.offset :] == stored, value
+    with pytest.raises(FieldError, match=r'"level_num": low_level stands for 0 thru 9: send the value itself'):
+        encode(bytearray(level.offset + level.size), "low_level", "level_num", 0)
+    for value, stored in [("Q", b"Q"), ("X", b"X"), ("active", b"A")]:
+        buf = bytearray(status.offset + status.size)
+        item_encoder(status)(buf, value, "status_code", 0)
+        assert buf[status.offset :] == stored, value

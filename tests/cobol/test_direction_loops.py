@@ -283,10 +283,10 @@ def test_age_calls(call, birth, as_of):
 
 
 def test_date_check_calls_with_and_without_the_unused_items(call):
-    assert call("DATECHK", {"dk_date": 20240229}) == {"dk_verdict": "dk_date_ok"}
-    assert call("DATECHK", {"dk_date": 20230229}) == {"dk_verdict": "dk_date_bad"}
+    assert call("DATECHK", {"dk_date": 20240229}) == {"dk_verdict": "Y"}  # DK-DATE-OK
+    assert call("DATECHK", {"dk_date": 20230229}) == {"dk_verdict": "N"}  # DK-DATE-BAD
     got = call("DATECHK", {"dk_date": 20240101, "dk_caller_id": "PAYROLL", "dk_reserved": ""})
-    assert got == {"dk_verdict": "dk_date_ok"}
+    assert got == {"dk_verdict": "Y"}
 
 
 def test_the_direction_override_makes_an_unused_item_a_required_argument(tmp_path, progs):

@@ -64,7 +64,7 @@ def test_field_keys_shape_the_input_schema(served: Any) -> None:
         f for f in served.catalog.tool("motor_premium").spec.records[0].field.children if f.name == "PP-PREMIUM"
     )
     assert premium.direction == "out" and premium.reason.startswith(f"set by {FOLDER / 'cobol-mcp.toml'}:")
-    assert set(props["pp_cover"]["enum"]) >= {"comprehensive", "third_party_fire_theft", "third_party_only"}
+    assert set(props["pp_cover"]["anyOf"][1]["enum"]) >= {"comprehensive", "third_party_fire_theft", "third_party_only"}
 
 
 @needs_cobc

@@ -22,6 +22,7 @@ from cobol_mcp.cobol.records.decoders import item_decoder
 from cobol_mcp.cobol.records.encoders import item_encoder
 from cobol_mcp.cobol.records.plan import Plan
 
+from .conftest import reported
 from .test_codec import ECHO, ZOO, scalar_values
 
 PROGRAMS = Path(codec.__file__).parent.parent.parent / "programs"
@@ -42,11 +43,17 @@ NUMERIC = [f for f in ITEMS if f.category == "numeric"]
 
 def reference_encode(f: Field, value: Any, path: str) -> bytes:
     """One occurrence of ``f`` as the codec module docstring describes it, through encode_scalar."""
-    if f.conditions:
-        names = {c.key: c for c in f.conditions}
-        if not isinstance(value, str) or value not in names:
-            raise FieldError(path, f'"{path}": {items.show(value)} is not one of: {", ".join(names)}', f.pic)
-        return encode_scalar(f, names[value].values[0][0], path, shown=value)
+    if f.conditions:  # a name of one value is stored as that value; anything else is the item's own
+        single = items.single_values(f)
+        if isinstance(value, str) and value in single:
+            try:
+                return encode_scalar(f, single[value], path, shown=value)
+            except FieldError:
+                pass  # a VALUE the PIC cannot hold: the name is not offered
+        several = {c.key: c for c in f.conditions if c.key not in single}
+        if isinstance(value, str) and value in several:
+            values = ", ".join(items.show_values(several[value]))
+            raise FieldError(path, f'"{path}": {value} stands for {values}: send the value itself', f.pic)
     if f.category in ("numeric", "float"):
         return encode_scalar(f, items.user_number(value, path, f), path, shown=value)
     if not isinstance(value, str):
@@ -131,7 +138,7 @@ def stored_bytes(f: Field) -> st.SearchStrategy:
 
 def decodes_alike(f: Field, raw: bytes) -> None:
     value, why = decode_scalar(f, raw)
-    expected = items.condition_key(f, value, raw) if f.conditions else value
+    expected = reported(f, value)  # an item with 88-levels too: reported as its value
     notes: list[str] = []
     got = item_decoder(f, "p")(b"#" * f.offset + raw + b"#", 0, notes, "p")
     assert repr(got) == repr(expected)  # repr: Decimal("1.10") and Decimal("1.1") differ
@@ -187,7 +194,7 @@ CONDITIONS = """
 """
 
 
-def test_condition_lookup_keeps_the_first_match(tmp_path):
+def test_items_with_conditions_decode_to_their_value(tmp_path):
     source = tmp_path / "flags.cob"
     source.write_text("IDENTIFICATION DIVISION.\nPROGRAM-ID. flags.\nDATA DIVISION.\nLINKAGE SECTION.\n"
                       f"{CONDITIONS}\nPROCEDURE DIVISION USING FLAGS-OUT.\n    GOBACK.\n")  # fmt: skip
@@ -199,7 +206,7 @@ def test_condition_lookup_keeps_the_first_match(tmp_path):
             raw = (raw * f.size)[: f.size]
             data = bytes(f.offset) + raw
             value = decode_scalar(f, raw)[0]
-            assert repr(decode(data, 0, None, None)) == repr(items.condition_key(f, value, raw)), (f.name, raw)
+            assert repr(decode(data, 0, None, None)) == repr(value), (f.name, raw)
 
 
 def test_plans_are_cached_per_spec_and_leave_it_alone(specs):

@@ -127,15 +127,20 @@ def test_schema_details(specs):
     comm = specs["COMMAREA.cbl"]
     props = input_schema(comm)["properties"]
     assert input_schema(comm)["required"] == ["ca_account"]
-    assert props["ca_function"]["enum"] == ["ca_inquire", "ca_update"]
-    assert props["ca_function"]["default"] == "ca_inquire"
+    # 88-levels: the item's own values, and the names of one value beside them; the default is the VALUE
+    assert props["ca_function"]["anyOf"] == [
+        {"type": "string", "maxLength": 1},
+        {"type": "string", "enum": ["ca_inquire", "ca_update"]},
+    ]
+    assert "ca_inquire = 'I'; ca_update = 'U'" in props["ca_function"]["description"]
+    assert props["ca_function"]["default"] == "I"
     assert "ca_status" not in props  # set on every path before any read: a result only
     assert "ca_account" not in output_schema(comm)["properties"]  # only read: an argument only
     assert props["ca_recent"]["minItems"] == props["ca_recent"]["maxItems"] == 3
     assert props["ca_owner"]["default"] == "UNKNOWN"
     status_out = output_schema(comm)["properties"]["ca_status"]
-    assert status_out["anyOf"][0] == {"type": "string", "enum": ["ca_found", "ca_not_found", "ca_failed"]}
-    assert status_out["anyOf"][1]["type"] == ["integer", "null"]
+    assert status_out["type"] == ["integer", "null"] and "anyOf" not in status_out  # reported as its value
+    assert "ca_found = 0; ca_not_found = 10; ca_failed = 90 thru 99" in status_out["description"]
 
     zoo = output_schema(specs["usage-zoo.cob"])["properties"]
     native = zoo["native_numbers"]["properties"]["n_signed"]

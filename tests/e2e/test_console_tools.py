@@ -44,6 +44,8 @@ def test_schemas_offer_only_the_accept_kinds_the_program_uses(server):
     assert args["properties"]["args"]["items"] == {"type": "string"}
     assert schema(server, "spinner")["properties"] == {}
     assert server.catalog.tool("console_calc").definition()["description"].startswith("Adds two numbers")
+    output = server.catalog.tool("console_calc").definition()["outputSchema"]  # no files: none in the result
+    assert set(output["properties"]) == {"stdout", "stderr", "return_code", "signal", "location", "partial"}
 
 
 def test_calculator_accepts_two_numbers_and_stop_run_is_a_normal_end(server):

@@ -127,7 +127,7 @@ def test_sources_as_resources(derived):
     assert init["result"]["capabilities"] == {"tools": {}, "resources": {}}
     resources = derived.request("resources/list")["result"]["resources"]
     uris = {r["uri"] for r in resources}
-    assert "cobol://faults/chatty.cob" in uris and "cobol://cobol/add.cob" in uris
+    assert "cobol://faults/chatty.cob" in uris and "cobol://cobol-mcp-bundled/add.cob" in uris
     assert all(r["mimeType"] == "text/x-cobol" for r in resources)
     assert any(uri.startswith("cobol://samples/") and uri.lower().endswith(".cpy") for uri in uris)  # copybooks
     read = derived.request("resources/read", {"uri": "cobol://faults/chatty.cob"})["result"]["contents"][0]

@@ -40,7 +40,7 @@ def test_a_folder_is_served_in_its_dialect(cache_dir, flags, usage):
     server = build_server(opts)
     try:
         result = call(server, "acctupd", ARGS)["structuredContent"]
-        assert result["ca_balance"] == Decimal("12.50") and result["ca_status"] == "ca_posted"
+        assert result["ca_balance"] == Decimal("12.50") and result["ca_status"] == "P"
         assert result["ca_usage"] == usage  # only the default dialect truncates COMP to its digits
     finally:
         server.runtime.close()

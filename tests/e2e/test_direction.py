@@ -58,8 +58,8 @@ def test_only_what_the_program_may_read_first_is_required(folders, start):
             "out_months": 11,
         }
 
-        assert server.call("datechk", dk_date=20240229)["structuredContent"] == {"dk_verdict": "dk_date_ok"}
+        assert server.call("datechk", dk_date=20240229)["structuredContent"] == {"dk_verdict": "Y"}  # DK-DATE-OK
         waived = server.call("feewaive", wk_balance="12000.00")
-        assert waived["structuredContent"] == {"wk_monthly_fee": 0, "wk_waived": "wk_fee_waived"}
+        assert waived["structuredContent"] == {"wk_monthly_fee": 0, "wk_waived": "Y"}  # WK-FEE-WAIVED
         kept = server.call("feewaive", wk_balance="10.00", wk_monthly_fee="7.50")
-        assert kept["structuredContent"] == {"wk_monthly_fee": 7.5, "wk_waived": "wk_fee_charged"}
+        assert kept["structuredContent"] == {"wk_monthly_fee": 7.5, "wk_waived": "N"}  # WK-FEE-CHARGED

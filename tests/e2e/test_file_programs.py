@@ -48,6 +48,20 @@ def test_annotations_and_description_come_from_the_select_and_open_statements(se
     assert "SALESOUT (REPORT-FILE, OUTPUT)" in definition["description"]
 
 
+def test_files_is_a_result_only_of_programs_that_write_one(served):
+    """The result's `files` holds what a program opened OUTPUT or EXTEND: only those list it."""
+    server, _ = served
+    outputs = {
+        name: set(server.catalog.tool(name).definition()["outputSchema"]["properties"])
+        for name in ("sales_report", "list_accounts")
+    }
+    always = {"stdout", "stderr", "return_code", "signal", "location", "partial"}  # the last three when it died
+    assert outputs == {
+        "sales_report": {*always, "files"},  # OPEN OUTPUT REPORT-FILE
+        "list_accounts": always,  # OPEN INPUT only
+    }
+
+
 def test_an_assign_name_that_escapes_the_data_directory_is_not_served(served):
     server, _ = served
     assert server.catalog.tool("peek_out") is None

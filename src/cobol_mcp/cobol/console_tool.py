@@ -31,23 +31,29 @@ if TYPE_CHECKING:
 
 DEFAULT_TIMEOUT = 10.0
 FILE_LIMIT = 64 << 10  # characters of a written file returned in the result
-_OUTPUT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "stdout": {"type": "string", "description": "What the program DISPLAYed."},
-        "stderr": {"type": "string", "description": "What it DISPLAYed UPON SYSERR (and runtime messages)."},
-        "return_code": {"type": "integer", "description": "RETURN-CODE at STOP RUN / GOBACK (the exit status)."},
-        "files": {
-            "type": "object",
-            "additionalProperties": {"type": "string"},
-            "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name.",
-        },
-        "signal": {"type": "string", "description": "The signal that killed the run unit (SIGSEGV, ...), if one did."},
-        "location": {"type": "string", "description": "FILE:LINE where libcob caught that signal, when it says."},
-        "partial": {"type": "boolean", "description": "True when the run unit died: the output is what it wrote."},
-    },
-    "required": ["stdout", "stderr", "return_code"],
+_OUTPUT_PROPERTIES: dict[str, Any] = {
+    "stdout": {"type": "string", "description": "What the program DISPLAYed."},
+    "stderr": {"type": "string", "description": "What it DISPLAYed UPON SYSERR (and runtime messages)."},
+    "return_code": {"type": "integer", "description": "RETURN-CODE at STOP RUN / GOBACK (the exit status)."},
+    "signal": {"type": "string", "description": "The signal that killed the run unit (SIGSEGV, ...), if one did."},
+    "location": {"type": "string", "description": "FILE:LINE where libcob caught that signal, when it says."},
+    "partial": {"type": "boolean", "description": "True when the run unit died: the output is what it wrote."},
 }
+_FILES_OUTPUT: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": {"type": "string"},
+    "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name.",
+}
+
+
+def output_schema(writes_files: bool) -> dict[str, Any]:
+    """The result of a console program: ``files`` only for one that opens a file OUTPUT or EXTEND."""
+    files = {"files": _FILES_OUTPUT} if writes_files else {}
+    return {
+        "type": "object",
+        "properties": {**_OUTPUT_PROPERTIES, **files},
+        "required": ["stdout", "stderr", "return_code"],
+    }
 
 
 def is_console(program: CompiledProgram) -> bool:
@@ -83,7 +89,7 @@ def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> 
             "title": spec.program_id,
             "description": description,
             "inputSchema": input_schema(inputs),
-            "outputSchema": _OUTPUT_SCHEMA,
+            "outputSchema": output_schema(bool(modes & {"OUTPUT", "EXTEND"})),
             "annotations": {"readOnlyHint": not writes, "destructiveHint": "OUTPUT" in modes},
         },
         "files": {select: {"assign": use.assign, "modes": use.modes} for select, use in inputs.files.items()},

@@ -18,8 +18,9 @@ Decisions. Every input item is required unless it (or a group around it) has a V
 used. OCCURS arrays must have exactly their OCCURS count of items; an OCCURS min TO max DEPENDING ON
 table takes min to max items, sets its counter from their number, and comes back cut to the counter
 (null, with a note, when the counter is out of bounds: see :mod:`.odo`). An item with level-88 conditions
-takes one of the condition names on input (stored as that condition's first VALUE, the low end of a
-THRU range) and reports the first matching name on output, or the plain value when none matches.
+takes every value its item can hold, and on input also a condition name that stands for exactly one
+value (stored as that value); it is reported as its value, never as a name (a name over a range would
+lose which value it was).
 PIC X/A text is Latin-1; anything else is rejected. Numeric-edited input text is right-aligned,
 other text left-aligned unless JUSTIFIED RIGHT. Output text is right-trimmed of spaces (edited and
 JUSTIFIED items are trimmed on both sides) unless the item holds a control byte; ``Field.trim`` set

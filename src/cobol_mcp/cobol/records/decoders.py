@@ -12,15 +12,13 @@ from decimal import Decimal
 
 from ..linkage.frozen import replace
 from ..linkage.model import Field
-from .items import condition_key, decode_scalar, has_control_byte
+from .items import beyond_double, decimal_text, decode_scalar, has_control_byte
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["decoder", "item_decoder"]
-
-_ABSENT = object()
 
 
 def _sign_table() -> tuple[tuple[bool, bytes] | None, ...]:
@@ -72,7 +70,19 @@ def item_decoder(f: Field, path: str | None = None, *, trim: bool | None = None)
         read = _binary_decoder(f)
     else:
         read = _text_decoder(f, f.trim if trim is None else trim)
-    return _condition_decoder(f, read) if f.conditions else read
+    if beyond_double(f):
+        return _text_of(read)
+    return read  # an item with level-88 conditions is reported as its value (the schema names them)
+
+
+def _text_of(read: Any) -> Any:
+    """A number with more digits than a binary double keeps, reported as decimal text (every digit)."""
+
+    def decode(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
+        value = read(data, delta, notes, path)
+        return None if value is None else decimal_text(value)
+
+    return decode
 
 
 def _array_decoder(f: Field, path: str | None, trim: bool | None = None) -> Any:
@@ -190,10 +200,6 @@ def _views_decoder(f: Field, path: str | None) -> Any:
         return {key: read(data, delta, notes, where or f"{path}.{key}") for key, read, where in kids}
 
     return decode
-
-
-def _keep(text: str, _: str | None = None) -> str:
-    return text
 
 
 def _bytes_decoder(f: Field) -> Any:
@@ -332,45 +338,3 @@ def _binary_decoder(f: Field) -> Any:
         return _invalid(f, raw, notes, path)
 
     return decode
-
-
-def _condition_decoder(f: Field, read: Any) -> Any:
-    """The first condition name whose values hold the item's value (codec.condition_key), else the value:
-    a dictionary lookup when every condition lists single values of the item's own kind."""
-    offset, size = f.offset, f.size
-    values = [(c.key, low, high) for c in f.conditions for low, high in c.values]
-    text = f.category not in ("numeric", "float")
-    if any(high is not None or isinstance(low, Decimal) == text for _, low, high in values):
-
-        def decode_ranges(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
-            value = read(data, delta, notes, path)
-            if value is None:
-                return None
-            start = offset + delta
-            return condition_key(f, value, data[start : start + size])
-
-        return decode_ranges
-    names: dict[Any, str] = {}
-    if not text:
-        for key, low, _ in values:
-            names.setdefault(low, key)
-
-        def decode_number(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
-            value = read(data, delta, notes, path)
-            return None if value is None else names.get(value, value)
-
-        return decode_number
-    pad = str.rjust if f.justified else str.ljust
-    for key, low, _ in values:
-        names.setdefault(pad(str(low), size), key)  # text conditions: low is a str
-    trim = str.strip if f.justified or f.category.endswith("edited") else str.rstrip  # as _text_decoder does
-    if f.trim is False:
-        trim = _keep
-
-    def decode_text(data: bytes, delta: int, notes: list[str] | None, path: str | None) -> Any:
-        start = offset + delta
-        stored = data[start : start + size].decode("latin-1")
-        hit = names.get(stored, _ABSENT)
-        return trim(stored, " ") if hit is _ABSENT else hit
-
-    return decode_text

@@ -25,7 +25,8 @@ from .items import (
     has_default,
     json_type,
     pic_text,
-    show,
+    show_values,
+    single_values,
     user_number,
 )
 
@@ -152,22 +153,27 @@ def _group_encoder(f: Field, path: str | None) -> Any:
 
 
 def _condition_encoder(f: Field) -> Any:
-    names = {c.key: c for c in f.conditions}
-    listing = ", ".join(names)
+    """The item's own encoder (its raw values, every one it can hold), and besides it each level-88 name
+    that stands for exactly one value (:func:`~.items.single_values`) stored as that value."""
+    plain = item_encoder(replace(f, conditions=()))
+    single = single_values(f)
     stored: dict[str, bytes] = {}
-    for key, c in names.items():
+    for key, value in single.items():
         try:
-            stored[key] = encode_scalar(f, c.values[0][0])
-        except FieldError:  # reported with the caller's path when used
+            stored[key] = encode_scalar(f, value)
+        except FieldError:  # a VALUE the PIC cannot hold: the name is not offered
             continue
+    several = {c.key: c for c in f.conditions if c.key not in single}
     offset, size, pic = f.offset, f.size, f.pic
 
     def encode(buf: bytearray, value: Any, path: str, delta: int) -> None:
         data = stored.get(value) if isinstance(value, str) else None
         if data is None:
-            if not isinstance(value, str) or value not in names:
-                raise FieldError(path, f'"{path}": {show(value)} is not one of: {listing}', pic)
-            data = encode_scalar(f, names[value].values[0][0], path, shown=value)
+            if isinstance(value, str) and value in several:
+                values = ", ".join(show_values(several[value]))
+                raise FieldError(path, f'"{path}": {value} stands for {values}: send the value itself', pic)
+            plain(buf, value, path, delta)
+            return
         start = offset + delta
         buf[start : start + size] = data
 

@@ -11,7 +11,7 @@ import struct
 import sys
 from decimal import Decimal
 
-from ..linkage.model import Field, ProgramSpec, Record
+from ..linkage.model import Condition, Field, ProgramSpec, Record
 from ..linkage.pic import PictureError, from_stored, native_range, numeric_range, to_stored
 
 TYPE_CHECKING = False
@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 __all__ = [
     "DecodeError",
     "FieldError",
+    "beyond_double",
     "bytes_text",
     "check_keys",
-    "condition_key",
+    "decimal_text",
     "decode_bytes",
     "decode_scalar",
     "encode_bytes",
@@ -35,11 +36,15 @@ __all__ = [
     "initial_bytes",
     "input_records",
     "json_type",
+    "output_range",
     "output_records",
     "pack",
+    "past_double",
     "pic_text",
     "properties",
     "show",
+    "show_values",
+    "single_values",
     "user_number",
 ]
 
@@ -391,18 +396,50 @@ def has_control_byte(raw: bytes) -> bool:
     return len(raw.translate(None, CONTROL_BYTES)) != len(raw)
 
 
-def condition_key(f: Field, value: Any, raw: bytes) -> Any:
-    if value is None:
-        return None
-    text = raw.decode("latin-1")
-    for cond in f.conditions:
-        for low, high in cond.values:
-            if isinstance(low, Decimal):
-                hit = value == low if high is None else low <= value <= high
-            else:
-                pad = str.rjust if f.justified else str.ljust
-                lo = pad(low, f.size)
-                hit = text == lo if high is None else lo <= text <= pad(str(high), f.size)
-            if hit:
-                return cond.key
-    return value
+DOUBLE_DIGITS = 15  # significant digits every binary double holds exactly (DBL_DIG)
+
+
+def output_range(f: Field) -> tuple[Decimal, Decimal]:
+    """What a numeric item can hold when the program writes it: the binary range of a native or
+    COMP-5 or untruncated item, else the PIC's."""
+    assert f.picture is not None
+    native = f.native or f.usage == "comp-5" or not f.truncated
+    return native_range(f.picture, f.size) if native else numeric_range(f.picture)
+
+
+def beyond_double(f: Field) -> bool:
+    """Whether a numeric item can hold values with more significant digits than a binary double keeps:
+    JSON clients read numbers as doubles, so its values go out as decimal strings (and are documented
+    so), and its bounds are given as exact text."""
+    return f.category == "numeric" and f.picture is not None and past_double(*output_range(f))
+
+
+def past_double(low: Decimal, high: Decimal) -> bool:
+    """Whether a range holds values with more significant digits than a binary double keeps."""
+    return any(len(bound.as_tuple().digits) > DOUBLE_DIGITS for bound in (low, high))
+
+
+def decimal_text(value: Decimal | int) -> str:
+    """A number as plain decimal text, every digit and no exponent: 1234567890123458.00, 123000."""
+    return str(value) if isinstance(value, int) else format(value, "f")
+
+
+def show_values(cond: Condition) -> list[str]:
+    """A level-88 condition's values as COBOL writes them: 1 thru 3, 'F'."""
+
+    def one(v: Decimal | str | None) -> str:
+        return str(v) if isinstance(v, Decimal) else repr(v)
+
+    return [one(low) if high is None else f"{one(low)} thru {one(high)}" for low, high in cond.values]
+
+
+def single_values(f: Field) -> dict[str, Decimal | str]:
+    """The level-88 condition names of ``f`` that each stand for exactly one value of the item's own
+    kind (no THRU, no list), with that value: the names an argument may be given as, a convenience
+    beside the value itself."""
+    text = f.category not in ("numeric", "float")
+    return {
+        cond.key: cond.values[0][0]
+        for cond in f.conditions
+        if len(cond.values) == 1 and cond.values[0][1] is None and isinstance(cond.values[0][0], str) == text
+    }

@@ -2,10 +2,13 @@
 
 Input schemas are strict (``additionalProperties: false``, exact array lengths, PIC ranges). Output
 schemas describe everything decode_outputs can return: numeric items may be ``null`` (invalid data in
-the record), items with level-88 conditions may be a condition name or the plain value, COMP-5 items
+the record), items with level-88 conditions keep their own type and range (the names, and the values
+they stand for, are in the description; on input a name of exactly one value may be sent), COMP-5 items
 span their whole binary range. Bounds are ``int`` or exact ``Decimal`` (the JSON layer writes Decimal as
 a number); ``multipleOf`` is used only for whole numbers, the decimal places are stated in the
-description instead.
+description instead. An item whose values have more significant digits than a binary double keeps (15)
+is reported as a decimal string and may be sent as one; JSON clients read numbers as doubles, so its
+bounds are written as exact text in the description, not as ``minimum``/``maximum``.
 """
 
 from __future__ import annotations
@@ -16,7 +19,17 @@ from typing import Any
 from ..linkage.frozen import replace
 from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.pic import describe, native_range, numeric_range
-from .items import bytes_text, encode_bytes, flat, has_default, properties
+from .items import (
+    bytes_text,
+    decimal_text,
+    encode_bytes,
+    flat,
+    has_default,
+    past_double,
+    properties,
+    show_values,
+    single_values,
+)
 
 __all__ = ["input_schema", "output_schema", "views"]
 
@@ -92,8 +105,11 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
         if f.native:
             notes[-1] = f"USAGE {f.native}: whole number from {low} to {high}"
         kind = "integer" if f.scale <= 0 else "number"
-        raw = {"type": kind if mode == "in" else [kind, "null"], "minimum": _number(low), "maximum": _number(high)}
-        if f.scale < 0:
+        if past_double(low, high):  # a binary double would lose digits: decimal text, the bounds stated exactly
+            raw = _exact(f, mode, kind, low, high, notes)
+        else:
+            raw = {"type": kind if mode == "in" else [kind, "null"], "minimum": _number(low), "maximum": _number(high)}
+        if f.scale < 0 and kind in raw["type"]:  # not on decimal text
             raw["multipleOf"] = 10**-f.scale
     elif f.category == "float":
         raw = {"type": "number" if mode == "in" else ["number", "null"]}
@@ -104,14 +120,12 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
             raw["minLength"] = 1
         if f.category == "alphabetic" and mode == "in":  # the program itself may store anything
             raw["pattern"] = "^[A-Za-z ]*$"
-    names = [c.key for c in f.conditions]
-    if names:
+    schema = raw
+    if f.conditions:
         notes.append(_conditions_text(f, mode))
-        schema: dict[str, Any] = (
-            {"type": "string", "enum": names} if mode == "in" else {"anyOf": [{"type": "string", "enum": names}, raw]}
-        )
-    else:
-        schema = raw
+        names = list(single_values(f)) if mode == "in" else []
+        if names:  # a convenience beside the item's own values, never instead of them
+            schema = {"anyOf": [raw, {"type": "string", "enum": names}]}
     if notes:
         schema = {"description": ". ".join(n.rstrip(".") for n in notes) + "."} | schema
     if mode == "in" and f.value is not None and not covered:
@@ -119,6 +133,25 @@ def _scalar(f: Field, mode: str, covered: bool) -> dict[str, Any]:
         if default is not None:
             schema["default"] = default
     return schema
+
+
+DECIMAL_TEXT = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$"  # what an argument may be written as
+PLAIN_DECIMAL = r"^-?\d+(\.\d+)?$"  # what a result is written as
+
+
+def _exact(f: Field, mode: str, kind: str, low: Decimal, high: Decimal, notes: list[str]) -> dict[str, Any]:
+    """An item with more digits than a binary double keeps: JSON clients read numbers as doubles, so
+    results are decimal strings, arguments may be, and the bounds are written as exact text (a
+    ``maximum`` of 99999999999999.99 is read as 99999999999999.98 by such a client)."""
+    bounds = f"from {decimal_text(low)} to {decimal_text(high)}"
+    if mode == "in":
+        notes.append(
+            f"Values {bounds}; more digits than a binary double keeps, so send it as a decimal string "
+            f'such as "{decimal_text(high)}" to keep every digit'
+        )
+        return {"type": [kind, "string"], "pattern": DECIMAL_TEXT}
+    notes.append(f"Reported as a decimal string, every digit (more than a binary double keeps), {bounds}")
+    return {"type": ["string", "null"], "pattern": PLAIN_DECIMAL}
 
 
 def _views(f: Field, mode: str, covered: bool) -> dict[str, Any]:
@@ -162,23 +195,15 @@ def _bytes(f: Field, mode: str, covered: bool) -> dict[str, Any]:
 
 def _default(f: Field) -> Any:
     value = f.value
-    if f.conditions:
-        for cond in f.conditions:
-            if any(low == value or (isinstance(value, str) and str(low).rstrip() == value.rstrip())
-                   for low, high in cond.values if high is None):  # fmt: skip
-                return cond.key
-        return None
     return _number(value) if isinstance(value, Decimal) else value
 
 
 def _conditions_text(f: Field, mode: str) -> str:
-    def show(v: Decimal | str | None) -> str:
-        return str(v) if isinstance(v, Decimal) else repr(v)
-
-    parts = []
-    for cond in f.conditions:
-        values = ", ".join(show(lo) if hi is None else f"{show(lo)} thru {show(hi)}" for lo, hi in cond.values)
-        parts.append(f"{cond.key} ({values})")
-    lead = "One of" if mode == "in" else "Reported as one of"
-    tail = "" if mode == "in" else ", or the stored value when none applies"
-    return f"{lead}: {'; '.join(parts)}{tail}"
+    """What each level-88 name stands for; on input, which names may be sent instead of the value."""
+    parts = "; ".join(f"{c.key} = {', '.join(show_values(c))}" for c in f.conditions)
+    if mode == "out":
+        return f"Condition names (level 88): {parts}. Reported as the value itself"
+    names = ", ".join(single_values(f))
+    if not names:
+        return f"Condition names (level 88): {parts}. Send the value itself"
+    return f"Condition names (level 88): {parts}. Send the value itself, or a name that stands for one value: {names}"
