@@ -10,6 +10,7 @@ Transports feed each framed line to :meth:`Session.receive` and act on what come
 
 from __future__ import annotations
 
+from ..jsontext import dumps, utf8
 from . import jsonrpc
 from .framing import Oversize
 from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Invalid, Notification, Request
@@ -101,7 +102,7 @@ class Session:
             if self._bad_cursor(req):
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: unknown cursor (one page only)")
             listing = self.server.tools_list_json
-            return jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{listing}}}\n')
+            return utf8(f'{{"jsonrpc":"2.0","id":{dumps(req.id)},"result":{listing}}}\n')
         if self.server.resources:
             if method == "resources/list":
                 if self._bad_cursor(req):
