@@ -46,7 +46,6 @@ CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
 LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
 HEADER_MISMATCH = -32020
-MISSING_CLIENT_CAPABILITY = -32021
 UNSUPPORTED_VERSION = -32022
 LOG_LEVELS = frozenset(("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"))
 # Lists and sources are fixed for the life of the process and hold nothing user-specific.

@@ -41,7 +41,6 @@ class Session:
         self.server = server
         self.strict_lifecycle = strict_lifecycle
         self.protocol_version: str | None = None  # set by initialize
-        self.client_info: dict[str, Any] | None = None
 
     @property
     def modern(self) -> ModernEra:
@@ -134,8 +133,6 @@ class Session:
             )
         version = requested if requested in SUPPORTED_VERSIONS else LATEST_VERSION
         self.protocol_version = version
-        info = req.params.get("clientInfo")
-        self.client_info = info if isinstance(info, dict) else None
         result: dict[str, Any] = {
             "protocolVersion": version,
             "capabilities": self.server.capabilities,
