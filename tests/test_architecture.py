@@ -145,10 +145,11 @@ def test_an_import_cycle_is_found_and_named(tmp_path, monkeypatch):
 
 
 def _dead_constants(package: Path) -> list[str]:
-    """Module-level constants (UPPER_CASE names) of `package` that no module of the source tree uses."""
+    """Module-level constants (UPPER_CASE names) of `package` (a folder or one module) that no module of
+    the source tree uses."""
     texts = {path: path.read_text() for path in _modules()}
     dead = []
-    for path in sorted(package.rglob("*.py")):
+    for path in [package] if package.is_file() else sorted(package.rglob("*.py")):
         for node in ast.parse(texts[path]).body:
             targets = (
                 node.targets
@@ -172,5 +173,57 @@ def _dead_constants(package: Path) -> list[str]:
     return dead
 
 
-def test_the_http_transport_has_no_dead_constants():
-    assert _dead_constants(SRC / "transports" / "http") == []
+@pytest.mark.parametrize("package", ["transports/http", "protocol", "jsontext.py"])
+def test_no_dead_constants(package):
+    assert _dead_constants(SRC / package) == []
+
+
+def test_a_dead_constant_is_found_and_named(tmp_path, monkeypatch):
+    copy = tmp_path / "cobol_mcp"
+    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.cob", "*.cpy", "*.c"))
+    (copy / "protocol" / "modern.py").write_text((copy / "protocol" / "modern.py").read_text() + "UNUSED_CODE = -1\n")
+    monkeypatch.setattr(sys.modules[__name__], "SRC", copy)
+    assert _dead_constants(copy / "protocol") == ["protocol/modern.py: UNUSED_CODE"]
+
+
+def _dead_attributes(package: Path) -> list[str]:
+    """Attributes that the classes of `package` set on `self` and no module of the source tree reads
+    (as `x.name`, or by name in a string: __slots__ read through getattr). Written, never read: dead.
+    For the pure packages only: a framework may read attributes it is handed (uvicorn's should_exit)."""
+    trees = {path: ast.parse(path.read_text(), str(path)) for path in _modules()}
+    read: set[str] = set()
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Store):
+                read.add(node.attr)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                read.add(node.value)
+    return sorted(
+        {
+            f"{path.relative_to(SRC)}: self.{node.attr}"
+            for path in sorted(package.rglob("*.py"))
+            for node in ast.walk(trees[path])
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and node.attr not in read
+        }
+    )
+
+
+def test_the_protocol_core_sets_no_attribute_that_nothing_reads():
+    assert _dead_attributes(SRC / "protocol") == []
+
+
+def test_an_attribute_written_and_never_read_is_found_and_named(tmp_path, monkeypatch):
+    copy = tmp_path / "cobol_mcp"
+    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.cob", "*.cpy", "*.c"))
+    session = copy / "protocol" / "session.py"
+    text = session.read_text().replace(
+        "        self.protocol_version: str | None = None",
+        "        self.peer_name = None\n        self.protocol_version: str | None = None",
+    )
+    session.write_text(text)
+    monkeypatch.setattr(sys.modules[__name__], "SRC", copy)
+    assert _dead_attributes(copy / "protocol") == ["protocol/session.py: self.peer_name"]

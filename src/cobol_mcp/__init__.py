@@ -10,7 +10,8 @@ Layers, top to bottom; a module imports only from layers below it (checked by im
 - :mod:`.cobol` (everything COBOL) and :mod:`.options`;
 - :mod:`.catalog` - tools from several backends in one list, routing, collision names;
 - :mod:`.protocol` - JSON-RPC and the MCP eras, pure;
-- :mod:`.log` and :mod:`.selectloop` - stderr logging and the poll loop.
+- :mod:`.log`, :mod:`.selectloop` and :mod:`.jsontext` - stderr logging, the poll loop, and the
+  exact-number JSON codec.
 """
 
 __version__ = "0.1.0"

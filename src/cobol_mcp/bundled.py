@@ -9,7 +9,7 @@ from decimal import Context, Decimal, InvalidOperation
 
 from .cobol import is_plain_decimal, plain_parts
 from .cobol.tool import ArgumentError
-from .protocol.jsonrpc import encoded, quote
+from .jsontext import encoded, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from typing import Any
 from .cobol.console_tool import ConsoleTool
 from .cobol.linkage.model import Field, ProgramSpec
 from .cobol.tool import CobolTool
+from .jsontext import dumps, dumps_pretty
 from .options import Options
-from .protocol.jsonrpc import dumps, dumps_pretty
 from .server import build_server
 
 _decode = json.JSONDecoder(parse_float=Decimal).decode

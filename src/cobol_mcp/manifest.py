@@ -15,7 +15,7 @@ import sys
 from . import __version__
 from .cobol import COPYBOOK_SUFFIXES, copybook_folders
 from .cobol.build.cache import cache_root
-from .protocol.jsonrpc import dumps, loads
+from .jsontext import dumps, loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from cobol_mcp.cobol import SOURCE_SUFFIXES
 from cobol_mcp.cobol.linkage.frozen import replace
 from cobol_mcp.cobol.linkage.model import Field, ProgramSpec
 from cobol_mcp.cobol.linkage.program import parse_program
-from cobol_mcp.protocol.jsonrpc import Encoded, dumps
+from cobol_mcp.jsontext import Encoded, dumps
 
 SAMPLES = Path(__file__).parent / "samples"
 COPYBOOKS = SAMPLES / "copybooks"

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cobol_mcp.jsontext import OutOfRangeNumber, dumps, utf8
 from cobol_mcp.protocol import jsonrpc
 from cobol_mcp.protocol.framing import LineBuffer
-from cobol_mcp.protocol.jsonrpc import Invalid, OutOfRangeNumber, Request
+from cobol_mcp.protocol.jsonrpc import Invalid, Request
 from cobol_mcp.protocol.model import Resource, ServerModel
 from cobol_mcp.protocol.modern import CAPABILITIES_KEY, LOG_LEVEL_KEY, VERSION_KEY
 from cobol_mcp.protocol.session import Cancel, Session, ToolCall
@@ -98,7 +99,7 @@ def outcome_ok(outcome: object) -> None:
 
 def encode(message: Any) -> bytes:
     """JSON text that may hold lone surrogates (as escapes) and exact Decimals."""
-    return jsonrpc.utf8(jsonrpc.dumps(message))
+    return utf8(dumps(message))
 
 
 @SETTINGS
@@ -112,7 +113,7 @@ def test_arbitrary_bytes(data: bytes) -> None:
 @SETTINGS
 @given(unicode_text())
 def test_arbitrary_text_as_utf8_with_surrogates_escaped(text: str) -> None:
-    outcome_ok(Session(model()).receive(jsonrpc.utf8(json.dumps(text, ensure_ascii=False))))
+    outcome_ok(Session(model()).receive(utf8(json.dumps(text, ensure_ascii=False))))
     outcome_ok(Session(model()).receive(text.encode("utf-8", "surrogatepass")))
 
 

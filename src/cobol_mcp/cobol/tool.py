@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import log
 from ..catalog import error_result
-from ..protocol.jsonrpc import dumps, encoded, quote
+from ..jsontext import dumps, encoded, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,22 +1,24 @@
-"""JSON-RPC 2.0 messages: strict parsing, exact numbers, replies as bytes.
+"""JSON-RPC 2.0 messages: strict parsing into requests and notifications, replies as bytes.
 
-Numbers with a fraction or exponent are parsed as :class:`decimal.Decimal`, never as binary
-floats, so `1.10` reaches a tool as exactly 1.10. Replies may contain Decimals; they are written
-back as the same exact number text.
+Owns: the error codes, the message model (:class:`Request`, :class:`Notification`, :class:`Invalid`,
+:class:`Ignored`), :func:`parse` and :func:`classify`, request ids (:func:`valid_id`,
+:func:`normal_id`, :func:`recover_id` from text that is not JSON) and the reply lines
+(:func:`result_line`, :func:`error_line`, :func:`notification_line`). The JSON text itself, with
+exact Decimal numbers, is :mod:`cobol_mcp.jsontext`'s: `1.10` reaches a tool as exactly 1.10, and
+replies may contain Decimals, written back as the same number text.
 
-Any input is handled at bounded cost: integers past Python's digit limit become Decimals and
-exponents past Decimal's range become :class:`OutOfRangeNumber` (nothing is ever expanded to its
-digits), and a reply line never fails to encode: lone surrogates are written as `\\udXXX` escapes.
+Any line is handled at bounded cost (see :mod:`cobol_mcp.jsontext`), :func:`parse` never raises,
+and a reply line never fails to encode.
 """
 
 from __future__ import annotations
 
-import sys
 from decimal import Decimal
+
+from ..jsontext import WHITESPACE, Encoded, decode_error, dumps, is_syntax_error, loads, scan, utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up time; annotations are strings anyway
-    from collections.abc import Callable
     from typing import Any, TypeAlias
 
     RequestId: TypeAlias = "str | int | Decimal"
@@ -28,122 +30,7 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 
-INT_DIGITS = 4000  # integers with more digits stay Decimals: int() of them is quadratic (and limited)
 ID_DIGITS = 1000  # integral Decimal ids below this size are echoed as ints, larger ones as written
-
-
-class OutOfRangeNumber(Decimal):
-    """A JSON number whose exponent is beyond what Decimal holds (past +-10**18): the nearest Decimal
-    (+-1E+999999999999999999, +-1E-999999999999999999 or 0), with the number's own text kept so an id
-    is echoed as written. Tools reject it as out of range like any other too large (or small) value."""
-
-    __slots__ = ("text",)
-    text: str
-
-    def __new__(cls, text: str) -> OutOfRangeNumber:
-        mantissa, _, exponent = text.lower().partition("e")
-        sign = "-" if mantissa.startswith("-") else ""
-        if not mantissa.strip("-+0."):
-            value = f"{sign}0"
-        elif exponent.startswith("-"):
-            value = f"{sign}1E-999999999999999999"
-        else:
-            value = f"{sign}1E+999999999999999999"
-        number = super().__new__(cls, value)
-        number.text = text
-        return number
-
-
-def _number(text: str) -> Decimal:
-    try:
-        return Decimal(text)
-    except ArithmeticError:  # an exponent beyond Decimal's range
-        return OutOfRangeNumber(text)
-
-
-def _integer(text: str) -> int | Decimal:
-    return int(text) if len(text) <= INT_DIGITS else _number(text)
-
-
-class _ScanOptions:
-    """What json's C scanner reads of a decoder: strict strings, no hooks, these number parsers."""
-
-    __slots__ = ("strict", "object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant")
-
-    def __init__(self, parse_float: Any, parse_int: Any, parse_constant: Any) -> None:
-        self.strict, self.object_hook, self.object_pairs_hook = True, None, None
-        self.parse_float, self.parse_int, self.parse_constant = parse_float, parse_int, parse_constant
-
-
-def _scanner(parse_float: Any, parse_int: Any, parse_constant: Any) -> Callable[[str, int], tuple[Any, int]]:
-    """JSONDecoder(...).scan_once, made straight from json's C half: the `json` package's Python half
-    imports `re` and `enum`, which cost more start-up time than the rest of the server. It is loaded
-    only for its error class (by the scanner itself, on text that is not JSON) or where `_json` is
-    missing."""
-    try:
-        from _json import make_scanner
-    except ImportError:  # pragma: no cover - CPython always has it
-        import json
-
-        decoder = json.JSONDecoder(parse_float=parse_float, parse_int=parse_int, parse_constant=parse_constant)
-        return decoder.scan_once  # type: ignore[attr-defined,no-any-return]  # set by JSONDecoder.__init__
-    options: Any = _ScanOptions(parse_float, parse_int, parse_constant)  # typeshed wants a make_scanner
-    return make_scanner(options)
-
-
-def _decode_error(message: str, text: str, at: int) -> ValueError:
-    """json.JSONDecodeError(message, text, at); json.decoder is imported here, off the start-up path."""
-    from json.decoder import JSONDecodeError
-
-    return JSONDecodeError(message, text, at)
-
-
-def _is_syntax_error(exc: BaseException) -> bool:
-    """Whether `exc` is a json.JSONDecodeError (then json.decoder was imported already: it raised it)."""
-    decoder = sys.modules.get("json.decoder")
-    return decoder is not None and isinstance(exc, decoder.JSONDecodeError)
-
-
-def _scan_from(scan: Callable[[str, int], tuple[Any, int]], text: str, start: int) -> tuple[Any, int]:
-    """scan(text, start), with json.decoder imported first when the scanner needs its error class: the
-    C scanner looks JSONDecodeError up in the loaded modules and, before json.decoder is loaded, fails
-    with a SystemError instead. So the first text that is not JSON loads it, and nothing else does."""
-    try:
-        return scan(text, start)
-    except SystemError:
-        if "json.decoder" in sys.modules:
-            raise
-        import json.decoder  # noqa: F401  # the scanner finds it in sys.modules from now on
-
-        return scan(text, start)
-
-
-_scan = _scanner(Decimal, int, Decimal)
-# For the rare message the fast scanner refuses for a number alone: a Python call per number, bounded.
-_scan_any = _scanner(_number, _integer, Decimal)
-_JSON_WHITESPACE = " \t\n\r"
-
-
-def _decode(text: str) -> Any:
-    """JSONDecoder.decode without its two regular-expression passes for surrounding whitespace."""
-    start = len(text) - len(text.lstrip(_JSON_WHITESPACE)) if text[:1] in _JSON_WHITESPACE else 0
-    try:
-        try:
-            obj, end = _scan_from(_scan, text, start)
-        except (ValueError, ArithmeticError) as exc:
-            if _is_syntax_error(exc):
-                raise
-            obj, end = _scan_from(_scan_any, text, start)  # an integer past the digit limit, an exponent past Decimal's
-    except StopIteration as exc:
-        raise _decode_error("Expecting value", text, exc.value) from None
-    if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
-        raise _decode_error("Extra data", text, end)
-    return obj
-
-
-def loads(text: str | bytes) -> Any:
-    """json.loads with exact numbers: fractions and exponents as Decimals (as requests are read)."""
-    return _decode(text.decode("utf-8") if isinstance(text, bytes) else text)
 
 
 class ValueObject:
@@ -194,13 +81,13 @@ def parse(line: bytes | str) -> Message:
     """Classify one line. Never raises."""
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
-        if text[:1] == "{":  # the usual message: one object, no leading whitespace (as _decode, inlined)
-            obj, end = _scan(text, 0)
-            if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
-                raise _decode_error("Extra data", text, end)
+        if text[:1] == "{":  # the usual message: one object, no leading whitespace (as loads, inlined)
+            obj, end = scan(text, 0)
+            if end != len(text) and text[end:].strip(WHITESPACE):
+                raise decode_error("Extra data", text, end)
         else:
-            obj = _decode(text)
-    except (ValueError, ArithmeticError, RecursionError, StopIteration, SystemError):  # see _scan_from
+            obj = loads(text)
+    except (ValueError, ArithmeticError, RecursionError, StopIteration, SystemError):  # see jsontext.scan
         return _unparsable(line)
     return classify(obj)
 
@@ -209,7 +96,7 @@ def _unparsable(line: bytes | str) -> Message:
     """The reply to a line the fast path of :func:`parse` refused: parsed again by the general path,
     which keeps numbers past the digit limit and names the error."""
     try:
-        return classify(_decode(line.decode("utf-8") if isinstance(line, bytes) else line))
+        return classify(loads(line))
     except (ValueError, RecursionError) as exc:
         return Invalid(recover_id(line), PARSE_ERROR, f"Parse error: {_short_reason(exc)}")
 
@@ -316,7 +203,7 @@ def _short_reason(exc: BaseException) -> str:
         return "the message is not valid UTF-8"
     if isinstance(exc, RecursionError):
         return "the message is nested too deeply"
-    return str(exc).split(": line ")[0] if _is_syntax_error(exc) else str(exc)
+    return str(exc).split(": line ")[0] if is_syntax_error(exc) else str(exc)
 
 
 def recover_id(raw: bytes | str, scan_limit: int = 65536) -> RequestId | None:
@@ -365,7 +252,7 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
         if end < 0:
             return None
         try:
-            loaded = _decode(rest[: end + 1])
+            loaded = loads(rest[: end + 1])
         except ValueError:
             return None
         return loaded if isinstance(loaded, str) else None
@@ -373,7 +260,7 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
     token = rest[:digits]
     if token and (len(rest) == digits or rest[digits] in " \t\r\n,}"):
         try:
-            value = _decode(token)
+            value = loads(token)
         except (ValueError, RecursionError):
             return None
         if type(value) is not bool and _valid_id(value):
@@ -382,93 +269,6 @@ def _value_after_colon(text: str, i: int) -> RequestId | None:
 
 
 # ---------------------------------------------------------------------------------------- replies
-
-
-def _not_serializable(value: Any) -> Any:
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
-
-
-def _compact_encoder(default: Any = _not_serializable) -> Callable[[Any], str]:
-    """JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default).encode,
-    made from json's C half (see :func:`_scanner`) once: encode() would set that up for every reply."""
-    try:
-        from _json import make_encoder
-    except ImportError:  # pragma: no cover - CPython always has it
-        import json
-
-        return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=default).encode
-    encode = make_encoder(None, default, quote, None, ":", ",", False, False, False)
-    return lambda obj: "".join(encode(obj, 0))
-
-
-def _quoter() -> Callable[[str], str]:
-    try:
-        from _json import encode_basestring
-    except ImportError:  # pragma: no cover - CPython always has it
-        from json.encoder import encode_basestring
-    return encode_basestring
-
-
-quote = _quoter()  # a str as JSON text, exactly as dumps writes it (not ASCII-only)
-_encode = _compact_encoder()
-
-
-def dumps(obj: Any) -> str:
-    """Compact JSON; Decimals are written as their exact number text."""
-    try:
-        return _encode(obj)
-    except TypeError:
-        return _encode_with_decimals(obj)
-
-
-def dumps_pretty(obj: Any) -> str:
-    """Indented JSON for people (the `check` command); Decimals exact as in :func:`dumps`."""
-    return _encode_with_decimals(obj, indent=2)
-
-
-def _encode_with_decimals(obj: Any, indent: int | None = None) -> str:
-    numbers: list[str] = []
-
-    def default(value: Any) -> Any:
-        if isinstance(value, Decimal) and value.is_finite():
-            numbers.append(_number_text(value))
-            return f"\x00\x01{len(numbers) - 1}\x01\x00"
-        raise TypeError(f"{type(value).__name__} is not JSON serializable")
-
-    if indent is None:
-        text = _compact_encoder(default)(obj)
-    else:
-        import json
-
-        encoder = json.JSONEncoder(
-            ensure_ascii=False, separators=(",", ": "), allow_nan=False, default=default, indent=indent
-        )
-        text = encoder.encode(obj)
-    for index, number in enumerate(numbers):
-        text = text.replace(f'"\\u0000\\u0001{index}\\u0001\\u0000"', number, 1)
-    return text
-
-
-PLAIN_NOTATION = 1000  # Decimals of magnitude 1E-1000 to 1E+1000 are written in plain notation
-
-
-def _number_text(value: Decimal) -> str:
-    """JSON number text for a finite Decimal: the exact value, in plain notation unless that would be
-    huge (1E+999999999 stays as it is: never expanded), an out-of-range number as it was written."""
-    if type(value) is OutOfRangeNumber:
-        return value.text
-    if -PLAIN_NOTATION < value.adjusted() < PLAIN_NOTATION:
-        return format(value, "f")
-    return str(value)  # scientific notation: still JSON number text, and exact
-
-
-def utf8(text: str) -> bytes:
-    """A JSON text as UTF-8, always: a lone surrogate (only possible inside a string) is written as its
-    JSON escape `\\udXXX`, which is valid JSON and reads back as the same string."""
-    try:
-        return text.encode()
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace")
 
 
 def _id_text(request_id: Any) -> str:
@@ -489,31 +289,9 @@ def _unencodable(request_id: Any) -> bytes:
     )
 
 
-class Encoded(dict[str, "Any"]):  # "Any" as text: typing is not imported at run time
-    """A result that carries its own JSON text, made once by what built it (which knows the shape: no
-    encoder walks it again, and values shown twice are encoded once). :func:`result_line` writes `text`
-    as it is; everything else sees a plain dict. `text` must be what :func:`dumps` gives for the same
-    value, and neither may change afterwards (an Encoded refuses item assignment; keep nested values
-    as they are too). Made by :func:`encoded`."""
-
-    __slots__ = ("text",)
-    text: str
-
-    def _frozen(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("an Encoded result does not change: its JSON text is made already")
-
-    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = __ior__ = _frozen
-
-
-def encoded(value: dict[str, Any], text: str) -> Encoded:
-    """`value` as an :class:`Encoded` result with its JSON `text` (see there)."""
-    result = Encoded(value)
-    result.text = text
-    return result
-
-
 def result_line(request_id: RequestId, result: dict[str, Any]) -> bytes:
-    """A result reply line; never raises (a result that cannot be encoded becomes a -32603 reply)."""
+    """A result reply line (an :class:`~cobol_mcp.jsontext.Encoded` result is written as its text);
+    never raises (a result that cannot be encoded becomes a -32603 reply)."""
     if type(result) is Encoded:
         head = str(request_id) if type(request_id) is int else _id_text(request_id)
         return utf8(f'{{"jsonrpc":"2.0","id":{head},"result":{result.text}}}\n')

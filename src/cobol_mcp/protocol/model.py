@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from . import jsonrpc, modern
+from ..jsontext import dumps
+from . import modern
 from .jsonrpc import ValueObject
 
 TYPE_CHECKING = False
@@ -52,7 +53,7 @@ class ServerModel:
     def replace_tools(self, tools: tuple[dict[str, Any], ...]) -> None:
         """A new tools list, served from the next request on (sessions read it through the model)."""
         self.tools = tools
-        self.tools_list_json = jsonrpc.dumps({"tools": list(tools)})  # served as is: serialized once
+        self.tools_list_json = dumps({"tools": list(tools)})  # served as is: serialized once
         hints = modern.RELOAD_CACHE_HINTS if self.reloadable else modern.CACHE_HINTS
         self.modern = modern.ModernEra(self, SUPPORTED_VERSIONS, hints)
 

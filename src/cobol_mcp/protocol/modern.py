@@ -8,6 +8,7 @@ Legacy clients never see anything from this module.
 
 from __future__ import annotations
 
+from ..jsontext import dumps, utf8
 from . import jsonrpc
 from .jsonrpc import INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND
 from .outcome import tool_call
@@ -45,7 +46,6 @@ CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
 LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
 HEADER_MISMATCH = -32020
-MISSING_CLIENT_CAPABILITY = -32021
 UNSUPPORTED_VERSION = -32022
 LOG_LEVELS = frozenset(("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"))
 # Lists and sources are fixed for the life of the process and hold nothing user-specific.
@@ -110,9 +110,7 @@ class ModernEra:
         self.supported = (*MODERN_VERSIONS, *legacy_versions)
         self.meta = {SERVER_INFO_KEY: server.server_info}
         self.tool_names = frozenset(tool["name"] for tool in server.tools)
-        tools = jsonrpc.dumps(
-            {"resultType": "complete", "tools": list(server.tools), **cache_hints, "_meta": self.meta}
-        )
+        tools = dumps({"resultType": "complete", "tools": list(server.tools), **cache_hints, "_meta": self.meta})
         self._tools_list = tools
 
     def complete(self, result: dict[str, Any]) -> dict[str, Any]:
@@ -154,7 +152,7 @@ class ModernEra:
         if method == "tools/list":
             if req.params.get("cursor") is not None:
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: unknown cursor (one page only)")
-            return jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{self._tools_list}}}\n')
+            return utf8(f'{{"jsonrpc":"2.0","id":{dumps(req.id)},"result":{self._tools_list}}}\n')
         if self.server.resources and method.startswith("resources/") and method not in REMOVED:
             return self._resources(req)
         reason = "removed in 2026-07-28" if method in REMOVED else "not offered by this server"

@@ -10,6 +10,7 @@ Transports feed each framed line to :meth:`Session.receive` and act on what come
 
 from __future__ import annotations
 
+from ..jsontext import dumps, utf8
 from . import jsonrpc
 from .framing import Oversize
 from .jsonrpc import INVALID_PARAMS, METHOD_NOT_FOUND, Invalid, Notification, Request
@@ -40,7 +41,6 @@ class Session:
         self.server = server
         self.strict_lifecycle = strict_lifecycle
         self.protocol_version: str | None = None  # set by initialize
-        self.client_info: dict[str, Any] | None = None
 
     @property
     def modern(self) -> ModernEra:
@@ -101,7 +101,7 @@ class Session:
             if self._bad_cursor(req):
                 return jsonrpc.error_line(req.id, INVALID_PARAMS, "Invalid params: unknown cursor (one page only)")
             listing = self.server.tools_list_json
-            return jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(req.id)},"result":{listing}}}\n')
+            return utf8(f'{{"jsonrpc":"2.0","id":{dumps(req.id)},"result":{listing}}}\n')
         if self.server.resources:
             if method == "resources/list":
                 if self._bad_cursor(req):
@@ -133,8 +133,6 @@ class Session:
             )
         version = requested if requested in SUPPORTED_VERSIONS else LATEST_VERSION
         self.protocol_version = version
-        info = req.params.get("clientInfo")
-        self.client_info = info if isinstance(info, dict) else None
         result: dict[str, Any] = {
             "protocolVersion": version,
             "capabilities": self.server.capabilities,

@@ -13,6 +13,7 @@ results and errors alike, is 200. Closing the response stream cancels the reques
 from __future__ import annotations
 
 from ... import log
+from ...jsontext import dumps, utf8
 from ...protocol import jsonrpc
 from ...protocol.dispatch import MODERN, era_of_version
 from ...protocol.jsonrpc import INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, Notification, Request
@@ -42,7 +43,7 @@ def header_text(value: bytes) -> str:
 
 def error_code(line: bytes, request_id: Any) -> int | None:
     """The code of a JSON-RPC error reply written by :func:`jsonrpc.error_line`; None for a result."""
-    head = jsonrpc.utf8(f'{{"jsonrpc":"2.0","id":{jsonrpc.dumps(request_id)},"error":{{"code":')
+    head = utf8(f'{{"jsonrpc":"2.0","id":{dumps(request_id)},"error":{{"code":')
     if not line.startswith(head):
         return None
     end = line.find(b",", len(head))

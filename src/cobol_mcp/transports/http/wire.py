@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ...jsontext import dumps, utf8
 from ...protocol import jsonrpc
 
 TYPE_CHECKING = False
@@ -124,7 +125,7 @@ def error_body(code: int, message: str, request_id: Any = None, data: Any = None
     if request_id is not None:
         reply["id"] = request_id
     reply["error"] = error
-    return jsonrpc.utf8(jsonrpc.dumps(reply))
+    return utf8(dumps(reply))
 
 
 _accept_cache: dict[bytes | None, tuple[bool, bool]] = {}
