@@ -55,8 +55,11 @@ def spawned(s: Scheduler) -> list[Lane]:
 
 
 def submit(s: Scheduler, results: dict[int, CallResult], p: Program, records: bytes, now: float) -> int:
-    call = s.call(p, [records[: p.sizes[0]], records[p.sizes[0] :]], lambda r: results.__setitem__(call.id, r), None)
-    s.submit(call, now)
+    box: list[int] = []
+    call = s.submit(
+        p, [records[: p.sizes[0]], records[p.sizes[0] :]], lambda r: results.__setitem__(box[0], r), None, now
+    )
+    box.append(call.id)
     return call.id
 
 
@@ -239,9 +242,10 @@ def test_every_call_ends_exactly_once_in_any_interleaving(steps: list[Any], work
                 cancelled.add(-1)  # (it fails at once, in the pool, without reaching the scheduler)
                 continue
             n = len(submitted)
-            call = s.call(p, [b"%04d" % b, b"    "], lambda r, n=n: owner.results.setdefault(n, []).append(r), None)
+            call = s.submit(
+                p, [b"%04d" % b, b"    "], lambda r, n=n: owner.results.setdefault(n, []).append(r), None, now
+            )
             submitted.append(call.id)
-            s.submit(call, now)
         elif kind == "advance":
             now += a
             s.expire(now)

@@ -132,16 +132,15 @@ class Runtime:
         if tuple(map(len, buffers)) != program.sizes:
             raise ValueError(f"{name}: records of {list(map(len, buffers))} bytes, expected {list(program.sizes)}")
         scheduler = self.scheduler
-        call = scheduler.call(program, buffers, callback, timeout)
         if program.broken:
             callback(CallResult(False, 0, [], "", program.broken))
-            return call.id
-        scheduler.submit(call, time.monotonic())
+            return scheduler.new_id()
+        call_id = scheduler.submit(program, buffers, callback, timeout, time.monotonic()).id
         if scheduler.spawns:
             self._act()
         if not self.defer_writes:
             self.flush()
-        return call.id
+        return call_id
 
     def flush(self) -> None:
         """Write the frames queued by :meth:`submit` (one write per worker)."""

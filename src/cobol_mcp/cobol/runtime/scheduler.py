@@ -68,37 +68,42 @@ class Scheduler:
         self._next_id = 1
 
     # ------------------------------------------------------------------------------------ calls
-    def call(
+    def new_id(self) -> int:
+        call_id = self._next_id
+        self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
+        return call_id
+
+    def submit(
         self,
         program: Program,
         buffers: Sequence[bytes],
         callback: Callable[[CallResult], object],
         timeout: float | None,
+        now: float,
     ) -> Call:
-        """A call record with its id and frame (not yet scheduled: :meth:`submit` it)."""
+        """Schedule a call of `program` with these records: to a worker's frames, or the backlog."""
         call_id = self._next_id
         self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
         frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
-        return Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
-
-    def submit(self, call: Call, now: float) -> None:
+        call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
         lanes = self.lanes
         if len(lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
             lane = lanes[0]
-            if call.program.index in lane.loaded and (
+            if program.index in lane.loaded and (
                 not lane.inflight
-                or (lane.inflight_bytes + len(call.frame) <= self.room and now - lane.head_started <= self.stall_after)
+                or (lane.inflight_bytes + len(frame) <= self.room and now - lane.head_started <= self.stall_after)
             ):
                 self._enqueue(lane, call, now)
-                return
+                return call
         if self.backlog:  # calls already waiting go first; replies and expire() drain them
             self.backlog.append(call)
-            return
-        chosen = self._pick(len(call.frame), now)
+            return call
+        chosen = self._pick(len(frame), now)
         if chosen is None:
             self.backlog.append(call)
         else:
             self._send(chosen, call, now)
+        return call
 
     def cancel(self, call_id: int) -> bool:
         """Unsent, the call is dropped; running, its worker is to be killed. No result follows."""
