@@ -135,12 +135,36 @@ def test_a_call_past_its_timeout_has_its_worker_killed_and_the_calls_behind_it_r
 
 def test_a_reply_out_of_turn_orders_the_worker_killed_and_keeps_the_replies_before_it() -> None:
     s, results = scheduler(), {}
-    first = submit(s, results, program(), b"00000001", 0.0)
+    p = program()
+    submit(s, results, p, b"00000001", 0.0)
+    second = submit(s, results, p, b"00000002", 0.0)
+    (lane,) = spawned(s)
+    load, _, second_frame = written(s, lane)
+    done = s.receive(lane, answer(load) + answer(second_frame), 0.1)  # the first call is skipped
+    assert done == [] and s.kills == [(lane, f"the COBOL worker answered call {second} out of turn")]
+    s.kills.clear()
+    s, results = scheduler(), {}
+    first = submit(s, results, p, b"00000001", 0.0)
     (lane,) = spawned(s)
     load, call = written(s, lane)
     done = s.receive(lane, answer(load) + answer(call) + REPLY_HEAD.pack(first + 7, 0, 0, 0, 0), 0.1)
-    assert [r.ok for _, r in done] == [True]
+    assert [r.ok for _, r in done] == [True]  # the reply before it was in turn: it stands
     assert s.kills == [(lane, f"the COBOL worker answered call {first + 7} out of turn")]
+
+
+def test_a_call_s_timeout_counts_from_when_it_reached_the_front_of_its_worker() -> None:
+    s, results = scheduler(), {}
+    p = program()
+    submit(s, results, p, b"00000001", 0.0)
+    second = submit(s, results, p, b"00000002", 0.0)
+    (lane,) = spawned(s)
+    load, first_frame, _ = written(s, lane)
+    s.receive(lane, answer(load) + answer(first_frame), 9.0)  # the second call starts at 9 s
+    assert s.next_deadline() == 9.0 + TIMEOUT
+    s.expire(TIMEOUT + 1)
+    assert not s.kills and [c.id for c in lane.inflight] == [second]
+    s.expire(9.0 + TIMEOUT)
+    assert [killed for killed, _ in s.kills] == [lane]
 
 
 def test_cancel_drops_a_waiting_call_and_kills_a_running_one_without_a_result() -> None:

@@ -20,8 +20,8 @@ import os
 import time
 
 from ...selectloop import SelectLoop
-from .frames import PIPE_SIZE, READ_SIZE, CallResult, Program, Worker, load_body
-from .process import kill, read_memfile, reap, spawn_worker
+from .frames import IN_FLIGHT_BYTES, PIPE_SIZE, READ_SIZE, CallResult, Program, Worker, load_body
+from .process import kill, pipes_take, read_memfile, reap, spawn_worker
 from .scheduler import Lane, Scheduler
 
 SMALL_PIPE_ROOM = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
@@ -71,7 +71,8 @@ class Runtime:
         self.worker = None if os.environ.get("COBOL_MCP_WORKER") == "python" else worker
         self._programs: dict[str, Program] = {}
         self._loaded = 0  # programs registered so far: each gets its own index in the workers
-        self.scheduler = Scheduler(max_workers=self.max_workers, timeout=timeout, stall_after=stall_after)
+        room = IN_FLIGHT_BYTES if pipes_take(PIPE_SIZE) else SMALL_PIPE_ROOM  # known before a frame is queued
+        self.scheduler = Scheduler(max_workers=self.max_workers, timeout=timeout, stall_after=stall_after, room=room)
         self.stats = self.scheduler.stats  # workers started, workers lost, calls timed out
         self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
         self._env = dict(os.environ)
