@@ -56,11 +56,11 @@ def spawned(s: Scheduler) -> list[Lane]:
 
 def submit(s: Scheduler, results: dict[int, CallResult], p: Program, records: bytes, now: float) -> int:
     box: list[int] = []
-    call = s.submit(
+    call_id = s.submit(
         p, [records[: p.sizes[0]], records[p.sizes[0] :]], lambda r: results.__setitem__(box[0], r), None, now
     )
-    box.append(call.id)
-    return call.id
+    box.append(call_id)
+    return call_id
 
 
 def test_a_first_call_asks_for_a_worker_loads_its_module_and_matches_the_reply() -> None:
@@ -266,10 +266,10 @@ def test_every_call_ends_exactly_once_in_any_interleaving(steps: list[Any], work
                 cancelled.add(-1)  # (it fails at once, in the pool, without reaching the scheduler)
                 continue
             n = len(submitted)
-            call = s.submit(
+            call_id = s.submit(
                 p, [b"%04d" % b, b"    "], lambda r, n=n: owner.results.setdefault(n, []).append(r), None, now
             )
-            submitted.append(call.id)
+            submitted.append(call_id)
         elif kind == "advance":
             now += a
             s.expire(now)

@@ -24,6 +24,7 @@ from .frames import IN_FLIGHT_BYTES, PIPE_SIZE, READ_SIZE, CallResult, Program, 
 from .process import kill, pipes_take, read_memfile, reap, spawn_worker
 from .scheduler import Lane, Scheduler
 
+monotonic = time.monotonic  # (a global name: looked up once per call, not twice)
 SMALL_PIPE_ROOM = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
 
 TYPE_CHECKING = False
@@ -73,6 +74,7 @@ class Runtime:
         self._loaded = 0  # programs registered so far: each gets its own index in the workers
         room = IN_FLIGHT_BYTES if pipes_take(PIPE_SIZE) else SMALL_PIPE_ROOM  # known before a frame is queued
         self.scheduler = Scheduler(max_workers=self.max_workers, timeout=timeout, stall_after=stall_after, room=room)
+        self._schedule = self.scheduler.submit  # bound once: it is on the path of every call
         self.stats = self.scheduler.stats  # workers started, workers lost, calls timed out
         self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
         self._env = dict(os.environ)
@@ -136,7 +138,7 @@ class Runtime:
         if program.broken:
             callback(CallResult(False, 0, [], "", program.broken))
             return scheduler.new_id()
-        call_id = scheduler.submit(program, buffers, callback, timeout, time.monotonic()).id
+        call_id = self._schedule(program, buffers, callback, timeout, monotonic())
         if scheduler.spawns:
             self._act()
         if not self.defer_writes:
@@ -227,7 +229,7 @@ class Runtime:
             self._worker_died(lane)
             return
         scheduler = self.scheduler
-        done = scheduler.receive(lane, data, time.monotonic())
+        done = scheduler.receive(lane, data, monotonic())
         if scheduler.kills or scheduler.stops or scheduler.spawns:
             self._act(flush=False)
         for callback, result in done:

@@ -80,8 +80,8 @@ class Scheduler:
         callback: Callable[[CallResult], object],
         timeout: float | None,
         now: float,
-    ) -> Call:
-        """Schedule a call of `program` with these records: to a worker's frames, or the backlog."""
+    ) -> int:
+        """Schedule a call of `program` with these records (to a worker's frames, or the backlog): its id."""
         call_id = self._next_id
         self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
         frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
@@ -94,16 +94,16 @@ class Scheduler:
                 or (lane.inflight_bytes + len(frame) <= self.room and now - lane.head_started <= self.stall_after)
             ):
                 self._enqueue(lane, call, now)
-                return call
+                return call_id
         if self.backlog:  # calls already waiting go first; replies and expire() drain them
             self.backlog.append(call)
-            return call
+            return call_id
         chosen = self._pick(len(frame), now)
         if chosen is None:
             self.backlog.append(call)
         else:
             self._send(chosen, call, now)
-        return call
+        return call_id
 
     def cancel(self, call_id: int) -> bool:
         """Unsent, the call is dropped; running, its worker is to be killed. No result follows."""
