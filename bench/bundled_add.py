@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,3 +18,15 @@ def compiled_add() -> tuple[Any, Any, list[int], list[bytes]]:
     assert not isinstance(program, str), program
     spec = program.spec
     return program, spec, [record.size for record in spec.records], encode_inputs(spec, {"a": "1.10", "b": "2.20"})
+
+
+def call_sync(runtime: Any, name: str, buffers: Any) -> Any:
+    """One call run to completion on a Runtime's own loop (its CallResult)."""
+    box: list[Any] = []
+    runtime.submit(name, buffers, box.append)
+    runtime.flush()
+    while not box:
+        deadline = runtime.next_deadline()
+        runtime.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        runtime.expire()
+    return box[0]

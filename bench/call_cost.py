@@ -102,7 +102,7 @@ def pipelined(command: list[str], method: str, count: int) -> tuple[float, float
 
 def runtime_alone(count: int) -> float:
     """The parent's CPU microseconds per call of the runtime, driven as the stdio loop drives it."""
-    from bundled_add import compiled_add
+    from bundled_add import call_sync, compiled_add
 
     from cobol_mcp.cobol.build.driver import build_driver
     from cobol_mcp.cobol.build.native_worker import build_worker
@@ -113,7 +113,7 @@ def runtime_alone(count: int) -> float:
     runtime = Runtime(max_workers=1, timeout=30, worker=str(worker) if worker else None, defer_writes=True)
     runtime.load("add", program.module, spec.entry_symbol, sizes, driver=build_driver(), program_id=spec.program_id)
     try:
-        runtime.call_sync("add", buffers)
+        call_sync(runtime, "add", buffers)
         done = [0]
 
         def finished(result: Any) -> None:

@@ -13,7 +13,7 @@ import statistics
 import time
 from typing import Any
 
-from bundled_add import compiled_add
+from bundled_add import call_sync, compiled_add
 
 from cobol_mcp.cobol.build.driver import build_driver
 from cobol_mcp.cobol.runtime.pool import Runtime
@@ -31,7 +31,7 @@ def main() -> None:
     rates: dict[str, list[float]] = {"direct": [], "caller": []}
     try:
         for name in rates:  # warm: load both into the worker
-            runtime.call_sync(name, buffers)
+            call_sync(runtime, name, buffers)
         for _ in range(args.rounds):
             for name in rates:
                 rates[name].append(args.calls / pipelined(runtime, name, buffers, args.calls))

@@ -16,7 +16,7 @@ import statistics
 import time
 from typing import Any
 
-from bundled_add import compiled_add
+from bundled_add import call_sync, compiled_add
 
 from cobol_mcp.cobol.build.driver import build_driver
 from cobol_mcp.cobol.build.native_worker import build_worker
@@ -48,7 +48,7 @@ def main() -> None:
         for name, worker in workers.items():
             made = runtime(worker)
             began = time.perf_counter()
-            result = made.call_sync("add", buffers)
+            result = call_sync(made, "add", buffers)
             starts[name].append(time.perf_counter() - began)
             assert result.ok, result
             made.close()
@@ -57,7 +57,7 @@ def main() -> None:
     for _ in range(args.rounds):
         for name, worker in workers.items():
             made = runtime(worker)
-            made.call_sync("add", buffers)
+            call_sync(made, "add", buffers)
             pid = made._workers[0].pid
             before = cpu_seconds(pid)
             pipelined(made, buffers, args.calls)

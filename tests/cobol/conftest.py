@@ -84,6 +84,20 @@ def compiled_samples(tmp_path_factory: pytest.TempPathFactory, specs: dict[str, 
     return {name: target for name, target, _ in results}
 
 
+def call_sync(runtime: Any, name: str, buffers: Any, timeout: float | None = None) -> Any:
+    """One call run to completion on a Runtime's own loop: submit, then wait and expire until it ends."""
+    import time
+
+    box: list[Any] = []
+    runtime.submit(name, buffers, box.append, timeout)
+    runtime.flush()
+    while not box:
+        deadline = runtime.next_deadline()
+        runtime.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        runtime.expire()
+    return box[0]
+
+
 def call_tool(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     """One tools/call through a server's catalog, run to completion on the runtime's own loop."""
     box: list[Any] = []

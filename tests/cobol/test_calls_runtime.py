@@ -7,11 +7,13 @@ from cobol_mcp.cobol.build.driver import build_driver
 from cobol_mcp.cobol.build.links import call_folder
 from cobol_mcp.cobol.runtime.pool import Runtime
 
+from .conftest import call_sync
+
 CALLS = Path(__file__).parent / "realworld" / "calls"
 
 
 def invdue(rt: Runtime) -> bytes:
-    result = rt.call_sync("invdue", [b"20240215" + b"030" + b"010", b" " * 17])
+    result = call_sync(rt, "invdue", [b"20240215" + b"030" + b"010", b" " * 17])
     assert result.ok and result.return_code == 0, result
     return result.buffers[1]
 

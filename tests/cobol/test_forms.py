@@ -17,7 +17,7 @@ from cobol_mcp.cobol.linkage.program import parse_program
 from cobol_mcp.cobol.records.codec import FieldError, decode_outputs, encode_inputs
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
 
-from .conftest import HAVE_COBC, find, needs_cobc
+from .conftest import HAVE_COBC, call_sync, find, needs_cobc
 
 FORMS = Path(__file__).parent / "realworld" / "forms"
 FORM_PATHS = sorted(p for p in FORMS.iterdir() if p.suffix.lower() in (".cbl", ".cob"))
@@ -40,7 +40,7 @@ def call(tmp_path_factory):
             module = build.build_module(FORMS / name, cache, source_format=spec.source_format)
             rt.load(name, module, spec.entry_symbol, [r.size for r in spec.records])
             loaded[name] = spec
-        result = rt.call_sync(name, encode_inputs(spec, arguments), timeout=10.0)
+        result = call_sync(rt, name, encode_inputs(spec, arguments), timeout=10.0)
         assert result.ok, result.error
         return decode_outputs(spec, result.buffers, notes)
 
@@ -466,7 +466,7 @@ def post(tmp_path_factory):
         assert program.spec.dialect == dialect
         rt = runtimes.setdefault(f"{source.name}-{dialect}", runtime.Runtime(max_workers=1))
         rt.load(dialect, program.module, program.spec.entry_symbol, [r.size for r in program.spec.records])
-        result = rt.call_sync(dialect, encode_inputs(program.spec, arguments), timeout=10.0)
+        result = call_sync(rt, dialect, encode_inputs(program.spec, arguments), timeout=10.0)
         assert result.ok, result.error
         # every item's bytes as the program left them, those it never uses (so does not report) included:
         # these tests are about layouts

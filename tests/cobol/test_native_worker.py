@@ -23,7 +23,7 @@ from cobol_mcp.cobol.runtime.process import spawn_worker
 from cobol_mcp.options import Options
 from cobol_mcp.server import build_server
 
-from .conftest import call_tool
+from .conftest import call_sync, call_tool
 
 FAULTS = Path(__file__).parent / "faults"
 
@@ -91,7 +91,7 @@ def test_a_worker_that_cannot_start_falls_back_to_python(cache_dir: Path, tmp_pa
     rt = Runtime(max_workers=1, worker=str(tmp_path / "gone" / "cobol-mcp-worker"))
     try:
         rt.load("rc", build_module(FAULTS / "return-code.cob", cache_dir), "return__code", [4, 4])
-        result = rt.call_sync("rc", [b"0003", b"    "])
+        result = call_sync(rt, "rc", [b"0003", b"    "])
         assert result.ok and result.return_code == 3 and result.buffers == [b"0003", b"0003"]
         assert rt.worker is None and "cannot be started" in capsys.readouterr().err
     finally:

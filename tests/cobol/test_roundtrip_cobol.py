@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from cobol_mcp.cobol.linkage.model import ProgramSpec
 from cobol_mcp.cobol.records.codec import decode_outputs, encode_inputs
 
-from .conftest import HAVE_COBC, reported, sample
+from .conftest import HAVE_COBC, call_sync, reported, sample
 from .test_codec import ECHO, ZOO, values_for
 
 build = pytest.importorskip("cobol_mcp.cobol.build.cobc")
@@ -29,7 +29,7 @@ class Caller:
             module = build.build_module(sample(name), self.cache, source_format=spec.source_format)
             self.rt.load(name, module, spec.entry_symbol, [r.size for r in spec.records])
             self.loaded.add(name)
-        result = self.rt.call_sync(name, encode_inputs(spec, arguments), timeout=10.0)
+        result = call_sync(self.rt, name, encode_inputs(spec, arguments), timeout=10.0)
         assert result.ok, result.error
         return decode_outputs(spec, result.buffers, notes)
 

@@ -8,6 +8,8 @@ import pytest
 from cobol_mcp.cobol.build.cobc import BuildError, build_module
 from cobol_mcp.cobol.runtime.pool import Runtime
 
+from .conftest import call_sync
+
 FAULTS = Path(__file__).parent / "faults"
 NAMES = ["stop-run", "endless", "chatty", "flood", "divide", "subscript", "segv", "return-code"]
 
@@ -22,7 +24,7 @@ def runtime(cache_dir, worker):
 
 
 def call(rt, name, n):
-    return rt.call_sync(name, [b"%04d" % n, b"    "])
+    return call_sync(rt, name, [b"%04d" % n, b"    "])
 
 
 def assert_recovers(rt, name):
@@ -135,7 +137,7 @@ def test_missing_entry_point_is_an_error(cache_dir, worker):
     rt = Runtime(max_workers=1, worker=worker)
     try:
         rt.load("x", build_module(FAULTS / "chatty.cob", cache_dir), "no_such_symbol", [4, 4])
-        result = rt.call_sync("x", [b"0000", b"    "])
+        result = call_sync(rt, "x", [b"0000", b"    "])
         assert not result.ok and "no_such_symbol" in result.error
     finally:
         rt.close()

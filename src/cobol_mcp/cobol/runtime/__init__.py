@@ -1,6 +1,8 @@
 """The worker runtime: the one boundary behind which COBOL runs. Nothing else loads libcob.
 
-Owns: :mod:`.pool` (the Runtime: pipelined calls to worker processes, timeouts, faults as results),
+Owns: :mod:`.scheduler` (the pool's decisions without I/O: backlog, choosing a worker, stall and
+deadline, matching replies to calls; time is an argument), :mod:`.pool` (the Runtime: the pipes,
+processes and clock around it, faults as results),
 :mod:`.frames` (the pipe formats and the per-call and per-worker state), :mod:`.process` (spawning
 and reaping), :mod:`.faults` (how a worker or a run unit died, in words) and
 :mod:`.worker` (the worker process itself: run as a script, standard library only), and

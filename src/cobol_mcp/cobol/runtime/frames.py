@@ -1,17 +1,17 @@
-"""What goes over a worker's pipes, and what the runtime keeps for each program, call and worker.
+"""What goes over a worker's pipes, and what the runtime keeps for each program, call and worker process.
 
 Frames to a worker: ``REQUEST_HEAD`` (kind, call id, body length) then the body: a load (``LOAD_HEAD``:
 index and record count, the sizes, then NUL-terminated module path, entry symbol, caller module,
 program name and caller symbol: :func:`load_body`) or a call (``PROGRAM_INDEX`` and the records). Replies:
 ``REPLY_HEAD`` (call id, status, RETURN-CODE, records length, DISPLAY length), the records, the text.
-Plain data for :mod:`.pool`; the workers (``worker.py``, ``worker.c``) keep their own copy of the formats.
+Plain data for :mod:`.scheduler` and :mod:`.pool`; the workers (``worker.py``, ``worker.c``) keep
+their own copy of the formats.
 """
 
 from __future__ import annotations
 
 import os
 import struct
-from collections import deque
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,29 +88,13 @@ class Call:
 
 
 class Worker:
-    __slots__ = (
-        "pid",
-        "send_fd",
-        "reply_fd",
-        "display_fd",
-        "stderr_fd",
-        "inflight",
-        "inflight_bytes",
-        "loaded",
-        "received",
-        "pending_out",
-        "head_started",
-    )
+    """A worker process, as the pool holds it: its pid and its ends of the pipes and memory files."""
+
+    __slots__ = ("pid", "send_fd", "reply_fd", "display_fd", "stderr_fd")
 
     def __init__(self, pid: int, send_fd: int, reply_fd: int, display_fd: int, stderr_fd: int) -> None:
         self.pid, self.send_fd, self.reply_fd = pid, send_fd, reply_fd
         self.display_fd, self.stderr_fd = display_fd, stderr_fd
-        self.inflight: deque[Call] = deque()
-        self.inflight_bytes = 0
-        self.loaded: set[int] = set()
-        self.received = bytearray()
-        self.pending_out: list[bytes] = []
-        self.head_started = 0.0
 
 
 def split_records(data: bytes, start: int, sizes: tuple[int, ...]) -> list[bytes]:

@@ -6,35 +6,26 @@ protocol, libcob is not thread-safe), so each call goes to a persistent worker p
 its deadline is killed, its current call becomes an error result, the calls queued behind it are
 sent again to a fresh worker, and other workers carry on.
 
-The runtime is event-loop agnostic: it registers its pipes with any object that has
-``add_reader(fd, callback)`` / ``remove_reader(fd)`` (a :class:`SelectLoop` or an asyncio loop), and
-the owner calls :meth:`Runtime.expire` when :meth:`Runtime.next_deadline` passes.
+The decisions (which worker, what waits, when a call has run too long, which reply ends which call)
+are :mod:`.scheduler`'s, made without I/O; this module is the hands: it reads the clock, writes the
+frames the scheduler queued, hands it the bytes a worker sent, and carries out its orders (start a
+worker, kill one, end an idle one). The runtime is event-loop agnostic: it registers its pipes with
+any object that has ``add_reader(fd, callback)`` / ``remove_reader(fd)`` (a :class:`SelectLoop` or an
+asyncio loop), and the owner calls :meth:`Runtime.expire` when :meth:`Runtime.next_deadline` passes.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections import deque
 
 from ...selectloop import SelectLoop
-from .frames import (
-    CALL_HEAD,
-    IN_FLIGHT_BYTES,
-    PIPE_SIZE,
-    READ_SIZE,
-    REPLY_HEAD,
-    REQUEST_HEAD,
-    Call,
-    CallResult,
-    Program,
-    Worker,
-    load_body,
-    split_records,
-)
-from .process import kill, read_memfile, reap, spawn_worker
+from .frames import IN_FLIGHT_BYTES, PIPE_SIZE, READ_SIZE, CallResult, Program, Worker, load_body
+from .process import kill, pipes_take, read_memfile, reap, spawn_worker
+from .scheduler import Lane, Scheduler
 
-REPLY_HEAD_SIZE = REPLY_HEAD.size
+monotonic = time.monotonic  # (a global name: looked up once per call, not twice)
+SMALL_PIPE_ROOM = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -81,15 +72,12 @@ class Runtime:
         self.worker = None if os.environ.get("COBOL_MCP_WORKER") == "python" else worker
         self._programs: dict[str, Program] = {}
         self._loaded = 0  # programs registered so far: each gets its own index in the workers
-        self.stats = {"started": 0, "died": 0, "timeouts": 0}  # workers started, workers lost, calls timed out
-        self._workers: list[Worker] = []
-        self._backlog: deque[Call] = deque()
-        self._unflushed: list[Worker] = []  # workers with frames queued by submit, not yet written
-        self._next_id = 1
+        room = IN_FLIGHT_BYTES if pipes_take(PIPE_SIZE) else SMALL_PIPE_ROOM  # known before a frame is queued
+        self.scheduler = Scheduler(max_workers=self.max_workers, timeout=timeout, stall_after=stall_after, room=room)
+        self._schedule = self.scheduler.submit  # bound once: it is on the path of every call
+        self.stats = self.scheduler.stats  # workers started, workers lost, calls timed out
         self.last_flush = 0.0  # when frames last went to a worker (the stdio loop spins briefly after)
-        self._room = IN_FLIGHT_BYTES
         self._env = dict(os.environ)
-        self._stale: set[Worker] = set()  # started before the CALL search path changed: stop when idle
         self.set_library_path(library_path)
         self._devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
 
@@ -127,14 +115,14 @@ class Runtime:
         if value == self._env.get("COB_LIBRARY_PATH", ""):
             return
         self._env["COB_LIBRARY_PATH"] = value
-        self._stale.update(self._workers)
-        for worker in [w for w in self._workers if not w.inflight]:
-            self._stop(worker)
+        self.scheduler.retire_all()
+        self._act()
 
     def start(self) -> None:
         """Start one worker ahead of the first call, so that call does not wait for it."""
-        if not self._workers:
-            self._spawn()
+        if not self.scheduler.lanes:
+            self.scheduler.new_lane()
+            self._act()
 
     def submit(
         self,
@@ -146,108 +134,66 @@ class Runtime:
         program = self._programs[name]
         if tuple(map(len, buffers)) != program.sizes:
             raise ValueError(f"{name}: records of {list(map(len, buffers))} bytes, expected {list(program.sizes)}")
-        call_id = self._next_id
-        self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
+        scheduler = self.scheduler
         if program.broken:
             callback(CallResult(False, 0, [], "", program.broken))
-            return call_id
-        frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
-        call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
-        workers = self._workers
-        if len(workers) == 1 and not self._backlog:  # the usual case, on the path of every call
-            worker = workers[0]
-            if program.index in worker.loaded and (
-                not worker.inflight
-                or (
-                    worker.inflight_bytes + len(frame) <= self._room
-                    and time.monotonic() - worker.head_started <= self.stall_after
-                )
-            ):
-                self._enqueue(worker, call)
-                if not self.defer_writes:
-                    self.flush()
-                return call_id
-        self._dispatch(call)
+            return scheduler.new_id()
+        call_id = self._schedule(program, buffers, callback, timeout, monotonic())
+        if scheduler.spawns:
+            self._act()
         if not self.defer_writes:
             self.flush()
         return call_id
 
     def flush(self) -> None:
         """Write the frames queued by :meth:`submit` (one write per worker)."""
-        if not self._unflushed:
+        scheduler = self.scheduler
+        if not scheduler.unflushed:
             return
-        workers, self._unflushed = self._unflushed, []
-        for worker in workers:
-            data = b"".join(worker.pending_out)
-            worker.pending_out.clear()
+        lanes, scheduler.unflushed = scheduler.unflushed, []
+        for lane in lanes:
+            data = b"".join(lane.pending_out)
+            lane.pending_out.clear()
             self.last_flush = time.perf_counter()
             try:
                 while data:
-                    data = data[os.write(worker.send_fd, data) :]
+                    data = data[os.write(lane.process.send_fd, data) :]
             except OSError:
-                self._worker_died(worker)
+                self._worker_died(lane)
 
     def cancel(self, call_id: int) -> bool:
         """Stop a call: unsent, it is dropped; running, its worker is killed. No callback follows."""
-        for call in self._backlog:
-            if call.id == call_id and call.callback is not None:
-                self._backlog.remove(call)
-                return True
-        for worker in self._workers:
-            for position, call in enumerate(worker.inflight):
-                if call.id == call_id and call.callback is not None and not call.cancelled:
-                    call.cancelled = True
-                    if position == 0:
-                        self._kill(worker, None)
-                    return True
-        return False
+        found = self.scheduler.cancel(call_id)
+        if self.scheduler.kills:
+            self._act()
+        return found
 
     @property
     def waiting(self) -> int:
         """Calls submitted but not yet sent to a worker (no worker had room)."""
-        return len(self._backlog)
+        return len(self.scheduler.backlog)
 
     @property
     def busy(self) -> bool:
         """Whether a call someone waits for is queued or running (module loads and cancelled calls are not)."""
-        if self._backlog:
-            return True
-        for worker in self._workers:  # a loop, not any(): asked between every message
-            for call in worker.inflight:
-                if call.callback is not None and not call.cancelled:
-                    return True
-        return False
+        return self.scheduler.busy
 
     def next_deadline(self) -> float | None:
         """When :meth:`expire` next has work: a call's timeout or, while calls wait for room, the
         moment a busy worker counts as stuck (then another worker is started for them)."""
-        deadlines = [w.head_started + w.inflight[0].timeout for w in self._workers if w.inflight]
-        if self._backlog:
-            deadlines += [w.head_started + self.stall_after for w in self._workers if w.inflight]
-        return min(deadlines) if deadlines else None
+        return self.scheduler.next_deadline()
 
     def expire(self, now: float | None = None) -> None:
+        scheduler = self.scheduler
         now = time.monotonic() if now is None else now
-        for worker in list(self._workers):
-            if worker.inflight and now >= worker.head_started + worker.inflight[0].timeout:
-                head = worker.inflight[0]
-                self.stats["timeouts"] += 1
-                self._kill(worker, f"timed out after {head.timeout:g} s (an endless loop?); its worker was restarted")
-        if self._backlog:
-            self._drain_backlog()
-            if not self.defer_writes:
-                self.flush()
-
-    def call_sync(self, name: str, buffers: Sequence[bytes], timeout: float | None = None) -> CallResult:
-        """Run one call to completion (for the command line and tests; needs the runtime's own loop)."""
-        box: list[CallResult] = []
-        self.submit(name, buffers, box.append, timeout)
-        self.flush()
-        while not box:
-            deadline = self.next_deadline()
-            self.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
-            self.expire()
-        return box[0]
+        scheduler.expire(now)
+        if scheduler.kills:
+            self._act(flush=False)
+            scheduler.drain(now)
+        if scheduler.spawns:
+            self._act(flush=False)
+        if not self.defer_writes:
+            self.flush()
 
     def run_once(self, timeout: float | None) -> None:
         """Wait up to `timeout` s for the workers and handle what they sent (the runtime's own loop only)."""
@@ -256,225 +202,113 @@ class Runtime:
         self._select.run_once(timeout)
 
     def close(self) -> None:
-        for worker in list(self._workers):
-            self._retire(worker)
+        for lane in list(self.scheduler.lanes):
+            self.scheduler.forget(lane)
+            worker: Worker = lane.process
+            self._release(worker)
             kill(worker.pid)
             reap(worker.pid)
-        self._workers.clear()
         if self._devnull >= 0:
             os.close(self._devnull)
             self._devnull = -1
         if self._select is not None:
             self._select.close()
 
-    # ---------------------------------------------------------------------------------- dispatch
-    def _dispatch(self, call: Call) -> None:
-        if self._backlog:  # calls already waiting go first; replies and expire() drain them
-            self._backlog.append(call)
-            return
-        worker = self._pick(len(call.frame))
-        if worker is None:
-            self._backlog.append(call)
-            return
-        self._send(worker, call)
-
-    def _pick(self, size: int) -> Worker | None:
-        """An idle worker; else the least loaded one that is not stuck on a slow call; else a new
-        worker (up to max_workers) when every worker is stuck; else None (the call waits)."""
-        workers = self._workers
-        if len(workers) == 1:  # the common case, on the hot path of every call
-            only = workers[0]
-            if not only.inflight or (
-                only.inflight_bytes + size <= self._room and time.monotonic() - only.head_started <= self.stall_after
-            ):
-                return only
-        now = time.monotonic()
-        best: Worker | None = None
-        all_stalled = True
-        for worker in self._workers:
-            if not worker.inflight:
-                return worker
-            if now - worker.head_started <= self.stall_after:
-                all_stalled = False
-                if worker.inflight_bytes + size <= self._room and (
-                    best is None or len(worker.inflight) < len(best.inflight)
-                ):
-                    best = worker
-        if best is not None:
-            return best
-        if all_stalled and len(self._workers) < self.max_workers:
-            return self._spawn()
-        if not all_stalled:
-            return None  # busy, not stuck: the call waits for room on a pipe
-        roomy = [w for w in self._workers if w.inflight_bytes + size <= self._room]
-        return min(roomy, key=lambda w: len(w.inflight)) if roomy else None
-
-    def _send(self, worker: Worker, call: Call) -> None:
-        program = call.program
-        if program.index not in worker.loaded:
-            worker.loaded.add(program.index)
-            load_frame = REQUEST_HEAD.pack(1, 0, len(program.load_body)) + program.load_body
-            self._enqueue(worker, Call(0, program, load_frame, None, self.timeout))
-        self._enqueue(worker, call)
-
-    def _enqueue(self, worker: Worker, call: Call) -> None:
-        if not worker.inflight:
-            worker.head_started = time.monotonic()
-        worker.inflight.append(call)
-        worker.inflight_bytes += len(call.frame)
-        if not worker.pending_out:
-            self._unflushed.append(worker)
-        worker.pending_out.append(call.frame)
-
-    def _drain_backlog(self) -> None:
-        backlog = self._backlog
-        while backlog:
-            call = backlog[0]
-            worker = self._pick(len(call.frame))
-            if worker is None:
-                return
-            backlog.popleft()
-            self._send(worker, call)
-            # the calls after it go to the same worker while they fit (as _pick would send them)
-            room = self._room - worker.inflight_bytes
-            while backlog and len(backlog[0].frame) <= room and backlog[0].program.index in worker.loaded:
-                call = backlog.popleft()
-                room -= len(call.frame)
-                self._enqueue(worker, call)
+    @property
+    def _workers(self) -> list[Worker]:
+        """The worker processes, in the scheduler's order (for tests and benchmarks)."""
+        return [lane.process for lane in self.scheduler.lanes]
 
     # ---------------------------------------------------------------------------------- replies
-    def _on_readable(self, worker: Worker) -> None:
+    def _on_readable(self, lane: Lane) -> None:
         try:
-            data = os.read(worker.reply_fd, READ_SIZE)
+            data = os.read(lane.process.reply_fd, READ_SIZE)
         except OSError:
             data = b""
         if not data:
-            self._worker_died(worker)
+            self._worker_died(lane)
             return
-        received = worker.received  # the start of a reply that a previous read cut off
-        if received:
-            received += data
-            data = bytes(received)
-            received.clear()
-        # Replies are cut from `data`, bytes: a record is one copy of its slice (of a bytearray, two).
-        pos, end = 0, len(data)
-        inflight = worker.inflight
-        done: list[tuple[Callable[[CallResult], object], CallResult]] = []
-        unpack = REPLY_HEAD.unpack_from
-        while end - pos >= REPLY_HEAD_SIZE:
-            call_id, status, code, records_len, text_len = unpack(data, pos)
-            start = pos + REPLY_HEAD_SIZE
-            stop = start + records_len + text_len
-            if stop > end:
-                break
-            if not inflight or call_id != inflight[0].id:
-                received += data[pos:]
-                self._kill(worker, f"the COBOL worker answered call {call_id} out of turn")
-                for callback, result in done:  # the replies before it were in turn: they stand
-                    callback(result)
-                return
-            call = inflight.popleft()
-            worker.inflight_bytes -= len(call.frame)
-            notify = call.callback
-            if notify is not None and not call.cancelled:
-                text = data[start + records_len : stop].decode("utf-8", "replace") if text_len else ""
-                if status == 0:
-                    sizes = call.program.sizes
-                    if len(sizes) == 1 and records_len == sizes[0]:
-                        buffers = [data[start : start + records_len]]
-                    else:
-                        buffers = split_records(data, start, sizes)
-                    done.append((notify, CallResult(True, code, buffers, text)))
-                else:
-                    done.append((notify, CallResult(False, code, [], "", text)))
-            pos = stop
-        if pos:
-            worker.head_started = time.monotonic()  # the next call started as the last of these ended
-        if pos < end:
-            received += data[pos:]
-        if worker.inflight and worker.inflight[0].cancelled:
-            # cancelled while queued behind another frame on this worker: it has just started; stop it
-            self._kill(worker, None)
-        elif not worker.inflight and worker in self._stale:
-            self._stop(worker)
-        self._drain_backlog()
+        scheduler = self.scheduler
+        done = scheduler.receive(lane, data, monotonic())
+        if scheduler.kills or scheduler.stops or scheduler.spawns:
+            self._act(flush=False)
         for callback, result in done:
             callback(result)
         if not self.defer_writes:
             self.flush()
 
-    # ---------------------------------------------------------------------------------- faults
-    def _kill(self, worker: Worker, cause: str | None) -> None:
-        kill(worker.pid)
-        self._worker_died(worker, cause)
+    # ---------------------------------------------------------------------------------- the scheduler's orders
+    def _act(self, flush: bool = True) -> None:
+        """Carry out what the scheduler asked for: start, kill and end workers; then write, unless
+        told not to or writes are deferred."""
+        scheduler = self.scheduler
+        while scheduler.spawns or scheduler.stops or scheduler.kills:
+            if scheduler.spawns:
+                self._spawn(scheduler.spawns.pop(0))
+            elif scheduler.stops:
+                self._stop(scheduler.stops.pop(0).process)
+            else:
+                lane, cause = scheduler.kills.pop(0)
+                if lane in scheduler.lanes:
+                    kill(lane.process.pid)
+                    self._worker_died(lane, cause, flush=False)
+        if flush and not self.defer_writes:
+            self.flush()
 
-    def _worker_died(self, worker: Worker, cause: str | None = None) -> None:
-        if worker not in self._workers:
+    def _worker_died(self, lane: Lane, cause: str | None = None, flush: bool = True) -> None:
+        scheduler = self.scheduler
+        if lane not in scheduler.lanes:
             return
-        self.stats["died"] += 1
-        self._retire(worker)
+        worker: Worker = lane.process
+        self._release(worker)
         kill(worker.pid)  # a no-op for a process that already ended
         status = reap(worker.pid)
         stderr_text = read_memfile(worker.stderr_fd, 8192)
         display = read_memfile(worker.display_fd, 1 << 16)
         os.close(worker.stderr_fd)
         os.close(worker.display_fd)
-        calls = list(worker.inflight)
-        if not calls:
-            return
-        head, rest = calls[0], calls[1:]
-        from .faults import describe_exit
+        reason = ""
+        if lane.inflight:
+            from .faults import describe_exit
 
-        reason = cause or describe_exit(status, stderr_text)
-        if head.callback is None:  # loading the module killed the worker: never try it again
-            head.program.broken = f"the COBOL module could not be loaded: {reason}"
-        self._backlog.extendleft(reversed([c for c in rest if c.callback is not None and not c.cancelled]))
-        if head.callback is not None and not head.cancelled:
-            head.callback(CallResult(False, 0, [], display, reason))
-        for call in list(self._backlog):
-            if call.program.broken:
-                self._backlog.remove(call)
-                if call.callback is not None:  # (the backlog holds calls only, never load frames)
-                    call.callback(CallResult(False, 0, [], "", call.program.broken))
-        self._drain_backlog()
-        if not self.defer_writes:
-            self.flush()
+            reason = cause or describe_exit(status, stderr_text)
+        for callback, result in scheduler.lost(lane, reason, display):
+            callback(result)
+        scheduler.drain(time.monotonic())
+        self._act(flush)
 
     def _stop(self, worker: Worker) -> None:
         """End an idle worker on purpose (not a fault: nothing is counted, no call is affected)."""
-        self._retire(worker)
+        self._release(worker)
         kill(worker.pid)
         reap(worker.pid)
         os.close(worker.stderr_fd)
         os.close(worker.display_fd)
 
-    def _retire(self, worker: Worker) -> None:
-        self._stale.discard(worker)
-        self._workers.remove(worker)
-        worker.pending_out.clear()
-        if worker in self._unflushed:
-            self._unflushed.remove(worker)
+    def _release(self, worker: Worker) -> None:
         self.loop.remove_reader(worker.reply_fd)
         os.close(worker.send_fd)
         os.close(worker.reply_fd)
 
-    # ---------------------------------------------------------------------------------- spawning
-    def _spawn(self) -> Worker:
+    def _spawn(self, lane: Lane) -> None:
         try:
             started = spawn_worker(self._env, self._devnull, PIPE_SIZE, self.spin, self.worker)
         except OSError as exc:
             if not self.worker:
+                self.scheduler.forget(lane)
                 raise
             from ... import log
 
             log.warning(f"the C worker {self.worker} cannot be started ({exc.strerror}): using the Python worker")
             self.worker = None
-            started = spawn_worker(self._env, self._devnull, PIPE_SIZE, self.spin)
+            try:
+                started = spawn_worker(self._env, self._devnull, PIPE_SIZE, self.spin)
+            except OSError:
+                self.scheduler.forget(lane)
+                raise
         pid, send_fd, reply_fd, display_fd, stderr_fd, roomy = started
         if not roomy:
-            self._room = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
-        worker = Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)
+            self.scheduler.room = min(self.scheduler.room, SMALL_PIPE_ROOM)
+        lane.process = Worker(pid, send_fd, reply_fd, display_fd, stderr_fd)
         self.stats["started"] += 1
-        self._workers.append(worker)
-        self.loop.add_reader(reply_fd, lambda: self._on_readable(worker))
-        return worker
+        self.loop.add_reader(reply_fd, lambda: self._on_readable(lane))

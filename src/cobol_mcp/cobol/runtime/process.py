@@ -51,6 +51,19 @@ def spawn_worker(
     return pid, request_write, reply_read, display_fd, stderr_fd, roomy
 
 
+def pipes_take(pipe_size: int) -> bool:
+    """Whether pipes here can be given `pipe_size` bytes of buffer (F_SETPIPE_SZ, as spawn_worker asks)."""
+    read_end, write_end = os.pipe()
+    try:
+        fcntl.fcntl(write_end, F_SETPIPE_SZ, pipe_size)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
 def memfile(name: str) -> int:
     try:
         return os.memfd_create(name, os.MFD_CLOEXEC)
