@@ -195,7 +195,9 @@ def _column_list(columns: list[Column], line: int) -> list[Tok]:
 
 def _fitted(value: list[Tok], column: Column, rw: Rewriter) -> list[Tok]:
     """A literal as DB2 stores it in ``column``: CHAR padded, TIMESTAMP's fraction to six digits, a
-    number for a DECIMAL column scaled on SQLite."""
+    number for a DECIMAL column scaled on SQLite; a host variable remembers its column."""
+    if value and value[0].kind == "host":
+        rw.assigned[id(value[0])] = column
     if len(value) == 1 and value[0].kind == "str":
         text = value[0].text[1:-1].replace("''", "'")
         if column.type == "CHAR" and column.length and len(text) < column.length:
