@@ -84,22 +84,28 @@ def result_columns(tokens: list[Tok], rw: Rewriter) -> list[Column | None]:
             for table in {id(t): t for t in rw.tables.values()}.values():
                 out += table.columns
             continue
-        if item and item[0].kind == "id" and len(item) > 1 and item[1].text == "(":
-            close = matching(item, 1)
-            args = split_args(item[2:close])
-            if item[0].text == "COUNT":
-                out.append(Column("", "INTEGER"))
-                continue
-            if item[0].text in _AGGREGATE_KEEPS and args and args[0]:
-                column, stop = rw.column_at(args[0], 0)
-                out.append(column if stop == len(args[0]) else None)
-                continue
-            out.append(None)
-            continue
-        column, stop = rw.column_at(item, 0) if item else (None, 0)
-        plain = stop == len(item) or (stop + 1 <= len(item) and item[stop].is_kw("AS")) or stop == len(item) - 1
-        out.append(column if plain else None)
+        out.append(_item_column(item, rw))
     return out
+
+
+def _item_column(item: list[Tok], rw: Rewriter) -> Column | None:
+    """``C``, ``T.C``, ``C AS X``, ``C X``, COUNT(…), SUM/MIN/MAX/VALUE/COALESCE/NULLIF(item, …)."""
+    if not item:
+        return None
+    if item[0].kind == "id" and len(item) > 1 and item[1].text == "(":
+        close = matching(item, 1)
+        args = split_args(item[2:close])
+        rest = item[close + 1 :]
+        if rest and not (rest[0].is_kw("AS") or (len(rest) == 1 and rest[0].kind == "id")):
+            return None
+        if item[0].text == "COUNT":
+            return Column("", "INTEGER")
+        if item[0].text in _AGGREGATE_KEEPS and args:
+            return _item_column(args[0], rw)
+        return None
+    column, stop = rw.column_at(item, 0)
+    plain = stop == len(item) or item[stop].is_kw("AS") or stop == len(item) - 1
+    return column if plain else None
 
 
 def _translated(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> tuple[Translation, list[Column | None]]:

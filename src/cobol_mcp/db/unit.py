@@ -285,14 +285,15 @@ class Unit:
             translation, columns = declare.translation, declare.columns
             params = self._params(translation.params, values)
         sql, rowid = translation.sql, False
+        if declare.updatable and sql.startswith("SELECT ") and not sql.startswith("SELECT DISTINCT"):
+            sql, rowid = ("SELECT rowid, " if self.sqlite else "SELECT ctid, ") + sql[7:], True
         if self.sqlite:
-            if declare.updatable and sql.startswith("SELECT ") and not sql.startswith("SELECT DISTINCT"):
-                sql, rowid = "SELECT rowid, " + sql[7:], True
             driver = self.conn.execute(sql, params)
         else:
             if declare.updatable and not declare.hold:
-                sql += " FOR UPDATE"
+                sql += " FOR UPDATE"  # rows locked as FETCH reaches them (PostgreSQL refuses it WITH HOLD)
             driver = self.conn.cursor(name=name.lower(), withhold=declare.hold)
+            driver.itersize = 1 if declare.updatable else 100
             driver.execute(sql, params)
         self.cursors[name] = _Cursor(declare, driver, columns, rowid)
 
@@ -307,8 +308,8 @@ class Unit:
             return
         if cursor.rowid:
             cursor.current, row = row[0], row[1:]
-        elif not self.sqlite:
-            cursor.current = True  # PostgreSQL keeps the position itself (WHERE CURRENT OF name)
+        else:
+            cursor.current = True  # on a row (one WHERE CURRENT OF cannot name: not updatable)
         assert p.translation is not None
         self._store(p.translation.outputs, tuple(row), cursor.columns, out)
         out.sqlca.sqlerrd3 = 1
