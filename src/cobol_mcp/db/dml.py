@@ -7,7 +7,8 @@ becomes a SELECT without FROM, which both databases take),
 ``FOR FETCH ONLY``, ``FOR UPDATE OF``, ``OPTIMIZE FOR``, ``QUERYNO``) are dropped (the runtime owns
 them), ``WHERE CURRENT OF C`` becomes ``rowid = ?`` on SQLite and ``ctid = CAST(%s AS tid)`` on PostgreSQL
 (the runtime binds the cursor's row: PostgreSQL's own CURRENT OF fails once a WITH HOLD cursor has
-outlived a COMMIT, which DB2 programs that commit every N rows rely on). An INSERT's values meet their columns: ``DEFAULT`` is left out
+outlived a COMMIT, which DB2 programs that commit every N rows rely on). An INSERT's values meet their
+columns: ``DEFAULT`` is left out
 (SQLite has no DEFAULT in VALUES), CHAR literals are padded, DECIMAL literals are scaled on SQLite,
 TIME and TIMESTAMP literals in DB2's form (``13.45.00``, ``2026-11-25-13.45.00.000000``) become
 PostgreSQL's on PostgreSQL, and a value given to a GENERATED ALWAYS column is DB2's -798.
