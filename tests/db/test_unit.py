@@ -208,3 +208,24 @@ def test_a_busy_sqlite_database_is_913_after_the_wait(tmp_path: Path, units: Ope
     assert code(second, 1, D="E22")[0] == -913  # the first writer holds the database
     first.end(True)
     assert code(second, 1, D="E22")[0] == 0  # the unit goes on once the writer is done
+
+
+def test_a_failed_statement_undoes_itself_alone_and_the_unit_goes_on(units: Open, db: Database) -> None:
+    u = units(
+        "DECLARE C CURSOR FOR SELECT DEPTNO FROM PAYROLL.DEPT ORDER BY DEPTNO",
+        "OPEN C",
+        "INSERT INTO PAYROLL.DEPT (DEPTNO, DEPTNAME) VALUES (:D, 'NEW')",
+        "SELECT COUNT(*) INTO :C FROM PAYROLL.DEPT",
+        "FETCH C INTO :D",
+        "SELECT DEPTNO INTO :D FROM PAYROLL.DEPT WHERE OPENED = :WHEN",
+    )
+    assert code(u, 2)[0] == 0 and code(u, 3, D="E21")[0] == 0
+    assert code(u, 3, D="E21")[0] == -803
+    assert code(u, 4)[1] == {"C": 3}  # the first INSERT stands
+    assert code(u, 5) == (0, {"D": "A00"})  # the cursor is still open
+    # a failing read: PostgreSQL refuses the date (-181, out of range) and aborts its transaction; SQLite finds no row
+    assert code(u, 6, WHEN="1998-13-45")[0] == (-181 if db.kind == "postgresql" else 100)
+    assert code(u, 5) == (0, {"D": "D11"}) and code(u, 4)[1] == {"C": 3}
+    u.end(True)
+    again = units("SELECT COUNT(*) INTO :C FROM PAYROLL.DEPT")
+    assert code(again, 1)[1] == {"C": 3}

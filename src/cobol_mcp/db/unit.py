@@ -10,7 +10,8 @@ more, host variables left alone then); a searched UPDATE or DELETE, or INSERT â€
 row is +100; NULL into a host variable without an indicator is -305; FETCH on a cursor that is not
 open is -501, OPEN of an open one -502, WHERE CURRENT OF a closed cursor -507 and of one not on a
 row -508; COMMIT closes the cursors without HOLD, ROLLBACK closes all; a failed statement undoes only
-itself (PostgreSQL: a savepoint per statement), except -911 which rolls the unit back as DB2 does.
+itself (PostgreSQL: a savepoint after each change, see :meth:`Unit._failed`), except -911 which rolls
+the unit back as DB2 does.
 
 Transactions: the first statement begins it (SQLite ``BEGIN``: deferred, so a read-only call takes no
 write lock), :meth:`Unit.end` commits (normal end) or rolls back (any failure) and closes. SQLite waits
@@ -22,6 +23,7 @@ other. Two units never see each other's uncommitted rows (SQLite and PostgreSQL 
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +39,8 @@ from .values import from_driver, to_driver
 __all__ = ["BUSY_TIMEOUT_MS", "Outcome", "Sqlca", "Unit", "connect"]
 
 BUSY_TIMEOUT_MS = 10_000  # a SQLite writer waits this long for another one before -913
+_CHANGES = frozenset(("INSERT", "UPDATE", "DELETE", "EXECUTE", "OPEN"))  # PostgreSQL: a savepoint after each
+_PG_INERROR = 3  # psycopg.pq.TransactionStatus.INERROR: a failed statement aborted the transaction
 
 
 @dataclass
@@ -65,8 +69,9 @@ class _Cursor:
     declare: Prepared
     driver: Any
     columns: list[Column | None]
-    rowid: bool  # SQLite: the first column is the row's rowid (WHERE CURRENT OF)
+    rowid: bool  # the first column is the row's rowid or ctid (WHERE CURRENT OF)
     current: object = None  # the rowid of the row FETCH last returned
+    ahead: deque[Any] = field(default_factory=deque)  # PostgreSQL, read-only: rows fetched 100 at a time
 
 
 def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
@@ -74,7 +79,7 @@ def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
     if db.kind == "sqlite":
         import sqlite3
 
-        conn = sqlite3.connect(db.target, isolation_level=None, timeout=busy_timeout_ms / 1000)
+        conn = sqlite3.connect(db.target, isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False)
         conn.execute("PRAGMA foreign_keys = ON")
         with contextlib.suppress(sqlite3.OperationalError):  # busy: the file keeps the mode it has
             conn.execute("PRAGMA journal_mode = WAL")
@@ -89,6 +94,7 @@ class Unit:
         self.plan, self.conn = plan, conn
         self.sqlite = plan.target == "sqlite"
         self.begun = False
+        self.savepoint = False  # PostgreSQL: the savepoint after the last change is held
         self.cursors: dict[str, _Cursor] = {}
         self.dynamic: dict[str, tuple[Translation, list[Column | None]]] = {}
 
@@ -108,7 +114,7 @@ class Unit:
                 self.conn.execute("COMMIT")
         else:
             self.conn.commit()
-        self.begun = False
+        self.begun = self.savepoint = False
 
     def rollback(self) -> None:
         for name in list(self.cursors):
@@ -118,7 +124,7 @@ class Unit:
                 self.conn.execute("ROLLBACK")
         else:
             self.conn.rollback()
-        self.begun = False
+        self.begun = self.savepoint = False
 
     # -- one statement
     def execute(self, number: int, values: Mapping[str, object]) -> Outcome:
@@ -127,33 +133,41 @@ class Unit:
         out = Outcome(Sqlca())
         if p.kind in DECLARATIVE or p.kind == "DECLARE CURSOR":
             return out
-        savepoint = not self.sqlite and p.kind not in ("FETCH", "CLOSE", "COMMIT", "ROLLBACK")
         try:
             if p.kind not in ("COMMIT", "ROLLBACK", "CLOSE"):
                 self._begin()
-            if savepoint:
-                self.conn.execute("SAVEPOINT cobol_mcp_stmt")
             self._run(p, values, out)
-            if savepoint:
-                self.conn.execute("RELEASE SAVEPOINT cobol_mcp_stmt")
+            if not self.sqlite and p.kind.split()[0] in _CHANGES:
+                # the point a later failure goes back to: made after each change (reads need none), the
+                # one before released in the same round trip
+                held, self.savepoint = self.savepoint, False
+                self.conn.execute(("RELEASE SAVEPOINT cobol_mcp; " if held else "") + "SAVEPOINT cobol_mcp")
+                self.savepoint = True
         except SqlError as exc:
-            self._failed(out, exc, savepoint)
+            self._failed(out, exc)
         except Untranslatable as exc:
-            self._failed(out, SqlError(-104, "42601", exc.reason), savepoint)
+            self._failed(out, SqlError(-104, "42601", exc.reason))
         except Exception as exc:
             if not self._driver_error(exc):
                 raise
             verb = p.kind.split()[0]
-            self._failed(out, from_sqlite(exc, verb) if self.sqlite else from_postgresql(exc, verb), savepoint)
+            self._failed(out, from_sqlite(exc, verb) if self.sqlite else from_postgresql(exc, verb))
         return out
 
-    def _failed(self, out: Outcome, exc: SqlError, savepoint: bool) -> None:
+    def _failed(self, out: Outcome, exc: SqlError) -> None:
+        """DB2 undoes the failed statement alone, and the whole unit on -911. PostgreSQL, whose transaction
+        an error aborts, goes back to the savepoint after the last change (or, before any, to the start:
+        only reads were done, and a cursor opened in this transaction always has a savepoint after it)."""
         out.sets.clear()
         out.sqlca = Sqlca(exc.sqlcode, exc.sqlstate, 0, " " * 11, exc.message)
         if exc.sqlcode == -911:
             self.rollback()
-        elif savepoint:
-            self.conn.execute("ROLLBACK TO SAVEPOINT cobol_mcp_stmt")
+        elif not self.sqlite and self.conn.info.transaction_status == _PG_INERROR:
+            if self.savepoint:
+                self.conn.execute("ROLLBACK TO SAVEPOINT cobol_mcp")
+            else:
+                self.conn.rollback()
+                self.begun = False
 
     def _driver_error(self, exc: Exception) -> bool:
         if self.sqlite:
@@ -293,7 +307,6 @@ class Unit:
             if declare.updatable and not declare.hold:
                 sql += " FOR UPDATE"  # rows locked as FETCH reaches them (PostgreSQL refuses it WITH HOLD)
             driver = self.conn.cursor(name=name.lower(), withhold=declare.hold)
-            driver.itersize = 1 if declare.updatable else 100
             driver.execute(sql, params)
         self.cursors[name] = _Cursor(declare, driver, columns, rowid)
 
@@ -301,7 +314,12 @@ class Unit:
         cursor = self.cursors.get(p.name or "")
         if cursor is None:
             raise SqlError(-501, "24501", f"cursor {p.name} is not open")
-        row = cursor.driver.fetchone()
+        if self.sqlite or cursor.declare.updatable:
+            row = cursor.driver.fetchone()
+        else:
+            if not cursor.ahead:
+                cursor.ahead.extend(cursor.driver.fetchmany(100))
+            row = cursor.ahead.popleft() if cursor.ahead else None
         if row is None:
             cursor.current = None
             out.sqlca = Sqlca(100, "02000", 0)
