@@ -229,3 +229,24 @@ def test_a_failed_statement_undoes_itself_alone_and_the_unit_goes_on(units: Open
     u.end(True)
     again = units("SELECT COUNT(*) INTO :C FROM PAYROLL.DEPT")
     assert code(again, 1)[1] == {"C": 3}
+
+
+def test_fetch_first_fetch_only_and_what_the_sqlca_says(units: Open) -> None:
+    u = units(
+        "DECLARE F CURSOR FOR SELECT DEPTNO, DEPTNAME FROM PAYROLL.DEPT ORDER BY DEPTNO DESC"
+        " FETCH FIRST 1 ROW ONLY FOR FETCH ONLY",
+        "OPEN F",
+        "FETCH F INTO :D",
+        "SELECT BUDGET INTO :B FROM PAYROLL.DEPT WHERE DEPTNO = 'A00'",
+        "UPDATE PAYROLL.DEPT SET DEPTNAME = :N WHERE DEPTNO = :D",
+    )
+    assert code(u, 2)[0] == 0
+    out = u.execute(3, {})
+    assert (out.sqlca.sqlcode, out.sets) == (0, {"D": "D11"})
+    assert out.sqlca.sqlwarn == "W  W       "  # SQLWARN3: more result columns than host variables
+    assert code(u, 3)[0] == 100  # FETCH FIRST 1 ROW
+    assert code(u, 4)[1] == {"B": Decimal("1250000.50")}  # a literal compared with a CHAR key, a DECIMAL out
+    failed = u.execute(5, {"N": "X" * 40, "D": "A00"})
+    assert (failed.sqlca.sqlcode, failed.sqlca.sqlstate) == (-404, "22001")  # longer than VARCHAR(36)
+    assert failed.sqlca.sqlerrm and failed.sqlca.sqlerrd3 == 0
+    assert u.execute(5, {"N": "SALES", "D": "A00"}).sqlca.sqlerrd3 == 1
