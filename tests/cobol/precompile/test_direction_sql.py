@@ -16,7 +16,8 @@ PROGRAM = """\
        WORKING-STORAGE SECTION.
            EXEC SQL INCLUDE SQLCA END-EXEC.
            EXEC SQL DECLARE C1 CURSOR FOR
-               SELECT SALARY FROM PAYROLL.EMPLOYEE WHERE WORKDEPT = :LS-DEPT
+               SELECT SALARY FROM PAYROLL.EMPLOYEE
+                WHERE WORKDEPT = :LS-DEPT
            END-EXEC.
        LINKAGE SECTION.
        01  LS-PARMS.
@@ -47,6 +48,8 @@ def test_what_each_sql_statement_reads_and_sets() -> None:
     assert data_uses("VALUES IDENTITY_VAL_LOCAL() INTO :ID") == ([], ["ID"])
     assert data_uses("EXECUTE S1 USING :P") == (["P"], [])
     assert data_uses("INCLUDE SQLCA") == ([], [])
+    assert data_uses("DECLARE C1 CURSOR FOR SELECT A FROM T WHERE B = :B") == ([], [])
+    assert data_uses("OPEN C1 USING :U", {"C1": ["B"]}) == (["B", "U"], [])
 
 
 def test_into_sets_linkage_items_and_where_reads_them(tmp_path: Path) -> None:
@@ -54,8 +57,10 @@ def test_into_sets_linkage_items_and_where_reads_them(tmp_path: Path) -> None:
     path.write_text(PROGRAM)
     spec = parse_program(path)
     field = spec.records[0].field
-    directions = {n: find(field, n).direction for n in ("LS-EMPNO", "LS-NAME", "LS-NAME-IND", "LS-SALARY", "LS-COUNT")}
-    assert directions == {"LS-EMPNO": "in", "LS-NAME": "out", "LS-NAME-IND": "out", "LS-SALARY": "out",
-                          "LS-COUNT": "inout"}  # fmt: skip
-    assert find(field, "LS-NAME").reason == "set by EXEC at line 19 before any read, on every path"
-    assert find(field, "LS-EMPNO").reason == "read by EXEC at line 19, never written"
+    names = ("LS-EMPNO", "LS-DEPT", "LS-NAME", "LS-NAME-IND", "LS-SALARY", "LS-COUNT")
+    directions = {n: find(field, n).direction for n in names}
+    assert directions == {"LS-EMPNO": "in", "LS-DEPT": "in", "LS-NAME": "out", "LS-NAME-IND": "out",
+                          "LS-SALARY": "out", "LS-COUNT": "inout"}  # fmt: skip
+    assert find(field, "LS-DEPT").reason == "read by EXEC at line 24, never written"  # OPEN C1 reads its WHERE
+    assert find(field, "LS-NAME").reason == "set by EXEC at line 20 before any read, on every path"
+    assert find(field, "LS-EMPNO").reason == "read by EXEC at line 20, never written"

@@ -10,7 +10,7 @@ the whole flow unknown. ``EXEC SQL`` reads and sets what :func:`..precompile.sca
 
 from __future__ import annotations
 
-from ..precompile.scan import data_uses
+from ..precompile.scan import cursor_reads, data_uses
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .model import Record
@@ -20,6 +20,8 @@ __all__ = ["parse_procedure"]
 
 
 class _Statements(Operands):
+    sql_cursors: dict[str, list[str]] | None = None  # what each declared cursor reads (at OPEN)
+
     def boundary(self) -> bool:
         return self.at() not in VERBS and self.stop_here()
 
@@ -295,7 +297,10 @@ class _Statements(Operands):
         raw = self.toks[start : self.i]
         self.i += 1
         if raw and raw[0].up == "SQL":  # the precompiler knows what each SQL statement reads and sets
-            reads, sets = data_uses(" ".join(t.text if t.kind == "word" else "''" for t in raw[1:]))
+            if self.sql_cursors is None:
+                self.sql_cursors = cursor_reads([(line.lineno, line.code) for line in self.lines])
+            sql = " ".join(t.text if t.kind == "word" else "''" for t in raw[1:])
+            reads, sets = data_uses(sql, self.sql_cursors)
             return self.effects("r", _sql_names(reads, tok), why) + self.effects("w", _sql_names(sets, tok), why)
         body = [Tok(t.text.lstrip(":"), t.kind, t.line) for t in raw]
         return self.effects("u", body, f"used by {why}: direction unknown")
