@@ -119,3 +119,29 @@ def test_generated_programs_compile_link_and_call_the_runtime_in_order(tmp_path:
     # EMPRPT: OPEN, FETCH (+100 ends the loop), CLOSE, SELECT INTO, COMMIT; EMPMAINT: SELECT INTO (+100)
     assert (tmp_path / "log").read_text().split() == ["7", "8", "11", "13", "14", "3"]
     assert "EMPMAINT RC 04" in ran.stdout  # its EVALUATE SQLCODE took WHEN 100
+
+
+def test_a_continued_literal_keeps_the_margin_at_72_and_lines_are_added_instead(tmp_path: Path) -> None:
+    cobc = _cobc()
+    head = "       01  WS-TEXT PIC X(50) VALUE 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"
+    text = "\n".join([
+        "       IDENTIFICATION DIVISION.", "       PROGRAM-ID. CONTLIT.", "       DATA DIVISION.",
+        "       WORKING-STORAGE SECTION.", head, "      -    'XYZ'.",
+        "           EXEC SQL INCLUDE SQLCA END-EXEC.", "       PROCEDURE DIVISION.",
+        "           EXEC SQL WHENEVER SQLERROR GO TO 9999-ERR END-EXEC.",
+        "           EXEC SQL COMMIT END-EXEC.", "           DISPLAY '[' FUNCTION TRIM(WS-TEXT TRAILING) ']'",
+        "           GOBACK.", "       9999-ERR.", "           GOBACK.",
+    ]) + "\n"  # fmt: skip
+    (tmp_path / "CONTLIT.cbl").write_text(text)
+    generated, _ = generate_file(tmp_path / "CONTLIT.cbl", "fixed")  # (cobc 3.1 fails a COPY just before one)
+    assert not generated.wide and generated.shifted
+    assert len(generated.text.splitlines()) == len(text.splitlines()) + 1
+    (tmp_path / "CONTLIT.cob").write_text(generated.text)
+    for book, book_text in generated.copybooks.items():
+        (tmp_path / book).write_text(book_text)
+    shutil.copy(PROGRAMS / "sqlrt_stub.c", tmp_path)
+    done = subprocess.run([cobc, "-x", "-I.", "CONTLIT.cob", "sqlrt_stub.c"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    ran = subprocess.run(["./CONTLIT"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert ran.stdout.strip() == "[ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456   XYZ]"  # padded to 72, not to 255

@@ -5,7 +5,9 @@ at the user's lines: the replacement starts where ``EXEC`` was and its words are
 block's lines (cols 12-72 in fixed format); code before ``EXEC`` and after ``END-EXEC`` stays. Words
 that do not fit go onto the block's last line beyond column 72, and the result then asks for
 ``-ftext-column=255`` (:attr:`Generated.wide`; the sequence area of every line is blanked, so that
-columns 73-80 never become code); only past that are lines added (:attr:`Generated.shifted`).
+columns 73-80 never become code). Past column 255, or in a program with a continued literal (which
+cobc would pad to column 255), lines are added instead (:attr:`Generated.shifted`: cobc's line numbers
+after that block are off by the lines added).
 
 * ``INCLUDE SQLCA`` becomes ``COPY "SQLCA.sqlinc".``, ``INCLUDE member`` ``COPY "MEMBER.sqlinc".``:
   :attr:`Generated.copybooks` holds their text (the SQLCA as IBM documents DB2 for z/OS's, 136 bytes;
@@ -123,6 +125,8 @@ class _Lines:
         self.start = 7 if self.fixed else 0
         self.wide = self.shifted = False
         self.added = 0
+        # -ftext-column=255 would pad a continued literal to column 255: with one, lines are added instead
+        self.can_widen = self.fixed and not any(line[6:7] == "-" for line in self.lines)
 
     def code(self, k: int) -> str:
         line = self.lines[k]
@@ -137,6 +141,7 @@ class _Lines:
         text_lines = [before] + [""] * (last - first)
         margin = 11 if self.fixed else 7
         k, limit = 0, 72 if self.fixed else 250
+        hard = 255 if self.fixed and self.can_widen else limit
         pieces = [*words[:-1], words[-1] + ("." if keep_period else "")] if words else (["."] if keep_period else [])
         for word in pieces:
             current = text_lines[k]
@@ -147,20 +152,22 @@ class _Lines:
             if len(joined) > limit and k + 1 < len(text_lines):
                 k += 1
                 joined = " " * margin + word
-            elif len(joined) > limit and self.fixed and len(joined) <= 255:
-                self.wide = True
-            elif len(joined) > 255:
+            elif len(joined) > hard:
                 text_lines.append(" " * margin + word)
                 self.shifted = True
                 k += 1
                 continue
+            elif len(joined) > limit:
+                self.wide = True
             text_lines[k] = joined
         if after.strip():
-            text_lines[-1] = (
-                (text_lines[-1] + " " + after.strip()) if text_lines[-1].strip() else text_lines[-1] + after
-            )
-            if self.fixed and len(text_lines[-1]) > 72:
-                self.wide = True
+            joined = (text_lines[-1] + " " + after.strip()) if text_lines[-1].strip() else text_lines[-1] + after
+            if len(joined) > hard:
+                text_lines.append(" " * margin + after.strip())
+                self.shifted = True
+            else:
+                text_lines[-1] = joined
+                self.wide = self.wide or len(joined) > limit
         self.lines[first : last + 1] = text_lines
         self.added += len(text_lines) - (last - first + 1)
 
