@@ -84,8 +84,10 @@ def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
         with contextlib.suppress(sqlite3.OperationalError):  # busy: the file keeps the mode it has
             conn.execute("PRAGMA journal_mode = WAL")
         return conn
-    import psycopg
-
+    try:
+        import psycopg
+    except ImportError:
+        raise ValueError("a postgresql:// database needs psycopg: pip install 'cobol-mcp-server[postgresql]'") from None
     return psycopg.connect(db.target, autocommit=False)
 
 
