@@ -12,7 +12,7 @@ import pytest
 
 from cobol_mcp.cobol.precompile.scan import scan_lines
 from cobol_mcp.db.apply import apply_files
-from cobol_mcp.db.catalog import read_catalog
+from cobol_mcp.db.catalog import Untranslatable, read_catalog
 from cobol_mcp.db.prepare import prepare_plan
 from cobol_mcp.db.unit import Unit, connect
 from cobol_mcp.db.url import Database
@@ -250,3 +250,11 @@ def test_fetch_first_fetch_only_and_what_the_sqlca_says(units: Open) -> None:
     assert (failed.sqlca.sqlcode, failed.sqlca.sqlstate) == (-404, "22001")  # longer than VARCHAR(36)
     assert failed.sqlca.sqlerrm and failed.sqlca.sqlerrd3 == 0
     assert u.execute(5, {"N": "SALES", "D": "A00"}).sqlca.sqlerrd3 == 1
+
+
+def test_a_scrolling_fetch_is_refused_when_prepared_not_run_as_next(db: Database) -> None:
+    lines = [(1, "EXEC SQL DECLARE S INSENSITIVE SCROLL CURSOR FOR SELECT DEPTNO FROM PAYROLL.DEPT END-EXEC"),
+             (2, "EXEC SQL FETCH PRIOR FROM S INTO :D END-EXEC")]  # fmt: skip
+    scan = scan_lines(Path("T.cbl"), lines)
+    with pytest.raises(Untranslatable, match="FETCH PRIOR"):
+        prepare_plan(scan.statements, db.kind, {})  # type: ignore[arg-type]

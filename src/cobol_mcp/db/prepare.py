@@ -27,6 +27,8 @@ __all__ = ["Plan", "Prepared", "StatementRow", "dynamic", "prepare_plan"]
 DECLARATIVE = frozenset(("INCLUDE", "INCLUDE SQLCA", "BEGIN DECLARE SECTION", "END DECLARE SECTION",
                          "DECLARE TABLE", "DECLARE STATEMENT", "WHENEVER"))  # fmt: skip
 _AGGREGATE_KEEPS = ("SUM", "MIN", "MAX", "VALUE", "COALESCE", "NULLIF")
+_SCROLLING = ("PRIOR", "FIRST", "LAST", "ABSOLUTE", "RELATIVE", "CURRENT", "BEFORE", "AFTER", "SENSITIVE",
+              "INSENSITIVE", "ROWSET")  # fmt: skip
 
 
 class StatementRow(Protocol):
@@ -184,6 +186,8 @@ def _one(row: StatementRow, plan: Plan) -> Prepared:
     elif row.kind in ("OPEN", "EXECUTE"):
         p.host = _hosts_after(tokens, "USING")
     elif row.kind == "FETCH":
+        if len(tokens) > 1 and tokens[1].is_kw(*_SCROLLING):
+            raise Untranslatable(row.line, f"FETCH {tokens[1].text} (a scrollable cursor) is not supported yet")
         k = next(k for k, t in enumerate(tokens) if t.is_kw("INTO"))
         p.translation = Translation("", [], _hosts(tokens, k + 1))
     elif row.kind in ("EXECUTE IMMEDIATE", "PREPARE"):
