@@ -76,7 +76,8 @@ def test_dml_constructs_for_both_targets() -> None:
     assert "lpad(replace(CAST(abs(EMPNO) AS TEXT), '.', ''), 10, '0')" in pg.sql and "LOCALTIME(0)" in pg.sql
     upd = "UPDATE PAYROLL.EMP SET NAME = :N, AT_TIME = CURRENT TIME WHERE CURRENT OF C1"
     assert translate(tokenize(upd), "sqlite", catalog).sql.endswith("WHERE rowid = ?")
-    assert translate(tokenize(upd), "postgresql", catalog).current_of == "C1"
+    pg_upd = translate(tokenize(upd), "postgresql", catalog)
+    assert pg_upd.current_of == "C1" and pg_upd.sql.endswith("WHERE ctid = CAST(%s AS tid)")
     ident = translate(tokenize("VALUES IDENTITY_VAL_LOCAL() INTO :ID"), "postgresql", catalog)
     assert ident.sql == "SELECT lastval()" and ident.outputs[0].name == "ID"
 

@@ -4,9 +4,11 @@ Owns: :mod:`.lexer` (DB2's lexical rules), :mod:`.names` (schemas on each databa
 and :mod:`.dml` (statements and expressions), :mod:`.ddl` (CREATE TABLE/INDEX, and how DB2's types
 are stored), :mod:`.catalog` (column types kept beside the data), :mod:`.errors` (driver errors as
 DB2's SQLCODE and SQLSTATE), :mod:`.url` (where a folder's database is), :mod:`.script` (SPUFI input)
-and :mod:`.apply` (the ``db apply`` command). May import: the standard library, and psycopg (an
-optional extra) inside functions only; never the transports, the server or the COBOL packages,
-which in turn reach it only where the runtime is wired in.
+and :mod:`.apply` (the ``db apply`` command); the runtime: :mod:`.prepare` (a program's statement table
+translated once), :mod:`.values` (host-variable values to the driver and back) and :mod:`.unit` (one
+tool call's unit of work: statements executed with DB2's SQLCODEs, cursors, commit and rollback).
+May import: the standard library, and psycopg (an optional extra) inside functions only; never the
+transports, the server or the COBOL packages, which in turn reach it only where the runtime is wired in.
 
 Why a hand-written translator rather than sqlglot: measured on this machine, ``import sqlglot``
 (30.30, 8.2 MB installed) costs 140-470 ms against 30-45 ms for ``sqlite3``, and out of the box it

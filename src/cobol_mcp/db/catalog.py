@@ -8,8 +8,9 @@ own declared types cannot say DECIMAL(15,2) is stored scaled, or that a column i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-__all__ = ["CATALOG_DDL", "Column", "Table", "Untranslatable"]
+__all__ = ["CATALOG_DDL", "Column", "Table", "Untranslatable", "read_catalog"]
 
 CATALOG_DDL = (
     'CREATE TABLE IF NOT EXISTS "COBOL_MCP_COLUMNS" (TABNAME TEXT NOT NULL, COLNO INTEGER NOT NULL, '
@@ -59,3 +60,38 @@ class Table:
 
     def column(self, name: str) -> Column | None:
         return next((c for c in self.columns if c.name == name), None)
+
+
+_PG_CATALOG = (
+    "SELECT table_schema, table_name, column_name, data_type, character_maximum_length, numeric_precision, "
+    "numeric_scale, is_nullable, is_identity, identity_generation FROM information_schema.columns "
+    "WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY table_schema, table_name, "
+    "ordinal_position"
+)
+_PG_TYPES = {"character": "CHAR", "character varying": "VARCHAR", "numeric": "DECIMAL", "smallint": "SMALLINT",
+             "integer": "INTEGER", "bigint": "BIGINT", "date": "DATE", "time without time zone": "TIME",
+             "timestamp without time zone": "TIMESTAMP", "double precision": "DOUBLE", "real": "REAL",
+             "text": "CLOB", "bytea": "BLOB"}  # fmt: skip
+
+
+def read_catalog(conn: Any, kind: str) -> dict[str, Table]:
+    """The tables of an open connection: ``COBOL_MCP_COLUMNS`` on SQLite (none before ``db apply``),
+    PostgreSQL's information_schema, names upper-cased as DB2 folds them (``public`` left out)."""
+    catalog: dict[str, Table] = {}
+    if kind == "sqlite":
+        known = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'COBOL_MCP_COLUMNS'").fetchone()
+        rows = conn.execute('SELECT * FROM "COBOL_MCP_COLUMNS" ORDER BY TABNAME, COLNO').fetchall() if known else []
+        for row in rows:
+            catalog.setdefault(str(row[0]), Table(str(row[0]))).columns.append(Column.from_row(tuple(row)))
+        return catalog
+    with conn.cursor() as cur:
+        cur.execute(_PG_CATALOG)
+        for schema, table, name, typ, chars, precision, scale, nullable, identity, generation in cur.fetchall():
+            full = (table if schema == "public" else f"{schema}.{table}").upper()
+            db2 = _PG_TYPES.get(typ, typ.upper())
+            length = chars if db2 in ("CHAR", "VARCHAR") else precision if db2 == "DECIMAL" else None
+            generated = str(generation or "") if identity == "YES" else ""
+            column = Column(name.upper(), db2, length, int(scale or 0) if db2 == "DECIMAL" else 0,
+                            nullable == "YES", generated)  # fmt: skip
+            catalog.setdefault(full, Table(full)).columns.append(column)
+    return catalog

@@ -5,8 +5,10 @@ INTO``/``VALUES … INTO`` lose their INTO list (the host variables it sets beco
 becomes a SELECT without FROM, which both databases take),
 ``FETCH FIRST n ROWS ONLY`` is SQLite's ``LIMIT n``, isolation and cursor clauses (``WITH UR``,
 ``FOR FETCH ONLY``, ``FOR UPDATE OF``, ``OPTIMIZE FOR``, ``QUERYNO``) are dropped (the runtime owns
-them), ``WHERE CURRENT OF C`` becomes ``rowid = ?`` on SQLite (the runtime binds the cursor's row)
-and stays as it is on PostgreSQL. An INSERT's values meet their columns: ``DEFAULT`` is left out
+them), ``WHERE CURRENT OF C`` becomes ``rowid = ?`` on SQLite and ``ctid = CAST(%s AS tid)`` on PostgreSQL
+(the runtime binds the cursor's row: PostgreSQL's own CURRENT OF fails once a WITH HOLD cursor has
+outlived a COMMIT, which DB2 programs that commit every N rows rely on). An INSERT's values meet their
+columns: ``DEFAULT`` is left out
 (SQLite has no DEFAULT in VALUES), CHAR literals are padded, DECIMAL literals are scaled on SQLite,
 TIME and TIMESTAMP literals in DB2's form (``13.45.00``, ``2026-11-25-13.45.00.000000``) become
 PostgreSQL's on PostgreSQL, and a value given to a GENERATED ALWAYS column is DB2's -798.
@@ -47,7 +49,7 @@ def translate(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> Tran
     if tokens and tokens[0].is_kw("INSERT"):
         tokens = _insert(tokens, catalog, rw)
     sql = rw.rewrite(tokens)
-    params = rw.params + ([HostRef(f"ROWID OF {current_of}")] if current_of and target == "sqlite" else [])
+    params = rw.params + ([HostRef(f"ROWID OF {current_of}")] if current_of else [])
     return Translation(sql, params, outputs, current_of)
 
 
@@ -75,10 +77,12 @@ def _current_of(tokens: list[Tok], target: str) -> tuple[list[Tok], str | None]:
     for i in range(len(tokens) - 3):
         if tokens[i].is_kw("WHERE") and tokens[i + 1].is_kw("CURRENT") and tokens[i + 2].is_kw("OF"):
             cursor = tokens[i + 3].text
-            if target == "postgresql":
-                return tokens, cursor
             line = tokens[i].line
-            rowid = [Tok("id", "WHERE", line), Tok("id", "rowid", line), Tok("op", "=", line), Tok("op", "?", line)]
+            if target == "postgresql":  # the row's ctid: PostgreSQL's CURRENT OF fails on a held cursor
+                words = ("WHERE", "ctid", "=", "CAST", "(", "%s", "AS", "tid", ")")
+                rowid = [Tok("id" if w[0].isalpha() else "op", w, line) for w in words]
+            else:
+                rowid = [Tok("id", "WHERE", line), Tok("id", "rowid", line), Tok("op", "=", line), Tok("op", "?", line)]
             return [*tokens[:i], *rowid], cursor
     return tokens, None
 
@@ -195,7 +199,9 @@ def _column_list(columns: list[Column], line: int) -> list[Tok]:
 
 def _fitted(value: list[Tok], column: Column, rw: Rewriter) -> list[Tok]:
     """A literal as DB2 stores it in ``column``: CHAR padded, TIMESTAMP's fraction to six digits, a
-    number for a DECIMAL column scaled on SQLite."""
+    number for a DECIMAL column scaled on SQLite; a host variable remembers its column."""
+    if value and value[0].kind == "host":
+        rw.assigned[id(value[0])] = column
     if len(value) == 1 and value[0].kind == "str":
         text = value[0].text[1:-1].replace("''", "'")
         if column.type == "CHAR" and column.length and len(text) < column.length:

@@ -68,6 +68,7 @@ class Rewriter:
         self.catalog = catalog
         self.params: list[HostRef] = []
         self.tables: dict[str, Table] = {}  # the statement's tables, by name and by correlation name
+        self.assigned: dict[int, Column] = {}  # id() of a host token given to a column (INSERT VALUES)
 
     def placeholder(self) -> str:
         return "?" if self.target == "sqlite" else "%s"
@@ -126,7 +127,8 @@ class Rewriter:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if tok.kind == "host":
             ref, j = self.host(tokens, i)
-            self.params.append(HostRef(ref.name, ref.indicator, self._compared_column(tokens, i, j)))
+            column = self.assigned.get(id(tok)) or self._compared_column(tokens, i, j)
+            self.params.append(HostRef(ref.name, ref.indicator, column))
             out.append(self.placeholder())
             return j
         if tok.kind == "num":

@@ -4,11 +4,13 @@ Each statement the analysis knows becomes steps of reads, whole writes, partial 
 of LINKAGE units, with its branches (IF, EVALUATE, SEARCH, ON SIZE ERROR / AT END / ON EXCEPTION
 phrases), loops (PERFORM UNTIL/VARYING/TIMES, inline or not) and jumps. A statement it does not know makes
 its LINKAGE operands "unknown"; a word that starts no statement, ALTER, ENTRY and GO TO DEPENDING make
-the whole flow unknown.
+the whole flow unknown. ``EXEC SQL`` reads and sets what :func:`..precompile.scan.data_uses` says
+(``INTO :hv`` sets); other EXEC blocks (CICS, DLI) leave their operands unknown.
 """
 
 from __future__ import annotations
 
+from ..precompile.scan import cursor_reads, data_uses
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .loops import facts, vary_clauses
@@ -20,6 +22,7 @@ __all__ = ["parse_procedure"]
 
 class _Statements(Operands):
     conds: set[int]  # indexes of the tokens inside conditions (IF, UNTIL, EVALUATE, WHEN)
+    sql_cursors: dict[str, list[str]] | None = None  # what each declared cursor reads (at OPEN)
 
     def condition(self) -> list[Tok]:
         start = self.i
@@ -303,9 +306,28 @@ class _Statements(Operands):
         start = self.i
         while self.i < len(self.toks) and self.at() != "END-EXEC":
             self.i += 1
-        body = [Tok(t.text.lstrip(":"), t.kind, t.line) for t in self.toks[start : self.i]]
+        raw = self.toks[start : self.i]
         self.i += 1
+        if raw and raw[0].up == "SQL":  # the precompiler knows what each SQL statement reads and sets
+            if self.sql_cursors is None:
+                self.sql_cursors = cursor_reads([(line.lineno, line.code) for line in self.lines])
+            sql = " ".join(t.text if t.kind == "word" else "''" for t in raw[1:])
+            reads, sets = data_uses(sql, self.sql_cursors)
+            return self.effects("r", _sql_names(reads, tok), why) + self.effects("w", _sql_names(sets, tok), why)
+        body = [Tok(t.text.lstrip(":"), t.kind, t.line) for t in raw]
         return self.effects("u", body, f"used by {why}: direction unknown")
+
+
+def _sql_names(names: list[str], at: Tok) -> list[Tok]:
+    """Host-variable names as COBOL references: ``GRP.FIELD`` is ``FIELD OF GRP``."""
+    toks: list[Tok] = []
+    for name in names:
+        parts = name.split(".")
+        toks.append(Tok(parts[-1], "word", at.line))
+        for qualifier in reversed(parts[:-1]):
+            toks += [Tok("OF", "word", at.line), Tok(qualifier, "word", at.line)]
+        toks.append(Tok(",", "word", at.line))
+    return toks
 
 
 def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:

@@ -19,7 +19,7 @@ from .. import LinkageError
 from ..source.copybooks import find_copybook, search_dirs
 from ..source.lines import detect_format, read_lines, read_text
 
-__all__ = ["HostVar", "Problem", "SqlScan", "SqlStatement", "scan_lines", "scan_text"]
+__all__ = ["HostVar", "Problem", "SqlScan", "SqlStatement", "cursor_reads", "data_uses", "scan_lines", "scan_text"]
 
 
 @dataclass(frozen=True)
@@ -258,3 +258,38 @@ def scan_lines(path: Path, lines: list[tuple[int, str]]) -> SqlScan:
             host = [HostVar(h.name, h.indicator, n == 0) for n, h in enumerate(host)]
         result.statements.append(SqlStatement(number, kind, sql, line, end_line, host, name, period))
     return result
+
+
+def cursor_reads(lines: list[tuple[int, str]]) -> dict[str, list[str]]:
+    """Per cursor a program declares (anywhere in ``lines``: (line number, code)), the data names its
+    SELECT reads: DB2 reads them when the cursor is OPENed."""
+    found: dict[str, list[str]] = {}
+    for stmt in scan_lines(Path("-"), lines).statements:
+        if stmt.kind == "DECLARE CURSOR" and stmt.name:
+            reads: list[str] = []
+            for hv in stmt.host_vars:
+                reads += [n for n in (hv.name, hv.indicator) if n and n not in reads]
+            found[stmt.name] = reads
+    return found
+
+
+def data_uses(sql: str, cursors: dict[str, list[str]] | None = None) -> tuple[list[str], list[str]]:
+    """The data names one EXEC SQL block's statement reads and sets (``sql``: what stands between EXEC SQL
+    and END-EXEC): ``INTO :hv`` of SELECT, FETCH and VALUES, and ``SET :hv =``, set their host variables
+    and indicators; every other host variable (and its indicator) is read, and OPEN reads those of its
+    cursor's SELECT (``cursors``: see :func:`cursor_reads`). Names as written (``GRP.FIELD``). A block
+    that is no statement the scanner knows reads and sets nothing."""
+    kind, name, into, _ = _classify(" ".join(sql.split()))
+    if kind == "DECLARE CURSOR":
+        return [], []  # read at OPEN
+    if kind in ("DECLARE TABLE", "INCLUDE", "INCLUDE SQLCA", "WHENEVER") or kind.endswith("DECLARE SECTION"):
+        return [], []
+    host = _host_vars(" ".join(sql.split()), into)
+    if kind == "SET":
+        host = [HostVar(h.name, h.indicator, n == 0) for n, h in enumerate(host)]
+    reads: list[str] = list((cursors or {}).get(name or "", [])) if kind == "OPEN" else []
+    sets: list[str] = []
+    for hv in host:
+        names = sets if hv.sets else reads
+        names += [n for n in (hv.name, hv.indicator) if n and n not in names]
+    return reads, sets

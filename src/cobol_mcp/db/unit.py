@@ -1,0 +1,343 @@
+"""One tool call's unit of work: a program's statements executed on one connection, with DB2's semantics.
+
+:class:`Unit` takes a statement number of a :class:`.prepare.Plan` and the values of the program's
+host variables (and indicators) by name, as Python values (``Decimal``, ``str``, ``int``; an
+indicator below zero makes its variable NULL), and answers an :class:`Outcome`: what to store into
+which host variables and indicators, and the SQLCA. It knows nothing of COBOL bytes.
+
+DB2's behaviour as programs branch on it: SELECT/VALUES/SET INTO fetch two rows (+100 none, -811
+more, host variables left alone then); a searched UPDATE or DELETE, or INSERT … SELECT, that touches no
+row is +100; NULL into a host variable without an indicator is -305; FETCH on a cursor that is not
+open is -501, OPEN of an open one -502, WHERE CURRENT OF a closed cursor -507 and of one not on a
+row -508; COMMIT closes the cursors without HOLD, ROLLBACK closes all; a failed statement undoes only
+itself (PostgreSQL: a savepoint after each change, see :meth:`Unit._failed`), except -911 which rolls
+the unit back as DB2 does.
+
+Transactions: the first statement begins it (SQLite ``BEGIN``: deferred, so a read-only call takes no
+write lock), :meth:`Unit.end` commits (normal end) or rolls back (any failure) and closes. SQLite waits
+:data:`BUSY_TIMEOUT_MS` for another writer, then the statement fails with -913 (SQLITE_BUSY, per
+:mod:`.errors`); the database is put in WAL mode so that readers and a writer do not block each
+other. Two units never see each other's uncommitted rows (SQLite and PostgreSQL both give that).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .catalog import Column, Untranslatable
+from .dml import Translation
+from .errors import SqlError, from_postgresql, from_sqlite
+from .expr import HostRef
+from .prepare import DECLARATIVE, Plan, Prepared, dynamic
+from .url import Database
+from .values import from_driver, to_driver
+
+__all__ = ["BUSY_TIMEOUT_MS", "Outcome", "Sqlca", "Unit", "connect"]
+
+BUSY_TIMEOUT_MS = 10_000  # a SQLite writer waits this long for another one before -913
+_CHANGES = frozenset(("INSERT", "UPDATE", "DELETE", "EXECUTE", "OPEN"))  # PostgreSQL: a savepoint after each
+_PG_INERROR = 3  # psycopg.pq.TransactionStatus.INERROR: a failed statement aborted the transaction
+
+
+@dataclass
+class Sqlca:
+    sqlcode: int = 0
+    sqlstate: str = "00000"
+    sqlerrd3: int = 0  # rows inserted, updated, deleted or fetched
+    sqlwarn: str = " " * 11  # SQLWARN0 … SQLWARNA: "W" where set
+    sqlerrm: str = ""
+
+    def warn(self, flag: int) -> None:
+        """Set SQLWARNn (and SQLWARN0, which says some flag is set)."""
+        chars = list(self.sqlwarn)
+        chars[0] = chars[flag] = "W"
+        self.sqlwarn = "".join(chars)
+
+
+@dataclass
+class Outcome:
+    sqlca: Sqlca
+    sets: dict[str, object] = field(default_factory=dict)  # host variables and indicators to store
+
+
+@dataclass
+class _Cursor:
+    declare: Prepared
+    driver: Any
+    columns: list[Column | None]
+    rowid: bool  # the first column is the row's rowid or ctid (WHERE CURRENT OF)
+    current: object = None  # the rowid of the row FETCH last returned
+    ahead: deque[Any] = field(default_factory=deque)  # PostgreSQL, read-only: rows fetched 100 at a time
+
+
+def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
+    """A connection for one unit of work (SQLite: autocommit off by hand, foreign keys on)."""
+    if db.kind == "sqlite":
+        import sqlite3
+
+        conn = sqlite3.connect(db.target, isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False)
+        conn.execute("PRAGMA foreign_keys = ON")
+        with contextlib.suppress(sqlite3.OperationalError):  # busy: the file keeps the mode it has
+            conn.execute("PRAGMA journal_mode = WAL")
+        return conn
+    try:
+        import psycopg
+    except ImportError:
+        raise ValueError("a postgresql:// database needs psycopg: pip install 'cobol-mcp-server[postgresql]'") from None
+    return psycopg.connect(db.target, autocommit=False)
+
+
+class Unit:
+    def __init__(self, plan: Plan, conn: Any) -> None:
+        self.plan, self.conn = plan, conn
+        self.sqlite = plan.target == "sqlite"
+        self.begun = False
+        self.savepoint = False  # PostgreSQL: the savepoint after the last change is held
+        self.cursors: dict[str, _Cursor] = {}
+        self.dynamic: dict[str, tuple[Translation, list[Column | None]]] = {}
+
+    # -- the unit's end
+    def end(self, ok: bool) -> None:
+        """Commit (the program ended normally) or roll back (anything else), then close the connection."""
+        try:
+            self.commit() if ok else self.rollback()
+        finally:
+            self.conn.close()
+
+    def commit(self) -> None:
+        for name in [n for n, c in self.cursors.items() if not c.declare.hold]:
+            self._close(name)
+        if self.sqlite:
+            if self.begun:
+                self.conn.execute("COMMIT")
+        else:
+            self.conn.commit()
+        self.begun = self.savepoint = False
+
+    def rollback(self) -> None:
+        for name in list(self.cursors):
+            self._close(name)
+        if self.sqlite:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+        else:
+            self.conn.rollback()
+        self.begun = self.savepoint = False
+
+    # -- one statement
+    def execute(self, number: int, values: Mapping[str, object]) -> Outcome:
+        """Statement ``number`` with the host variables' ``values``: what to store, and the SQLCA."""
+        p = self.plan.statements[number]
+        out = Outcome(Sqlca())
+        if p.kind in DECLARATIVE or p.kind == "DECLARE CURSOR":
+            return out
+        try:
+            if p.kind not in ("COMMIT", "ROLLBACK", "CLOSE"):
+                self._begin()
+            self._run(p, values, out)
+            if not self.sqlite and p.kind.split()[0] in _CHANGES:
+                # the point a later failure goes back to: made after each change (reads need none), the
+                # one before released in the same round trip
+                held, self.savepoint = self.savepoint, False
+                self.conn.execute(("RELEASE SAVEPOINT cobol_mcp; " if held else "") + "SAVEPOINT cobol_mcp")
+                self.savepoint = True
+        except SqlError as exc:
+            self._failed(out, exc)
+        except Untranslatable as exc:
+            self._failed(out, SqlError(-104, "42601", exc.reason))
+        except Exception as exc:
+            if not self._driver_error(exc):
+                raise
+            verb = p.kind.split()[0]
+            self._failed(out, from_sqlite(exc, verb) if self.sqlite else from_postgresql(exc, verb))
+        return out
+
+    def _failed(self, out: Outcome, exc: SqlError) -> None:
+        """DB2 undoes the failed statement alone, and the whole unit on -911. PostgreSQL, whose transaction
+        an error aborts, goes back to the savepoint after the last change (or, before any, to the start:
+        only reads were done, and a cursor opened in this transaction always has a savepoint after it)."""
+        out.sets.clear()
+        out.sqlca = Sqlca(exc.sqlcode, exc.sqlstate, 0, " " * 11, exc.message)
+        if exc.sqlcode == -911:
+            self.rollback()
+        elif not self.sqlite and self.conn.info.transaction_status == _PG_INERROR:
+            if self.savepoint:
+                self.conn.execute("ROLLBACK TO SAVEPOINT cobol_mcp")
+            else:
+                self.conn.rollback()
+                self.begun = False
+
+    def _driver_error(self, exc: Exception) -> bool:
+        if self.sqlite:
+            import sqlite3
+
+            return isinstance(exc, sqlite3.Error)
+        import psycopg
+
+        return isinstance(exc, psycopg.Error)
+
+    def _begin(self) -> None:
+        if self.sqlite and not self.conn.in_transaction:
+            self.conn.execute("BEGIN")
+        self.begun = True
+
+    def _params(self, refs: list[HostRef], values: Mapping[str, object], cursor: _Cursor | None = None) -> list[object]:
+        params: list[object] = []
+        for ref in refs:
+            if ref.name.startswith("ROWID OF "):
+                params.append(cursor.current if cursor else None)
+                continue
+            if ref.name not in values or (ref.indicator and ref.indicator not in values):
+                raise SqlError(-312, "42618", f"the host variable {ref.name} has no value here")
+            value = values[ref.name]
+            indicator = values.get(ref.indicator) if ref.indicator else None
+            if isinstance(indicator, int) and indicator < 0:
+                value = None
+            params.append(to_driver(value, ref.column, self.plan.target))
+        return params
+
+    def _store(self, refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], out: Outcome) -> None:
+        if len(row) != len(refs):
+            out.sqlca.warn(3)  # DB2: the number of result columns and of host variables differ
+        for k, ref in enumerate(refs[: len(row)]):
+            value = from_driver(row[k], columns[k] if k < len(columns) else None, self.plan.target)
+            if value is None and not ref.indicator:
+                out.sets.clear()
+                raise SqlError(-305, "22002", f"NULL into {ref.name}, which has no indicator variable")
+            if value is not None:
+                out.sets[ref.name] = value
+            if ref.indicator:
+                out.sets[ref.indicator] = -1 if value is None else 0
+
+    def _run(self, p: Prepared, values: Mapping[str, object], out: Outcome) -> None:
+        kind = p.kind
+        if kind == "COMMIT":
+            self.commit()
+        elif kind == "ROLLBACK":
+            self.rollback()
+        elif kind == "OPEN":
+            self._open(p, values)
+        elif kind == "FETCH":
+            self._fetch(p, out)
+        elif kind == "CLOSE":
+            if p.name not in self.cursors:
+                raise SqlError(-501, "24501", f"cursor {p.name} is not open")
+            self._close(p.name or "")
+        elif kind == "PREPARE":
+            self.dynamic[p.name or ""] = dynamic(self._text(p, values), self.plan.target, self.plan.catalog)
+        elif kind == "EXECUTE IMMEDIATE":
+            translation, columns = dynamic(self._text(p, values), self.plan.target, self.plan.catalog)
+            self._statement(translation, columns, {}, out, "EXECUTE")
+        elif kind == "EXECUTE":
+            if p.name not in self.dynamic:
+                raise SqlError(-514, "26501", f"statement {p.name} is not prepared")
+            translation, columns = self.dynamic[p.name or ""]
+            self._statement(translation, columns, self._using(p, values), out, "EXECUTE")
+        else:
+            assert p.translation is not None
+            cursor = None
+            if p.translation.current_of is not None:
+                cursor = self.cursors.get(p.translation.current_of)
+                if cursor is None:
+                    raise SqlError(-507, "24501", f"cursor {p.translation.current_of} is not open")
+                if cursor.current is None:
+                    raise SqlError(-508, "24504", f"cursor {p.translation.current_of} is not on a row")
+            self._statement(p.translation, p.columns, values, out, kind, cursor)
+
+    def _text(self, p: Prepared, values: Mapping[str, object]) -> str:
+        if p.literal is not None:
+            return p.literal
+        if not p.host or p.host[0].name not in values:
+            raise SqlError(-312, "42618", "the statement text's host variable has no value here")
+        return str(values[p.host[0].name]).rstrip()
+
+    def _using(self, p: Prepared, values: Mapping[str, object]) -> dict[str, object]:
+        """OPEN/EXECUTE … USING :a, :b as the values of the markers ?1, ?2 …"""
+        given: dict[str, object] = {}
+        for n, ref in enumerate(p.host, 1):
+            value = values.get(ref.name)
+            indicator = values.get(ref.indicator) if ref.indicator else None
+            given[f"?{n}"] = None if isinstance(indicator, int) and indicator < 0 else value
+        return given
+
+    def _statement(self, t: Translation, columns: list[Column | None], values: Mapping[str, object], out: Outcome,
+                   kind: str, cursor: _Cursor | None = None) -> None:  # fmt: skip
+        cur = self.conn.cursor() if not self.sqlite else self.conn
+        result = cur.execute(t.sql, self._params(t.params, values, cursor))
+        if t.outputs:  # SELECT/VALUES/SET … INTO: one row
+            rows = result.fetchmany(2)
+            if not rows:
+                out.sqlca = Sqlca(100, "02000", 0)
+            elif len(rows) > 1:
+                raise SqlError(-811, "21000", "the result of SELECT INTO has more than one row")
+            else:
+                self._store(t.outputs, tuple(rows[0]), columns, out)
+                out.sqlca.sqlerrd3 = 1
+            return
+        count = result.rowcount
+        out.sqlca.sqlerrd3 = max(count, 0)
+        if count == 0 and kind.split()[0] in ("UPDATE", "DELETE", "INSERT", "EXECUTE"):
+            out.sqlca.sqlcode, out.sqlca.sqlstate = 100, "02000"
+
+    # -- cursors
+    def _open(self, p: Prepared, values: Mapping[str, object]) -> None:
+        name = p.name or ""
+        declare = self.plan.cursors.get(name)
+        if declare is None:
+            raise SqlError(-504, "34000", f"cursor {name} is not declared")
+        if name in self.cursors:
+            raise SqlError(-502, "24502", f"cursor {name} is already open")
+        if declare.statement is not None:
+            if declare.statement not in self.dynamic:
+                raise SqlError(-514, "26501", f"statement {declare.statement} is not prepared")
+            translation, columns = self.dynamic[declare.statement]
+            params = self._params(translation.params, self._using(p, values))
+        else:
+            assert declare.translation is not None
+            translation, columns = declare.translation, declare.columns
+            params = self._params(translation.params, values)
+        sql, rowid = translation.sql, False
+        if declare.updatable and sql.startswith("SELECT ") and not sql.startswith("SELECT DISTINCT"):
+            sql, rowid = ("SELECT rowid, " if self.sqlite else "SELECT ctid, ") + sql[7:], True
+        if self.sqlite:
+            driver = self.conn.execute(sql, params)
+        else:
+            if declare.updatable and not declare.hold:
+                sql += " FOR UPDATE"  # rows locked as FETCH reaches them (PostgreSQL refuses it WITH HOLD)
+            driver = self.conn.cursor(name=name.lower(), withhold=declare.hold)
+            driver.execute(sql, params)
+        self.cursors[name] = _Cursor(declare, driver, columns, rowid)
+
+    def _fetch(self, p: Prepared, out: Outcome) -> None:
+        cursor = self.cursors.get(p.name or "")
+        if cursor is None:
+            raise SqlError(-501, "24501", f"cursor {p.name} is not open")
+        if self.sqlite or cursor.declare.updatable:
+            row = cursor.driver.fetchone()
+        else:
+            if not cursor.ahead:
+                cursor.ahead.extend(cursor.driver.fetchmany(100))
+            row = cursor.ahead.popleft() if cursor.ahead else None
+        if row is None:
+            cursor.current = None
+            out.sqlca = Sqlca(100, "02000", 0)
+            return
+        if cursor.rowid:
+            cursor.current, row = row[0], row[1:]
+        else:
+            cursor.current = True  # on a row (one WHERE CURRENT OF cannot name: not updatable)
+        assert p.translation is not None
+        self._store(p.translation.outputs, tuple(row), cursor.columns, out)
+        out.sqlca.sqlerrd3 = 1
+
+    def _close(self, name: str) -> None:
+        cursor = self.cursors.pop(name)
+        try:
+            cursor.driver.close()
+        except Exception as exc:
+            if not self._driver_error(exc):
+                raise
