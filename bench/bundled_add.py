@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cobol_mcp.cobol.build.programs import compile_programs
+from cobol_mcp.cobol.prepare.programs import compile_programs
 from cobol_mcp.cobol.records.codec import encode_inputs
 
 ADD = Path(__file__).resolve().parent.parent / "src" / "cobol_mcp" / "programs" / "add.cob"

@@ -104,8 +104,8 @@ def runtime_alone(count: int) -> float:
     """The parent's CPU microseconds per call of the runtime, driven as the stdio loop drives it."""
     from bundled_add import call_sync, compiled_add
 
-    from cobol_mcp.cobol.build.driver import build_driver
-    from cobol_mcp.cobol.build.native_worker import build_worker
+    from cobol_mcp.cobol.prepare.driver import build_driver
+    from cobol_mcp.cobol.prepare.native_worker import build_worker
     from cobol_mcp.cobol.runtime.pool import Runtime
 
     program, spec, sizes, buffers = compiled_add()

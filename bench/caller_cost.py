@@ -15,7 +15,7 @@ from typing import Any
 
 from bundled_add import call_sync, compiled_add
 
-from cobol_mcp.cobol.build.driver import build_driver
+from cobol_mcp.cobol.prepare.driver import build_driver
 from cobol_mcp.cobol.runtime.pool import Runtime
 
 

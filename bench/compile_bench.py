@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from cobol_mcp.cobol.build.programs import scan_folder
+from cobol_mcp.cobol.prepare.programs import scan_folder
 
 PROGRAM = """\
 IDENTIFICATION DIVISION.

@@ -18,8 +18,8 @@ from typing import Any
 
 from bundled_add import call_sync, compiled_add
 
-from cobol_mcp.cobol.build.driver import build_driver
-from cobol_mcp.cobol.build.native_worker import build_worker
+from cobol_mcp.cobol.prepare.driver import build_driver
+from cobol_mcp.cobol.prepare.native_worker import build_worker
 from cobol_mcp.cobol.runtime.pool import Runtime
 
 TICK = os.sysconf("SC_CLK_TCK")

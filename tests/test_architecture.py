@@ -227,3 +227,13 @@ def test_an_attribute_written_and_never_read_is_found_and_named(tmp_path, monkey
     session.write_text(text)
     monkeypatch.setattr(sys.modules[__name__], "SRC", copy)
     assert _dead_attributes(copy / "protocol") == ["protocol/session.py: self.peer_name"]
+
+
+# Folder names that build tools take for their output and that common .gitignore templates drop
+# (`build/`, `dist/` ...): a package so named is skipped by the one and lost from a fork by the other.
+OUTPUT_FOLDER_NAMES = {"build", "dist", "out", "target", "bin", "obj", "tmp", "temp", "cache", "node_modules"}
+
+
+def test_no_package_is_named_like_an_output_folder():
+    packages = [p.parent.relative_to(SRC) for p in SRC.rglob("__init__.py") if "__pycache__" not in p.parts]
+    assert [str(p) for p in packages if p.name.lower() in OUTPUT_FOLDER_NAMES] == []

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import cobol_mcp
-from cobol_mcp.cobol.build.specfile import dumps
 from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.prepare.specfile import dumps
 
 SAMPLES = Path(__file__).parent / "cobol" / "samples"
 
@@ -26,7 +26,7 @@ HEAVY = ("dataclasses", "typing", "pathlib", "inspect", "ast", "re", "pickle", "
 
 FIRST_CALL = """
 import sys
-from cobol_mcp.cobol.build.specfile import load_spec
+from cobol_mcp.cobol.prepare.specfile import load_spec
 from cobol_mcp.cobol.records import codec
 
 spec = load_spec(sys.argv[1])

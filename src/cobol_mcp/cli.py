@@ -331,7 +331,7 @@ def _db(argv: list[str]) -> int:
     from pathlib import Path
 
     from .cobol import LinkageError
-    from .cobol.build.overrides import read_overrides
+    from .cobol.prepare.overrides import read_overrides
     from .db.apply import ApplyError, apply_files
     from .db.url import database
 

@@ -115,7 +115,7 @@ def check_command(options: Options) -> int:
                         print(line, file=sys.stderr)
         from pathlib import Path
 
-        from .cobol.build.calls import unresolved_calls
+        from .cobol.prepare.calls import unresolved_calls
 
         for _, folder in options.programs:
             for warning in unresolved_calls(Path(folder), options.source_format):

@@ -14,7 +14,7 @@ import sys
 
 from . import __version__
 from .cobol import COPYBOOK_SUFFIXES, copybook_folders
-from .cobol.build.cache import cache_root
+from .cobol.prepare.cache import cache_root
 from .jsontext import dumps, loads
 
 TYPE_CHECKING = False
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 FORMAT = 6
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
-CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/build")
-WORKER_SOURCE = os.path.join(PACKAGE_DIR, "cobol", "runtime", "worker.c")  # build.native_worker compiles it
+CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/prepare")
+WORKER_SOURCE = os.path.join(PACKAGE_DIR, "cobol", "runtime", "worker.c")  # prepare.native_worker compiles it
 
 
 def backends(options: Options) -> list[tuple[str, str, bool]]:
@@ -140,8 +140,8 @@ def make(options: Options) -> dict[str, Any]:
     """Scan, compile and derive every backend (the cold path), then save the manifest."""
     from pathlib import Path
 
-    from .cobol.build.native_worker import build_worker
-    from .cobol.build.programs import scan_folder
+    from .cobol.prepare.native_worker import build_worker
+    from .cobol.prepare.programs import scan_folder
 
     current = stamp(options)
     result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "warnings": [], "resources": []}
@@ -179,9 +179,9 @@ def _entry(
 ) -> dict[str, Any] | None:
     """A callable program's entry, or a console program's (built as an executable, its own run unit)."""
     from .cobol import LinkageError
-    from .cobol.build.cobc import BuildError
-    from .cobol.build.executable import build_executable
     from .cobol.console_tool import console_entry, is_console
+    from .cobol.prepare.cobc import BuildError
+    from .cobol.prepare.executable import build_executable
     from .cobol.tool import manifest_entry
 
     try:
@@ -236,7 +236,7 @@ def call_folder(found: dict[str, Any], options: Options) -> str:
     made = found.get("call_folder")
     if made and os.path.isdir(made):
         return str(made)
-    from .cobol.build.links import call_folder as links
+    from .cobol.prepare.links import call_folder as links
 
     entries = [entry for group in found["backends"].values() for entry in group]
     modules = [entry.get("callable", "") if entry.get("kind") == "console" else entry["module"] for entry in entries]

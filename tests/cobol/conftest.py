@@ -113,7 +113,7 @@ def call_tool(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, An
 @pytest.fixture(scope="session")
 def c_worker(cache_dir: Path) -> Path:
     """The C worker (runtime/worker.c), built into the session's cache as a server start builds it."""
-    from cobol_mcp.cobol.build.native_worker import build_worker
+    from cobol_mcp.cobol.prepare.native_worker import build_worker
 
     path = build_worker(cache_dir)
     assert path is not None, "the C worker did not build (the warning above says why)"

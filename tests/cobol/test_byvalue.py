@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from cobol_mcp.cobol import LinkageError
-from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
-from cobol_mcp.cobol.build.programs import scan_folder
-from cobol_mcp.cobol.build.value_caller import value_caller_source, value_signature
 from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.prepare.cobc_check import verify_with_cobc
+from cobol_mcp.cobol.prepare.programs import scan_folder
+from cobol_mcp.cobol.prepare.value_caller import value_caller_source, value_signature
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
 from cobol_mcp.options import Options
 from cobol_mcp.server import build_server

@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from cobol_mcp.cobol.build.cobc import build_module
-from cobol_mcp.cobol.build.driver import build_driver
-from cobol_mcp.cobol.build.links import call_folder
+from cobol_mcp.cobol.prepare.cobc import build_module
+from cobol_mcp.cobol.prepare.driver import build_driver
+from cobol_mcp.cobol.prepare.links import call_folder
 from cobol_mcp.cobol.runtime.pool import Runtime
 
 from .conftest import call_sync

@@ -153,7 +153,7 @@ def test_codec_refuses_results_as_arguments_and_initialises_them(progs):
 
 # ------------------------------------------------------------------------------------- through the runtime
 
-build = pytest.importorskip("cobol_mcp.cobol.build.cobc")
+build = pytest.importorskip("cobol_mcp.cobol.prepare.cobc")
 runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
 
 

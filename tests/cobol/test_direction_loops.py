@@ -231,7 +231,7 @@ def test_age_result_named_out_and_unused_parameters(progs):
     ]
 
 
-build = pytest.importorskip("cobol_mcp.cobol.build.cobc")
+build = pytest.importorskip("cobol_mcp.cobol.prepare.cobc")
 runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
 
 
@@ -290,7 +290,7 @@ def test_date_check_calls_with_and_without_the_unused_items(call):
 
 
 def test_the_direction_override_makes_an_unused_item_a_required_argument(tmp_path, progs):
-    from cobol_mcp.cobol.build.overrides import read_overrides
+    from cobol_mcp.cobol.prepare.overrides import read_overrides
 
     (tmp_path / "cobol-mcp.toml").write_text(
         '[programs.DATECHK.fields.DK-CALLER-ID]\ndirection = "in"\n'

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from cobol_mcp.cobol import LinkageError
-from cobol_mcp.cobol.build.cobc import Prepared
+from cobol_mcp.cobol.prepare.cobc import Prepared
 from cobol_mcp.cobol.source.cobc_text import rename_copies
 from cobol_mcp.cobol.source.copybooks import foreign_name, locate_copybook
 from cobol_mcp.cobol.source.lines import load_with_copies

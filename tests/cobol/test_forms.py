@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from cobol_mcp.cobol import LinkageError
-from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
 from cobol_mcp.cobol.linkage.direction import recombine, redirect
 from cobol_mcp.cobol.linkage.frozen import replace
 from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.prepare.cobc_check import verify_with_cobc
 from cobol_mcp.cobol.records.codec import FieldError, decode_outputs, encode_inputs
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
 
@@ -22,7 +22,7 @@ from .conftest import HAVE_COBC, call_sync, find, needs_cobc
 FORMS = Path(__file__).parent / "realworld" / "forms"
 FORM_PATHS = sorted(p for p in FORMS.iterdir() if p.suffix.lower() in (".cbl", ".cob"))
 
-build = pytest.importorskip("cobol_mcp.cobol.build.cobc")
+build = pytest.importorskip("cobol_mcp.cobol.prepare.cobc")
 runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
 
 
@@ -455,7 +455,7 @@ def test_stock_movement_through_cobol(post, dialect):
 def post(tmp_path_factory):
     if not HAVE_COBC:
         pytest.skip("GnuCOBOL's cobc is not installed")
-    from cobol_mcp.cobol.build.programs import compile_programs
+    from cobol_mcp.cobol.prepare.programs import compile_programs
 
     runtimes: dict[str, object] = {}  # one per dialect: the three modules share their entry symbol
     cache = tmp_path_factory.mktemp("dialect-cache")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cobol_mcp.cobol import LinkageError
-from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
 from cobol_mcp.cobol.linkage.program import entry_symbol, parse_program
+from cobol_mcp.cobol.prepare.cobc_check import verify_with_cobc
 from cobol_mcp.cobol.source.lines import detect_format
 
 from .conftest import SAMPLE_PATHS, cobc, find, needs_cobc, sample

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.cobol.build.cobc import build_module
-from cobol_mcp.cobol.build.driver import DRIVER_SYMBOL
-from cobol_mcp.cobol.build.native_worker import WORKER_SOURCE, build_worker
+from cobol_mcp.cobol.prepare.cobc import build_module
+from cobol_mcp.cobol.prepare.driver import DRIVER_SYMBOL
+from cobol_mcp.cobol.prepare.native_worker import WORKER_SOURCE, build_worker
 from cobol_mcp.cobol.runtime.frames import REPLY_HEAD, REQUEST_HEAD, load_body
 from cobol_mcp.cobol.runtime.pool import Runtime
 from cobol_mcp.cobol.runtime.process import spawn_worker

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from cobol_mcp.cobol import LinkageError
-from cobol_mcp.cobol.build.overrides import read_overrides
-from cobol_mcp.cobol.build.programs import scan_folder
+from cobol_mcp.cobol.prepare.overrides import read_overrides
+from cobol_mcp.cobol.prepare.programs import scan_folder
 from cobol_mcp.options import Options
 from cobol_mcp.server import build_server
 

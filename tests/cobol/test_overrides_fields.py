@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from cobol_mcp.cobol import LinkageError
-from cobol_mcp.cobol.build.overrides import read_overrides
-from cobol_mcp.cobol.build.programs import scan_folder
 from cobol_mcp.cobol.linkage.model import Field
+from cobol_mcp.cobol.prepare.overrides import read_overrides
+from cobol_mcp.cobol.prepare.programs import scan_folder
 from cobol_mcp.cobol.records.decoders import decoder
 from cobol_mcp.cobol.records.encoders import encoder
 from cobol_mcp.cobol.records.items import FieldError, decode_scalar

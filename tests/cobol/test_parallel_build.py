@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cobol_mcp.cobol.build.programs import scan_folder
+from cobol_mcp.cobol.prepare.programs import scan_folder
 
 from .conftest import sample
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from cobol_mcp.cobol import LinkageError
-from cobol_mcp.cobol.build.cobc import BuildError, build_module, cache_key
-from cobol_mcp.cobol.build.cobc_check import verify_with_cobc
-from cobol_mcp.cobol.build.programs import scan_folder
 from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.prepare.cobc import BuildError, build_module, cache_key
+from cobol_mcp.cobol.prepare.cobc_check import verify_with_cobc
+from cobol_mcp.cobol.prepare.programs import scan_folder
 from cobol_mcp.cobol.source.cobc_text import cobc_text
 from cobol_mcp.cobol.source.directives import compiler_options
 from cobol_mcp.cobol.source.lines import detect_format, read_text

@@ -14,7 +14,7 @@ from cobol_mcp.cobol.records.codec import decode_outputs, encode_inputs
 from .conftest import HAVE_COBC, call_sync, reported, sample
 from .test_codec import ECHO, ZOO, values_for
 
-build = pytest.importorskip("cobol_mcp.cobol.build.cobc")
+build = pytest.importorskip("cobol_mcp.cobol.prepare.cobc")
 runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
 pytestmark = pytest.mark.skipif(not HAVE_COBC, reason="GnuCOBOL's cobc is not installed")
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from cobol_mcp.cobol.build.cobc import BuildError, build_module
+from cobol_mcp.cobol.prepare.cobc import BuildError, build_module
 from cobol_mcp.cobol.runtime.pool import Runtime
 
 from .conftest import call_sync

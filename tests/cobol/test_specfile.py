@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from cobol_mcp.cobol.build.programs import compile_programs
-from cobol_mcp.cobol.build.specfile import FORMAT, SpecFileError, dumps, load_spec, loads
 from cobol_mcp.cobol.linkage.frozen import replace
 from cobol_mcp.cobol.linkage.model import Condition, Field, ProgramSpec
 from cobol_mcp.cobol.linkage.pic import Picture, parse_picture
+from cobol_mcp.cobol.prepare.programs import compile_programs
+from cobol_mcp.cobol.prepare.specfile import FORMAT, SpecFileError, dumps, load_spec, loads
 
 from .conftest import SAMPLE_PATHS, find, needs_cobc, sample
 

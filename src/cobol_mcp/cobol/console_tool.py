@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ..catalog import Done
-    from .build.programs import CompiledProgram
+    from .prepare.programs import CompiledProgram
 
 DEFAULT_TIMEOUT = 10.0
 FILE_LIMIT = 64 << 10  # characters of a written file returned in the result

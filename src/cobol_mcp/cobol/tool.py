@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from typing import Any, Protocol
 
     from ..catalog import Done
-    from .build.programs import CompiledProgram
     from .linkage.model import ProgramSpec
+    from .prepare.programs import CompiledProgram
     from .records.plan import Plan
     from .runtime.pool import CallResult, Runtime
 
@@ -49,7 +49,7 @@ def _load_codec() -> Any:
 
 def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
     """The plain-data record of one compiled program that a warm start builds its tool from."""
-    from .build.driver import MAX_RECORDS, build_driver
+    from .prepare.driver import MAX_RECORDS, build_driver
     from .records import schema
 
     spec = program.spec
@@ -57,13 +57,13 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
     # the same cache as the program's module.
     driver, caller = None, ""
     if any(record.by_value or record.field.any_length for record in spec.records):
-        from .build.value_caller import build_value_caller
+        from .prepare.value_caller import build_value_caller
 
         # BY VALUE and ANY LENGTH items need a caller of the program's own shape; without it they
         # cannot be passed
         driver, caller = build_value_caller(spec, program.module.parent.parent)
     elif len(spec.records) <= MAX_RECORDS:
-        from .build.cobc import BuildError
+        from .prepare.cobc import BuildError
 
         try:
             driver = build_driver(program.module.parent.parent)
@@ -139,7 +139,7 @@ class CobolTool:
     @property
     def spec(self) -> ProgramSpec:
         if self._spec is None:
-            from .build.specfile import load_spec
+            from .prepare.specfile import load_spec
 
             self._spec = load_spec(self._entry["spec_path"])
         return self._spec

@@ -3,7 +3,7 @@
 The interface is the PROGRAM-ID (tool name and C entry symbol), the comment block after it (tool
 description) and the LINKAGE SECTION records named in ``PROCEDURE DIVISION USING`` (parameters), laid out
 byte for byte the way GnuCOBOL 3.1.2 lays them out under the chosen dialect (default: its own)
-(:func:`cobol_mcp.cobol.build.cobc_check.verify_with_cobc` asks the compiler for its own layout so the
+(:func:`cobol_mcp.cobol.prepare.cobc_check.verify_with_cobc` asks the compiler for its own layout so the
 two can be compared).
 
 Conventions: the source is fixed format unless the evidence over its lines says free or a
@@ -225,7 +225,7 @@ def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main:
 # Verified against cobc 3.1.2's generated C: a BY VALUE item is a C int argument of the entry
 # (`int PROG (cob_u8_t *, cob_s32_t)`); the program's item is laid over that int, so only a native-endian
 # binary integer of up to 4 bytes reads back the value its caller passed (a COBOL caller converts the item
-# to an int). Such programs are called through a COBOL caller of their own (..build.value_caller).
+# to an int). Such programs are called through a COBOL caller of their own (..prepare.value_caller).
 _BY_VALUE_IN = "passed BY VALUE: the program works on its own copy, the caller's is never changed"
 _BY_VALUE_FORMS = "only an elementary native binary integer of up to 4 bytes (USAGE BINARY-CHAR, BINARY-SHORT, "
 _BY_VALUE_FORMS += "BINARY-LONG [UNSIGNED], or PIC [S]9(1) to [S]9(9) COMP-5 without decimals) can be passed BY VALUE"

@@ -1,6 +1,6 @@
 """A ``PIC X ANY LENGTH`` record: a 4-byte native length (BINARY-LONG) and then up to ``limit`` bytes.
 
-The program's caller (:mod:`..build.value_caller`) passes the first ``length`` bytes BY REFERENCE, so the
+The program's caller (:mod:`..prepare.value_caller`) passes the first ``length`` bytes BY REFERENCE, so the
 program's item is exactly the string it was given. The length is the caller's: the program can change
 the bytes but not how many there are, so the result is that many bytes again, every one kept. An empty
 string is refused (a COBOL item has at least one byte).

@@ -6,7 +6,7 @@ processes and clock around it, faults as results),
 :mod:`.frames` (the pipe formats and the per-call and per-worker state), :mod:`.process` (spawning
 and reaping), :mod:`.faults` (how a worker or a run unit died, in words) and
 :mod:`.worker` (the worker process itself: run as a script, standard library only), and
-``worker.c``, the same worker in C, run where it was built (by :mod:`..build.native_worker`, whose
+``worker.c``, the same worker in C, run where it was built (by :mod:`..prepare.native_worker`, whose
 path the server passes in).
 May import: :mod:`cobol_mcp.selectloop`, :mod:`cobol_mcp.log` and the standard library. It knows
 bytes, not records.

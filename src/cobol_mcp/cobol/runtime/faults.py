@@ -100,7 +100,7 @@ def describe_exit(status: int, stderr_text: str) -> str:
 
 
 _MISSING = re.compile(r"module '([^']*)' not found")
-_CALLER = "COBOL-MCP-CALLER"  # the server's own COBOL caller (cobol.build.driver): not the user's program
+_CALLER = "COBOL-MCP-CALLER"  # the server's own COBOL caller (cobol.prepare.driver): not the user's program
 
 
 def _libcob_message(stderr_text: str) -> str:

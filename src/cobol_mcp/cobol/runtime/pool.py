@@ -57,7 +57,7 @@ class Runtime:
         spin: float = 0.0,
         worker: str | None = None,
     ) -> None:
-        """`worker`: the C worker's executable (``worker.c``, built by ..build.native_worker); None, or
+        """`worker`: the C worker's executable (``worker.c``, built by ..prepare.native_worker); None, or
         COBOL_MCP_WORKER=python in the environment, runs the Python worker (``worker.py``)."""
         self._select: SelectLoop | None = None  # the runtime's own loop, when it was given none
         if loop is None:
@@ -94,9 +94,9 @@ class Runtime:
         driver_symbol: str = "",
     ) -> None:
         """Register (or, on reload, replace) a program; calls already submitted keep the one they had.
-        With `driver` (the COBOL caller's module, :mod:`..build.driver`) each call goes through it, as
+        With `driver` (the COBOL caller's module, :mod:`..prepare.driver`) each call goes through it, as
         from a COBOL program; `program_id` is the name it CANCELs the program by after RETURN-CODE ≠ 0;
-        `driver_symbol`: the driver's entry when it is a program's own caller (..build.value_caller)."""
+        `driver_symbol`: the driver's entry when it is a program's own caller (..prepare.value_caller)."""
         source = (str(module_path), entry_symbol, tuple(record_sizes), str(driver or ""), program_id, driver_symbol)
         existing = self._programs.get(name)
         if existing is not None and existing.source == source:

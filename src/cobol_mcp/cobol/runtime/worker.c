@@ -1,7 +1,7 @@
 /*
  * The COBOL worker in C: the process that loads libcob and runs COBOL code, as worker.py does, on
  * the same pipes and frames (see worker.py's docstring and frames.py), at a fraction of the memory
- * and start time of a Python interpreter. Built once into the build cache (build/native_worker.py);
+ * and start time of a Python interpreter. Built once into the build cache (prepare/native_worker.py);
  * where it cannot be built, the runtime runs worker.py instead.
  *
  *   fd 3 requests in, fd 4 replies out, fd 0 /dev/null, fd 1 the DISPLAY memory file (collected and
@@ -52,7 +52,7 @@ enum {
     ALIGN = 16,
 };
 #define FILE_SIZE_LIMIT ((rlim_t)64 << 20) /* a DISPLAY flood is stopped here (SIGXFSZ) */
-#define CALLER_SYMBOL "COBOL__MCP__CALLER"  /* cobol.build.driver.DRIVER_SYMBOL */
+#define CALLER_SYMBOL "COBOL__MCP__CALLER"  /* cobol.prepare.driver.DRIVER_SYMBOL */
 
 typedef void (*function)(void);
 

@@ -2,7 +2,7 @@
 
 Run as ``python -I -S worker.py`` by :mod:`.pool`; standard library only, so it starts in
 milliseconds. ``worker.c`` is the same worker in C, on the same frames: the runtime runs it where it
-was built (:mod:`..build.native_worker`) and this one where it was not. COBOL may do anything to
+was built (:mod:`..prepare.native_worker`) and this one where it was not. COBOL may do anything to
 this process (STOP RUN exits it, a runtime error or SIGSEGV kills it, DISPLAY writes to fd 1), so
 the server keeps it at arm's length:
 
@@ -47,7 +47,7 @@ SPIN_SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 0.0
 PR_SET_PDEATHSIG = 1
 
 
-CALLER_SYMBOL = "COBOL__MCP__CALLER"  # the COBOL caller's entry (cobol.build.driver.DRIVER_SYMBOL)
+CALLER_SYMBOL = "COBOL__MCP__CALLER"  # the COBOL caller's entry (cobol.prepare.driver.DRIVER_SYMBOL)
 CALLER_NAME_LENGTH = 64
 
 

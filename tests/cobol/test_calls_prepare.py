@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from cobol_mcp.cobol.build.calls import unresolved_calls
-from cobol_mcp.cobol.build.driver import DRIVER_ID, DRIVER_SYMBOL, MAX_RECORDS, driver_source
 from cobol_mcp.cobol.linkage.program import entry_symbol, parse_program
+from cobol_mcp.cobol.prepare.calls import unresolved_calls
+from cobol_mcp.cobol.prepare.driver import DRIVER_ID, DRIVER_SYMBOL, MAX_RECORDS, driver_source
 from cobol_mcp.cobol.records.decoders import item_decoder
 from cobol_mcp.cobol.runtime.process import WORKER_SCRIPT
 
