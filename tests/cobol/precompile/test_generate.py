@@ -39,6 +39,8 @@ def test_each_block_becomes_a_call_on_its_own_lines_with_whenever_in_force() -> 
         "CALL 'SQLRT' USING BY VALUE 8 BY REFERENCE SQLCA EMPNO OF DCLEMPLOYEE LASTNAME OF "
         "DCLEMPLOYEE FIRSTNAME SALARY IEMP-SALARY IF SQLCODE < 0 GO TO 9999-SQL-ERROR END-IF"
     )
+    # OPEN passes the host variables of its cursor's SELECT, which DB2 reads when the cursor opens
+    assert code[55].split()[:11] == _words("CALL 'SQLRT' USING BY VALUE 7 BY REFERENCE SQLCA WS-DEPT IF")
     select = " ".join(code[96:102]).split()
     assert select[:11] == _words("CALL 'SQLRT' USING BY VALUE 13 BY REFERENCE SQLCA LS-NEW-TOTAL WS-DEPT")
     assert select.count("IF") == 1  # NOT FOUND CONTINUE adds nothing; SQLERROR is still in force

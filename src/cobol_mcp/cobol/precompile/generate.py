@@ -17,7 +17,7 @@ after that block are off by the lines added).
   period after END-EXEC still ends its sentence). A cursor's SELECT runs at its OPEN.
 * Every other statement is ``CALL 'SQLRT' USING BY VALUE n BY REFERENCE SQLCA hv ind …`` (``n`` the
   statement's number, then each host variable and indicator once, in the statement table's order;
-  ``:GRP.FIELD`` is ``FIELD OF GRP``; a VARCHAR or host structure passes as its group), followed by an
+  OPEN first those of its cursor's SELECT; ``:GRP.FIELD`` is ``FIELD OF GRP``; a VARCHAR or host structure passes as its group), followed by an
   ``IF … GO TO … END-IF`` for each WHENEVER in force at that point of the source (DB2's WHENEVER is
   positional: it holds until the next one for the same condition).
 """
@@ -31,7 +31,7 @@ from pathlib import Path
 from ..source.lines import read_text
 from .scan import SqlScan, SqlStatement, scan_text
 
-__all__ = ["ENTRY", "SQLCA_BOOK", "Generated", "generate", "generate_file", "passed"]
+__all__ = ["ENTRY", "SQLCA_BOOK", "Generated", "declares", "generate", "generate_file", "passed"]
 
 ENTRY = "SQLRT"
 NOT_EXECUTABLE = frozenset(("INCLUDE", "INCLUDE SQLCA", "BEGIN DECLARE SECTION", "END DECLARE SECTION",
@@ -85,18 +85,26 @@ def _host_words(name: str) -> list[str]:
     return words
 
 
-def passed(stmt: SqlStatement) -> list[str]:
+def passed(stmt: SqlStatement, cursors: dict[str, SqlStatement] | None = None) -> list[str]:
     """The data items a statement's CALL passes after the SQLCA: each host variable and indicator once, in
-    the order they first appear in the statement (``SET :A = :A + 1`` passes A once)."""
+    the order they first appear in the statement (``SET :A = :A + 1`` passes A once). OPEN passes those of
+    its cursor's SELECT first (``cursors``: the DECLARE CURSOR statements by name, see :func:`declares`),
+    which DB2 reads when the cursor is opened, then its own (USING)."""
     names: list[str] = []
-    for hv in stmt.host_vars:
+    declare = (cursors or {}).get(stmt.name or "") if stmt.kind == "OPEN" else None
+    for hv in [*(declare.host_vars if declare else []), *stmt.host_vars]:
         names += [n for n in (hv.name, hv.indicator) if n and n not in names]
     return names
 
 
-def _call_words(stmt: SqlStatement, whenever: dict[str, str]) -> list[str]:
+def declares(statements: list[SqlStatement]) -> dict[str, SqlStatement]:
+    """The DECLARE CURSOR statements of a program, by cursor name."""
+    return {s.name: s for s in statements if s.kind == "DECLARE CURSOR" and s.name}
+
+
+def _call_words(stmt: SqlStatement, whenever: dict[str, str], cursors: dict[str, SqlStatement]) -> list[str]:
     words = ["CALL", f"'{ENTRY}'", "USING", "BY", "VALUE", str(stmt.number), "BY", "REFERENCE", "SQLCA"]
-    for name in passed(stmt):
+    for name in passed(stmt, cursors):
         words += _host_words(name)
     for condition, label in whenever.items():
         words += ["IF", *_CONDITIONS[condition].split(), "GO", "TO", label, "END-IF"]
@@ -191,6 +199,7 @@ def generate(text: str, scan: SqlScan, fmt: str, member_text: dict[str, str] | N
     procedure_at = next((n for n, line in enumerate(text.splitlines(), 1) if _PROCEDURE.search(line)), None)
     out = Generated("")
     whenever: dict[str, str] = {}
+    cursors = declares(scan.statements)
     for stmt in scan.statements:
         in_procedure = procedure_at is not None and stmt.line >= procedure_at
         period = stmt.period
@@ -207,7 +216,7 @@ def generate(text: str, scan: SqlScan, fmt: str, member_text: dict[str, str] | N
             words = ["CONTINUE"] if in_procedure else []
             period = period and in_procedure
         else:
-            words = _call_words(stmt, whenever)
+            words = _call_words(stmt, whenever, cursors)
         first, col, last, end = _locate(lines, stmt, lines.added)
         lines.replace(first, col, last, end, words, period)
     out.text = "\n".join(lines.lines) + "\n"
