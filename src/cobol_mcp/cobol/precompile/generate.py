@@ -16,10 +16,11 @@ after that block are off by the lines added).
   ``WHENEVER`` run nothing: blank in the DATA DIVISION, ``CONTINUE`` in the PROCEDURE DIVISION (so a
   period after END-EXEC still ends its sentence). A cursor's SELECT runs at its OPEN.
 * Every other statement is ``CALL 'SQLRT' USING BY VALUE n BY REFERENCE SQLCA hv ind …`` (``n`` the
-  statement's number, then each host variable and indicator once, in the statement table's order;
-  OPEN first those of its cursor's SELECT; ``:GRP.FIELD`` is ``FIELD OF GRP``; a VARCHAR or host structure passes as its group), followed by an
-  ``IF … GO TO … END-IF`` for each WHENEVER in force at that point of the source (DB2's WHENEVER is
-  positional: it holds until the next one for the same condition).
+  statement's number, then each host variable and indicator once, in the statement table's order,
+  OPEN first those of its cursor's SELECT; ``:GRP.FIELD`` is ``FIELD OF GRP``; a VARCHAR or host
+  structure passes as its group), followed by an ``IF … GO TO … END-IF`` for each WHENEVER in force
+  at that point of the source (DB2's WHENEVER is positional: it holds until the next one for the same
+  condition).
 """
 
 from __future__ import annotations

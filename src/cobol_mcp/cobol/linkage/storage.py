@@ -1,0 +1,61 @@
+"""A program's data items beyond its interface: the 01/77 records of WORKING-STORAGE, LOCAL-STORAGE and
+LINKAGE, laid out as :mod:`.layout` lays out the USING records.
+
+What the SQL runtime needs to know of a host variable (offset, size, USAGE, PICTURE), wherever the
+program declares it. Each record is laid out on its own (offsets from its 01 level); a record whose
+description the layout cannot read is left out with its reason (:attr:`Storage.unreadable`), so that
+only a statement that uses it fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import LinkageError
+from ..source.lines import load
+from ..source.units import program_units
+from .clauses import Parser, nest
+from .dialect import load_dialect
+from .layout import build_record
+from .model import Field
+
+__all__ = ["SECTIONS", "Storage", "read_storage"]
+
+SECTIONS = ("WORKING-STORAGE", "LOCAL-STORAGE", "LINKAGE")
+
+
+@dataclass
+class Storage:
+    records: list[tuple[str, Field]] = field(default_factory=list)  # (section, 01/77 record), in source order
+    unreadable: dict[str, str] = field(default_factory=dict)  # record name (upper case) -> file:line: reason
+
+
+def read_storage(
+    path: Path, source_format: str | None = None, include: Iterable[Path] = (), dialect: str | None = None
+) -> Storage:
+    """The records of the first program of ``path`` (COPY books expanded; ``include``: more folders)."""
+    lines, _, _ = load(Path(path), source_format, include)
+    units = program_units(lines)
+    if len(units) > 1:
+        lines = units[0].lines(lines)
+    p = Parser(lines)
+    p.dialect = load_dialect(dialect)
+    proc = p.find("PROCEDURE", "DIVISION")
+    stop = proc if proc >= 0 else len(p.toks)
+    found = Storage()
+    for section in SECTIONS:
+        start = p.find(section, "SECTION")
+        if not 0 <= start < stop:
+            continue
+        first = start + 2 + (start + 2 < stop and p.toks[start + 2].kind == "period")
+        last = next((j for j in range(first, stop) if p.toks[j].up == "SECTION" and j > first), stop)
+        if last < stop:  # back up to the section name before "SECTION"
+            last -= 1
+        for e in nest(p.entries(first, last), p):
+            try:
+                found.records.append((section, build_record(p, e)))
+            except LinkageError as exc:
+                found.unreadable[e.name.upper()] = str(exc)
+    return found

@@ -1,0 +1,15 @@
+"""The bridge between a precompiled COBOL program and the SQL runtime: host-variable bytes <-> SQL values.
+
+Owns: :mod:`.hosts` (each statement's host variables resolved to the program's data items: offset,
+size, USAGE, PICTURE; VARCHAR groups, host structures and indicator arrays expanded; the statement
+table with structures written out for the translator) and :mod:`.session` (a program prepared against
+its folder's database, and one tool call's session: the service handler that turns a ``CALL 'SQLRT'``'s
+parameter bytes into a statement of the call's unit of work and the results back into bytes and the
+SQLCA; commit on a normal end, rollback on any failure).
+
+Why a package of its own: :mod:`cobol_mcp.db` (SQL, knows no COBOL) and :mod:`cobol_mcp.cobol` (COBOL,
+knows no SQL) are one layer and independent; the bridge needs both (the codec and the record layout on
+one side, the plan and the unit of work on the other), so it sits directly above them and below what
+builds the tools (:mod:`cobol_mcp.manifest`, :mod:`cobol_mcp.server`), which wire it into a call.
+May import: :mod:`cobol_mcp.cobol` (precompile, linkage, records) and :mod:`cobol_mcp.db`.
+"""
