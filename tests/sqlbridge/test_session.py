@@ -183,3 +183,22 @@ def test_what_cannot_be_served_refuses_the_program_with_its_line(tmp_path: Path)
         """)  # fmt: skip
     with pytest.raises(LinkageError, match=r"BADSQL.cbl:10: LOCK is not supported"):
         prepared(locked, tmp_path / "gb", db)
+
+
+def test_emprpt_opens_its_cursor_with_the_department_and_updates_where_current_of(db: Database, tmp_path: Path) -> None:
+    program = prepared(PROGRAMS / "EMPRPT.cbl", tmp_path / "p", db)
+    session = Session(program)
+    assert Call(program, 7).put("WS-DEPT", "A00").run(session).sqlcode == 0  # OPEN EMPCSR reads WS-DEPT
+    names = []
+    while (fetched := Call(program, 8).run(session)).sqlcode == 0:
+        names.append(str(fetched.get("DCLEMPLOYEE.LASTNAME")).rstrip())
+        salary = fetched.get("SALARY")
+        assert isinstance(salary, Decimal) and fetched.get("IEMP-SALARY") == 0
+        raised = Call(program, 9).put("WS-NEW-SALARY", salary + Decimal("0.50")).run(session)
+        assert (raised.sqlcode, raised.sqlerrd3) == (0, 1)
+    assert fetched.sqlcode == 100 and names == ["HAAS"]
+    assert Call(program, 10).run(session).sqlcode == 0  # COMMIT: the cursor is WITH HOLD
+    assert Call(program, 11).run(session).sqlcode == 0  # CLOSE
+    total = Call(program, 13).put("WS-DEPT", "A00").run(session)
+    assert total.get("LS-NEW-TOTAL") == Decimal("52750.50")
+    session.end(True)
