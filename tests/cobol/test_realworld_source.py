@@ -130,12 +130,13 @@ def test_cobc_is_given_the_same_lines_with_options_blanked_and_the_period_suppli
 @needs_cobc
 def test_folder_serves_the_programs_and_explains_every_file_it_does_not(tmp_path):
     scan = scan_folder(PROGRAMS, cache_dir=tmp_path, jobs=1)
-    assert sorted(p.spec.tool_name for p in scan.programs) == ["calcprem", "polchk"]
+    assert sorted(p.spec.tool_name for p in scan.programs) == ["calcprem", "clmhist", "polchk"]
     reasons = sorted(scan.errors)
-    assert len(reasons) == 3  # README.txt and the copybooks need no word
+    assert len(reasons) == 2  # README.txt and the copybooks need no word
     assert "CALCPREM.cbl.bak:1: looks like a COBOL program, but its name ends in '.bak'" in reasons[0]
-    assert "CLMHIST.cbl:5: EXEC SQL needs a precompiler first" in reasons[1]
-    assert "ORAPREM.pco:1: a Pro*COBOL source" in reasons[2]
+    assert "ORAPREM.pco:1: a Pro*COBOL source" in reasons[1]
+    clmhist = next(p for p in scan.programs if p.spec.tool_name == "clmhist")  # EXEC SQL: precompiled first
+    assert clmhist.sql is not None and 'COPY "SQLCA.sqlinc".' in clmhist.sql.source.read_text()
 
 
 @needs_cobc

@@ -24,6 +24,7 @@ from .calls import callee_module
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .specfile import SpecFileError, dumps, loads
+from .sql import Precompiled, has_sql, precompile
 
 SPEC_CACHE_FORMAT = "spec-5"  # spec-4: spec files instead of pickles (see .specfile); spec-5: with warnings
 
@@ -44,6 +45,7 @@ class CompiledProgram:
     overrides: ProgramOverrides | None = None  # its table in the folder's cobol-mcp.toml, if any
     include: tuple[Path, ...] = ()  # the copybook folders it was built with (a console program's executable too)
     warnings: tuple[str, ...] = ()  # `file:line: ...` of its source, such as a COPY of another machine's path
+    sql: Precompiled | None = None  # a program with EXEC SQL: what was compiled instead of its source (.sql)
 
 
 @dataclass
@@ -97,11 +99,18 @@ _PRECOMPILER = re.compile(r"\bEXEC\s+(SQL|CICS|DLI|ORACLE)\b", re.I)
 
 
 def _needs_precompiler(source: Path, source_format: str | None, include: tuple[Path, ...]) -> list[str]:
-    """Refuse a program with EXEC SQL/CICS/DLI blocks: cobc cannot compile them without a precompiler.
-    The warnings its COPY statements give (a name written for another machine)."""
+    """Refuse a program with EXEC CICS/DLI/ORACLE blocks, or EXEC SQL in a COPY book: cobc cannot compile
+    them without a precompiler (the program's own EXEC SQL is precompiled: :mod:`.sql`). The warnings its
+    COPY statements give (a name written for another machine)."""
     lines, _, refs = load_with_copies(source, source_format, include)
     for line in lines:
         match = _PRECOMPILER.search(re.sub(r"\"[^\"]*\"|'[^']*'", "''", line.code))  # not inside literals
+        if match and match.group(1).upper() == "SQL" and line.path == source:
+            continue
+        if match and match.group(1).upper() == "SQL":
+            raise LinkageError(
+                f"{line.where}: EXEC SQL in a COPY book is not precompiled: bring it in with EXEC SQL INCLUDE"
+            )
         if match:
             raise LinkageError(
                 f"{line.where}: EXEC {match.group(1).upper()} needs a precompiler first, which this server does "
@@ -231,6 +240,7 @@ def compile_programs(
     )
     flags = (*DEFAULT_FLAGS, *std.flags)
     module: Path | None = None
+    sql: Precompiled | None = None
     out: list[CompiledProgram | str] = []
     for number, spec in enumerate(specs):
         if isinstance(spec, str):
@@ -252,11 +262,19 @@ def compile_programs(
             spec_path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.spec")
         if rebuild or not spec_path.exists():
             _save_spec(spec, spec_path)  # what the tool loads on first use
+        if module is None and has_sql(source):
+            sql = precompile(source, spec.source_format, include, root / "sql" / key)
         if module is None:
+            built, books, more = (sql.source, sql.include, sql.flags) if sql else (source, include, ())
             module = build_module(
-                source, cache_dir, source_format=spec.source_format, flags=flags, rebuild=rebuild, include=include
+                built,
+                cache_dir,
+                source_format=spec.source_format,
+                flags=(*flags, *more),
+                rebuild=rebuild,
+                include=books,
             )
-        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings))
+        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings, sql))
     return out
 
 

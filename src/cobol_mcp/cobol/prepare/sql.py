@@ -1,0 +1,72 @@
+"""Programs with EXEC SQL: precompiled into the build cache, where cobc compiles the result.
+
+:func:`precompile` runs :func:`..precompile.generate.generate_file` on a program and writes its text
+(same file name, so the module keeps the program's name) and its copybooks (the SQLCA, the INCLUDE
+members) into a folder of the build cache named after the source's cache key; cobc then compiles that
+file with the folder first among its copybook folders, then the program's own, and with
+``-ftext-column=255`` where the generated text needs it. A program whose SQL the precompiler cannot
+carry (CONNECT, a block without END-EXEC, an INCLUDE member not found …) is refused with every
+problem's file:line and reason.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import LinkageError, copybook_folders
+from ..precompile.generate import generate_file
+from ..precompile.scan import SqlStatement
+
+__all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile"]
+
+WIDE_FLAG = "-ftext-column=255"
+_SQL = re.compile(rb"\bEXEC\s+SQL\b", re.I)
+
+
+@dataclass(frozen=True)
+class Precompiled:
+    source: Path  # the generated program, in a folder of its own with its copybooks
+    include: tuple[Path, ...]  # the copybook folders cobc and the parser need for it, in order
+    flags: tuple[str, ...]  # cobc flags it needs (WIDE_FLAG)
+    statements: tuple[SqlStatement, ...]
+
+
+def has_sql(source: Path) -> bool:
+    """Whether the file has ``EXEC SQL`` at all (a mention in a comment only costs a precompile)."""
+    return _SQL.search(source.read_bytes()) is not None
+
+
+def precompile(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Precompiled:
+    """``source`` precompiled into ``folder`` (see the module); LinkageError when it cannot be."""
+    generated, scan = generate_file(source, source_format, include)
+    if scan.problems:
+        raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
+    folder.mkdir(parents=True, exist_ok=True)
+    try:  # written as the source was: its PIC X literals keep their bytes
+        source.read_bytes().decode("utf-8")
+        encoding = "utf-8"
+    except UnicodeDecodeError:
+        encoding = "latin-1"
+    _write(folder / source.name, generated.text, encoding)
+    for name, text in generated.copybooks.items():
+        _write(folder / name, text, encoding)
+    own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
+    books = (folder, *own, *(p for p in include if p not in own))
+    return Precompiled(folder / source.name, books, (WIDE_FLAG,) if generated.wide else (), tuple(scan.statements))
+
+
+def _write(path: Path, text: str, encoding: str) -> None:
+    """Write ``text`` unless the file holds it already (cobc's cache key is the file's content)."""
+    data = text.encode(encoding, "replace")
+    try:
+        if path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_bytes(data)
+    temporary.replace(path)
