@@ -10,7 +10,8 @@ from cobol_mcp.cobol.linkage.model import Field
 from cobol_mcp.cobol.precompile.generate import generate_file
 from cobol_mcp.cobol.records.codec import decode_scalar, encode_scalar
 from cobol_mcp.db.url import Database
-from cobol_mcp.sqlbridge.session import SQLCA_SIZE, Session, SqlProgram, load_program
+from cobol_mcp.sqlbridge.session import Session, SqlProgram, load_program
+from cobol_mcp.sqlbridge.values import SQLCA_SIZE
 
 PROGRAMS = Path(__file__).parents[1] / "sql_programs"
 

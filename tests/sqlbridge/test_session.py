@@ -13,8 +13,8 @@ from cobol_mcp.cobol import LinkageError
 from cobol_mcp.cobol.linkage.storage import read_storage
 from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.url import Database
-from cobol_mcp.sqlbridge import session as bridge
-from cobol_mcp.sqlbridge.session import ServiceError, Session
+from cobol_mcp.sqlbridge import values as bridge
+from cobol_mcp.sqlbridge.session import ServiceError, Session, SqlProgram
 
 from .helpers import PROGRAMS, Call, prepared
 
@@ -33,7 +33,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
     return database
 
 
-def _add(program: bridge.SqlProgram, session: Session, last: str, first: str, dept: str, salary: str) -> Call:
+def _add(program: SqlProgram, session: Session, last: str, first: str, dept: str, salary: str) -> Call:
     """EMPMAINT's 2000-ADD: the INSERT (statement 4) with the values 2000-ADD moves into DCLEMPLOYEE."""
     call = Call(program, 4).put("LASTNAME", last).put("FIRSTNAME", first).put("WORKDEPT", dept)
     return call.put("SALARY", salary).put("HIREDATE", "2024-04-01").run(session)
