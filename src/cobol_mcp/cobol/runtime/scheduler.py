@@ -16,13 +16,38 @@ worker answers in turn, and one that does not is killed. Every reply today is fi
 exchanges before its final reply (an EXEC SQL statement asking the server mid-call) would be one
 more reply kind in :meth:`~Scheduler.receive`: matched to the same head call, handed to it, the head
 left in place, and the server's answer queued on the lane like any frame (see the pool's notes).
+
+Mid-call exchanges: a reply of status ``SERVICE_STATUS`` from the running call is an
+:class:`~.frames.Exchange`: it goes to ``exchanges`` (an order, with the call's ``service``), the call
+stays at the head of its lane, and :meth:`~Scheduler.answer` queues the answer frame ahead of
+nothing: the worker reads the frames behind it into its own buffer until the answer with its call's
+id arrives, so calls keep being pipelined behind an exchanging one (the answer is outside the
+in-flight byte count). The time the server takes to answer counts against the call's timeout: a
+hung database cannot hold a call, or its worker, past it. :meth:`~Scheduler.fail` ends the call
+with an error by killing its worker (the COBOL program is stopped mid-statement, as by an abend);
+the calls behind it go to another worker.
 """
 
 from __future__ import annotations
 
+import struct
 from collections import deque
 
-from .frames import CALL_HEAD, IN_FLIGHT_BYTES, REPLY_HEAD, REQUEST_HEAD, Call, CallResult, Program, split_records
+from .frames import (
+    ANSWER_KIND,
+    CALL_HEAD,
+    IN_FLIGHT_BYTES,
+    REPLY_HEAD,
+    REQUEST_HEAD,
+    SERVICE_HEAD,
+    SERVICE_STATUS,
+    SERVICES,
+    Call,
+    CallResult,
+    Exchange,
+    Program,
+    split_records,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,6 +55,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     Done = list[tuple[Callable[[CallResult], object], CallResult]]
+    Service = Callable[[Exchange], object]
 
 __all__ = ["Lane", "Scheduler"]
 
@@ -63,6 +89,7 @@ class Scheduler:
         self.spawns: list[Lane] = []  # orders: start a process for each
         self.kills: list[tuple[Lane, str | None]] = []  # orders: kill, then report with lost()
         self.stops: list[Lane] = []  # orders: end these idle workers (then forget())
+        self.exchanges: list[tuple[Service, Exchange]] = []  # orders: ask each service, then answer() or fail()
         self.stale: set[Lane] = set()  # end once idle (their CALL search path changed)
         self.stats = {"started": 0, "died": 0, "timeouts": 0}
         self._next_id = 1
@@ -80,12 +107,14 @@ class Scheduler:
         callback: Callable[[CallResult], object],
         timeout: float | None,
         now: float,
+        service: Service | None = None,
     ) -> int:
-        """Schedule a call of `program` with these records (to a worker's frames, or the backlog): its id."""
+        """Schedule a call of `program` with these records (to a worker's frames, or the backlog): its id.
+        `service` answers the call's exchanges (through ``exchanges``); without it a program that asks fails."""
         call_id = self._next_id
         self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
         frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
-        call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
+        call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout, service)
         lanes = self.lanes
         if len(lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
             lane = lanes[0]
@@ -148,9 +177,13 @@ class Scheduler:
                     continue
                 self.stats["timeouts"] += 1
                 head = lane.inflight[0]
-                self.kills.append(
-                    (lane, f"timed out after {head.timeout:g} s (an endless loop?); its worker was restarted")
+                exchange = head.exchange
+                why = (
+                    f"waiting for the answer to {exchange.service} {exchange.number}"
+                    if exchange
+                    else "an endless loop?"
                 )
+                self.kills.append((lane, f"timed out after {head.timeout:g} s ({why}); its worker was restarted"))
         if not self.kills:  # else the owner drains once the killed workers' calls are back in the backlog
             self.drain(now)
 
@@ -165,6 +198,7 @@ class Scheduler:
         # Replies are cut from `data`, bytes: a record is one copy of its slice (of a bytearray, two).
         pos, end = 0, len(data)
         inflight = lane.inflight
+        before = len(inflight)
         done: Done = []
         unpack = REPLY_HEAD.unpack_from
         while end - pos >= REPLY_HEAD_SIZE:
@@ -177,6 +211,13 @@ class Scheduler:
                 received += data[pos:]
                 self.kills.append((lane, f"the COBOL worker answered call {call_id} out of turn"))
                 return done  # the replies before it were in turn: they stand
+            if status == SERVICE_STATUS:  # not the end of the call: it asks the server, and waits
+                error = self._asked(lane, inflight[0], data, start, records_len, code)
+                if error:
+                    self.kills.append((lane, error))
+                    return done
+                pos = stop
+                continue
             call = inflight.popleft()
             lane.inflight_bytes -= len(call.frame)
             notify = call.callback
@@ -192,7 +233,7 @@ class Scheduler:
                 else:
                     done.append((notify, CallResult(False, code, [], "", text)))
             pos = stop
-        if pos:
+        if len(inflight) != before:
             lane.head_started = now  # the next call started as the last of these ended
         if pos < end:
             received += data[pos:]
@@ -205,6 +246,68 @@ class Scheduler:
             self.stops.append(lane)
         self.drain(now)
         return done
+
+    # ------------------------------------------------------------------------------------ exchanges
+    def _asked(self, lane: Lane, call: Call, data: bytes, start: int, length: int, number: int) -> str | None:
+        """`call` asks the server (a service reply at data[start:start+length]): queue the exchange; or why not."""
+        if call.callback is None:
+            return "the COBOL worker asked a service while loading a module"
+        if call.exchange is not None:
+            return f"the COBOL worker asked again before its {call.exchange.service} request was answered"
+        end = start + length
+        if length < SERVICE_HEAD.size:
+            return f"the COBOL worker sent a service request of {length} bytes"
+        service_no, count = SERVICE_HEAD.unpack_from(data, start)
+        at = start + SERVICE_HEAD.size + 4 * count
+        if at > end:
+            return f"the COBOL worker sent a service request of {count} parameters in {length} bytes"
+        sizes = struct.unpack_from(f"<{count}I", data, start + SERVICE_HEAD.size)
+        if at + sum(sizes) != end:
+            return f"the COBOL worker sent a service request whose parameters do not fill its {length} bytes"
+        service = SERVICES.get(service_no, f"service {service_no}")
+        if call.cancelled:
+            return None  # its worker is being killed: nobody waits for the answer
+        if call.service is None:
+            return f"the program CALLed {service} (statement {number}), and this call has nothing to answer it"
+        call.exchange = exchange = Exchange(call.id, service, number, split_records(data, at, sizes))
+        self.exchanges.append((call.service, exchange))
+        return None
+
+    def _asking(self, exchange: Exchange) -> Lane | None:
+        """The lane whose running call waits for `exchange`'s answer (None: it ended meanwhile)."""
+        for lane in self.lanes:
+            if lane.inflight and lane.inflight[0].exchange is exchange:
+                return lane
+        return None
+
+    def answer(self, exchange: Exchange, params: Sequence[bytes]) -> bool:
+        """Queue `exchange`'s answer (each parameter's new bytes) for its worker. False: the call
+        is over (timed out, cancelled, its worker lost): the answer is dropped. Answers of other
+        sizes than the parameters' fail the call."""
+        lane = self._asking(exchange)
+        if lane is None:
+            return False
+        sizes = list(map(len, exchange.params))
+        if list(map(len, params)) != sizes:
+            got = list(map(len, params))
+            return self.fail(exchange, f"the answer has parameters of {got} bytes, the program's are {sizes}")
+        lane.inflight[0].exchange = None
+        exchange.answered = True
+        if not lane.pending_out:
+            self.unflushed.append(lane)
+        lane.pending_out.append(b"".join([REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes)), *params]))
+        return True
+
+    def fail(self, exchange: Exchange, error: str) -> bool:
+        """End `exchange`'s call with `error`: its worker is killed (the program stops mid-statement);
+        the calls behind it go to another. False: the call is already over."""
+        lane = self._asking(exchange)
+        if lane is None:
+            return False
+        lane.inflight[0].exchange = None
+        exchange.answered = True
+        self.kills.append((lane, f"{exchange.service} {exchange.number} failed: {error}"))
+        return True
 
     # ------------------------------------------------------------------------------------ workers
     def lost(self, lane: Lane, reason: str, display: str) -> Done:
