@@ -32,6 +32,7 @@ __all__ = [
     "READ_SIZE",
     "REPLY_HEAD",
     "REQUEST_HEAD",
+    "SERVICES",
     "SERVICE_HEAD",
     "SERVICE_STATUS",
     "Call",
@@ -39,8 +40,8 @@ __all__ = [
     "Exchange",
     "Program",
     "Worker",
-    "SERVICES",
     "load_body",
+    "read_exchange",
     "split_records",
 ]
 
@@ -151,3 +152,19 @@ def load_body(index: int, source: tuple[str, str, tuple[int, ...], str, str, str
     names.append(driver_symbol.encode() if driver else b"")
     packed = struct.pack(f"<{len(sizes)}I", *sizes)
     return LOAD_HEAD.pack(index, len(sizes)) + packed + b"".join(name + b"\0" for name in names)
+
+
+def read_exchange(call_id: int, number: int, data: bytes, start: int, length: int) -> Exchange | str:
+    """The exchange a service reply's records (data[start:start+length]) carry, or why they are not one."""
+    end = start + length
+    if length < SERVICE_HEAD.size:
+        return f"the COBOL worker sent a service request of {length} bytes"
+    service_no, count = SERVICE_HEAD.unpack_from(data, start)
+    at = start + SERVICE_HEAD.size + 4 * count
+    if at > end:
+        return f"the COBOL worker sent a service request of {count} parameters in {length} bytes"
+    sizes = struct.unpack_from(f"<{count}I", data, start + SERVICE_HEAD.size)
+    if at + sum(sizes) != end:
+        return f"the COBOL worker sent a service request whose parameters do not fill its {length} bytes"
+    service = SERVICES.get(service_no, f"service {service_no}")
+    return Exchange(call_id, service, number, split_records(data, at, sizes))

@@ -12,25 +12,18 @@ the error their current call gets; None: a cancel, no result) and idle workers t
 
 A call's life: ``backlog`` (no worker had room) → a lane's ``inflight`` (its frame written or about
 to be; the first one is running) → a result. A reply is matched to the first call in its lane: a
-worker answers in turn, and one that does not is killed. Every reply today is final; a call with
-exchanges before its final reply (an EXEC SQL statement asking the server mid-call) would be one
-more reply kind in :meth:`~Scheduler.receive`: matched to the same head call, handed to it, the head
-left in place, and the server's answer queued on the lane like any frame (see the pool's notes).
+worker answers in turn, and one that does not is killed.
 
 Mid-call exchanges: a reply of status ``SERVICE_STATUS`` from the running call is an
-:class:`~.frames.Exchange`: it goes to ``exchanges`` (an order, with the call's ``service``), the call
-stays at the head of its lane, and :meth:`~Scheduler.answer` queues the answer frame ahead of
-nothing: the worker reads the frames behind it into its own buffer until the answer with its call's
-id arrives, so calls keep being pipelined behind an exchanging one (the answer is outside the
-in-flight byte count). The time the server takes to answer counts against the call's timeout: a
-hung database cannot hold a call, or its worker, past it. :meth:`~Scheduler.fail` ends the call
-with an error by killing its worker (the COBOL program is stopped mid-statement, as by an abend);
-the calls behind it go to another worker.
+:class:`~.frames.Exchange`, ordered in ``exchanges`` with the call's ``service``; the call stays at the
+head. :meth:`~Scheduler.answer` queues the answer (outside the in-flight byte count): the worker keeps
+the call frames that arrive before it for later, so calls are still pipelined behind the asking one.
+Waiting for the answer counts against the call's timeout. :meth:`~Scheduler.fail` kills the worker
+(the program stops mid-statement, as by an abend); the calls behind it go to another.
 """
 
 from __future__ import annotations
 
-import struct
 from collections import deque
 
 from .frames import (
@@ -39,13 +32,12 @@ from .frames import (
     IN_FLIGHT_BYTES,
     REPLY_HEAD,
     REQUEST_HEAD,
-    SERVICE_HEAD,
     SERVICE_STATUS,
-    SERVICES,
     Call,
     CallResult,
     Exchange,
     Program,
+    read_exchange,
     split_records,
 )
 
@@ -212,7 +204,7 @@ class Scheduler:
                 self.kills.append((lane, f"the COBOL worker answered call {call_id} out of turn"))
                 return done  # the replies before it were in turn: they stand
             if status == SERVICE_STATUS:  # not the end of the call: it asks the server, and waits
-                error = self._asked(lane, inflight[0], data, start, records_len, code)
+                error = self._asked(inflight[0], data, start, records_len, code)
                 if error:
                     self.kills.append((lane, error))
                     return done
@@ -248,28 +240,20 @@ class Scheduler:
         return done
 
     # ------------------------------------------------------------------------------------ exchanges
-    def _asked(self, lane: Lane, call: Call, data: bytes, start: int, length: int, number: int) -> str | None:
+    def _asked(self, call: Call, data: bytes, start: int, length: int, number: int) -> str | None:
         """`call` asks the server (a service reply at data[start:start+length]): queue the exchange; or why not."""
         if call.callback is None:
             return "the COBOL worker asked a service while loading a module"
         if call.exchange is not None:
             return f"the COBOL worker asked again before its {call.exchange.service} request was answered"
-        end = start + length
-        if length < SERVICE_HEAD.size:
-            return f"the COBOL worker sent a service request of {length} bytes"
-        service_no, count = SERVICE_HEAD.unpack_from(data, start)
-        at = start + SERVICE_HEAD.size + 4 * count
-        if at > end:
-            return f"the COBOL worker sent a service request of {count} parameters in {length} bytes"
-        sizes = struct.unpack_from(f"<{count}I", data, start + SERVICE_HEAD.size)
-        if at + sum(sizes) != end:
-            return f"the COBOL worker sent a service request whose parameters do not fill its {length} bytes"
-        service = SERVICES.get(service_no, f"service {service_no}")
+        exchange = read_exchange(call.id, number, data, start, length)
+        if isinstance(exchange, str):
+            return exchange
         if call.cancelled:
             return None  # its worker is being killed: nobody waits for the answer
         if call.service is None:
-            return f"the program CALLed {service} (statement {number}), and this call has nothing to answer it"
-        call.exchange = exchange = Exchange(call.id, service, number, split_records(data, at, sizes))
+            return f"the program CALLed {exchange.service} (statement {number}), and this call has nothing to answer it"
+        call.exchange = exchange
         self.exchanges.append((call.service, exchange))
         return None
 
@@ -281,16 +265,15 @@ class Scheduler:
         return None
 
     def answer(self, exchange: Exchange, params: Sequence[bytes]) -> bool:
-        """Queue `exchange`'s answer (each parameter's new bytes) for its worker. False: the call
-        is over (timed out, cancelled, its worker lost): the answer is dropped. Answers of other
-        sizes than the parameters' fail the call."""
+        """Queue `exchange`'s answer (each parameter's new bytes) for its worker. False: the call is
+        over (timed out, cancelled, its worker lost), or the sizes differ from the parameters' (that fails it)."""
         lane = self._asking(exchange)
         if lane is None:
             return False
         sizes = list(map(len, exchange.params))
         if list(map(len, params)) != sizes:
-            got = list(map(len, params))
-            return self.fail(exchange, f"the answer has parameters of {got} bytes, the program's are {sizes}")
+            self.fail(exchange, f"answered with {list(map(len, params))} bytes for the program's {sizes}")
+            return False
         lane.inflight[0].exchange = None
         exchange.answered = True
         if not lane.pending_out:
