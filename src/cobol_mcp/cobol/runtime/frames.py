@@ -20,7 +20,7 @@ import struct
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
 __all__ = [
     "ANSWER_KIND",
@@ -116,7 +116,7 @@ class Call:
         frame: bytes,
         callback: Callable[[CallResult], object] | None,
         timeout: float,
-        service: Callable[[Exchange], object] | None = None,
+        service: Callable[[Exchange], Sequence[bytes] | None] | None = None,
     ) -> None:
         self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
         self.callback = callback  # None: a load frame

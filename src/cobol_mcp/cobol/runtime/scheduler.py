@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     Done = list[tuple[Callable[[CallResult], object], CallResult]]
-    Service = Callable[[Exchange], object]
+    Service = Callable[[Exchange], Sequence[bytes] | None]
 
 __all__ = ["Lane", "Scheduler"]
 
