@@ -154,8 +154,12 @@ def load_body(index: int, source: tuple[str, str, tuple[int, ...], str, str, str
     return LOAD_HEAD.pack(index, len(sizes)) + packed + b"".join(name + b"\0" for name in names)
 
 
-def read_exchange(call_id: int, number: int, data: bytes, start: int, length: int) -> Exchange | str:
-    """The exchange a service reply's records (data[start:start+length]) carry, or why they are not one."""
+def read_exchange(call: Call, number: int, data: bytes, start: int, length: int) -> Exchange | str:
+    """The exchange `call`'s service reply carries (its records: data[start:start+length]), or why it is refused."""
+    if call.callback is None:
+        return "the COBOL worker asked a service while loading a module"
+    if call.exchange is not None:
+        return f"the COBOL worker asked again before its {call.exchange.service} request was answered"
     end = start + length
     if length < SERVICE_HEAD.size:
         return f"the COBOL worker sent a service request of {length} bytes"
@@ -167,4 +171,6 @@ def read_exchange(call_id: int, number: int, data: bytes, start: int, length: in
     if at + sum(sizes) != end:
         return f"the COBOL worker sent a service request whose parameters do not fill its {length} bytes"
     service = SERVICES.get(service_no, f"service {service_no}")
-    return Exchange(call_id, service, number, split_records(data, at, sizes))
+    if call.service is None:
+        return f"the program CALLed {service} (statement {number}), and this call has nothing to answer it"
+    return Exchange(call.id, service, number, split_records(data, at, sizes))

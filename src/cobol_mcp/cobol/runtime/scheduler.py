@@ -190,7 +190,6 @@ class Scheduler:
         # Replies are cut from `data`, bytes: a record is one copy of its slice (of a bytearray, two).
         pos, end = 0, len(data)
         inflight = lane.inflight
-        before = len(inflight)
         done: Done = []
         unpack = REPLY_HEAD.unpack_from
         while end - pos >= REPLY_HEAD_SIZE:
@@ -204,12 +203,7 @@ class Scheduler:
                 self.kills.append((lane, f"the COBOL worker answered call {call_id} out of turn"))
                 return done  # the replies before it were in turn: they stand
             if status == SERVICE_STATUS:  # not the end of the call: it asks the server, and waits
-                error = self._asked(inflight[0], data, start, records_len, code)
-                if error:
-                    self.kills.append((lane, error))
-                    return done
-                pos = stop
-                continue
+                return self._asks(lane, data, pos, stop, code, now, done)
             call = inflight.popleft()
             lane.inflight_bytes -= len(call.frame)
             notify = call.callback
@@ -225,7 +219,7 @@ class Scheduler:
                 else:
                     done.append((notify, CallResult(False, code, [], "", text)))
             pos = stop
-        if len(inflight) != before:
+        if pos:
             lane.head_started = now  # the next call started as the last of these ended
         if pos < end:
             received += data[pos:]
@@ -240,22 +234,25 @@ class Scheduler:
         return done
 
     # ------------------------------------------------------------------------------------ exchanges
-    def _asked(self, call: Call, data: bytes, start: int, length: int, number: int) -> str | None:
-        """`call` asks the server (a service reply at data[start:start+length]): queue the exchange; or why not."""
-        if call.callback is None:
-            return "the COBOL worker asked a service while loading a module"
-        if call.exchange is not None:
-            return f"the COBOL worker asked again before its {call.exchange.service} request was answered"
-        exchange = read_exchange(call.id, number, data, start, length)
-        if isinstance(exchange, str):
-            return exchange
-        if call.cancelled:
-            return None  # its worker is being killed: nobody waits for the answer
-        if call.service is None:
-            return f"the program CALLed {exchange.service} (statement {number}), and this call has nothing to answer it"
+    def _asks(self, lane: Lane, data: bytes, pos: int, stop: int, number: int, now: float, done: Done) -> Done:
+        """The running call's service reply at data[pos:stop] (after replies that ended calls: `done`)."""
+        if pos:
+            lane.head_started = now  # the asking call started as the last of those ended
+        call = lane.inflight[0]
+        if call.cancelled:  # it started once the call before it ended: stop it (no result)
+            self.kills.append((lane, None))
+            return done
+        exchange = read_exchange(call, number, data, pos + REPLY_HEAD_SIZE, stop - pos - REPLY_HEAD_SIZE)
+        service = call.service
+        if isinstance(exchange, str) or service is None:  # (read_exchange refuses a call without a service)
+            self.kills.append((lane, str(exchange)))
+            return done
         call.exchange = exchange
-        self.exchanges.append((call.service, exchange))
-        return None
+        self.exchanges.append((service, exchange))
+        if stop < len(data):  # nothing legitimate: the worker waits for the answer
+            lane.received += data[stop:]
+        self.drain(now)
+        return done
 
     def _asking(self, exchange: Exchange) -> Lane | None:
         """The lane whose running call waits for `exchange`'s answer (None: it ended meanwhile)."""
