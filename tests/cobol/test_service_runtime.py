@@ -103,6 +103,9 @@ def test_a_call_without_statements_returns_as_usual(runtime, fields):
 
 
 def test_a_service_that_raises_fails_its_call_and_the_next_call_runs(runtime, fields):
+    """The program is stopped mid-statement, as by an abend: its worker (the run unit) ends, so no
+    half-run state (WORKING-STORAGE mid-loop, files left open) reaches the next call, which runs on
+    a fresh worker."""
     failing = Orders(fields, fail_at=3)
     result = run(runtime, [control(5, 0, fields), b" " * ORDER], failing)
     assert not result.ok and len(failing.asked) == 3
@@ -110,6 +113,38 @@ def test_a_service_that_raises_fails_its_call_and_the_next_call_runs(runtime, fi
     orders = Orders(fields)
     again = run(runtime, [control(2, 0, fields), b" " * ORDER], orders)
     assert again.ok and again.buffers[0][6:8] == b"KN" and len(orders.asked) == 2
+    assert (runtime.stats["started"], runtime.stats["died"]) == (2, 1)
+
+
+def test_the_cics_entry_asks_the_same_way(cache_dir, c_worker):
+    module = build_module(SERVICES / "CUSTLINK.cbl", cache_dir, source_format="fixed")
+    rt = Runtime(max_workers=1, worker=str(c_worker), timeout=30.0)
+    asked: list[tuple[str, int, bytes]] = []
+
+    def link(exchange: Exchange) -> list[bytes]:
+        (commarea,) = exchange.params
+        asked.append((exchange.service, exchange.number, commarea))
+        found = commarea[:6] == b"004711"
+        name = b"ACME TOOLING LTD".ljust(20) if found else commarea[6:26]
+        return [commarea[:6] + name + (0 if found else 13).to_bytes(4, "big", signed=True) + commarea[30:]]
+
+    try:
+        rt.load("custlink", module, "CUSTLINK", [38])
+        box: list[CallResult] = []
+        for number in (b"004711", b"000001"):
+            rt.submit("custlink", [number + b" " * 32], box.append, service=link)
+        while len(box) < 2:
+            rt.run_once(1.0)
+    finally:
+        rt.close()
+    assert [(service, n, area[:6], area[26:30]) for service, n, area in asked] == [
+        ("CICSRT", 7, b"004711", b"\xff\xff\xff\xff"),  # LK-RESP as the program set it: -1, big-endian COMP
+        ("CICSRT", 7, b"000001", b"\xff\xff\xff\xff"),
+    ]
+    assert [r.buffers[0][6:] for r in box] == [
+        b"ACME TOOLING LTD".ljust(20) + bytes(4) + b"FOUND   ",
+        b" " * 20 + (13).to_bytes(4, "big") + b"NOTFND  ",
+    ]
 
 
 def test_calls_pipelined_behind_an_exchanging_call_wait_for_it(runtime, fields):

@@ -39,6 +39,7 @@ __all__ = [
     "CallResult",
     "Exchange",
     "Program",
+    "ServiceCall",
     "Worker",
     "load_body",
     "read_exchange",
@@ -107,21 +108,32 @@ class Exchange:
 
 
 class Call:
-    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled", "service", "exchange")
+    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
+
+    def __init__(
+        self, id: int, program: Program, frame: bytes, callback: Callable[[CallResult], object] | None, timeout: float
+    ) -> None:
+        self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
+        self.callback = callback  # None: a load frame
+        self.cancelled = False
+
+
+class ServiceCall(Call):
+    """A call whose program may ask the server mid-call: `service` answers (a plain Call that asks fails)."""
+
+    __slots__ = ("service", "exchange")
 
     def __init__(
         self,
         id: int,
         program: Program,
         frame: bytes,
-        callback: Callable[[CallResult], object] | None,
+        callback: Callable[[CallResult], object],
         timeout: float,
-        service: Callable[[Exchange], Sequence[bytes] | None] | None = None,
+        service: Callable[[Exchange], Sequence[bytes] | None],
     ) -> None:
-        self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
-        self.callback = callback  # None: a load frame
-        self.cancelled = False
-        self.service = service  # who answers its exchanges (None: a program that asks is an error)
+        super().__init__(id, program, frame, callback, timeout)
+        self.service = service
         self.exchange: Exchange | None = None  # the one waiting for its answer
 
 
@@ -158,7 +170,7 @@ def read_exchange(call: Call, number: int, data: bytes, start: int, length: int)
     """The exchange `call`'s service reply carries (its records: data[start:start+length]), or why it is refused."""
     if call.callback is None:
         return "the COBOL worker asked a service while loading a module"
-    if call.exchange is not None:
+    if isinstance(call, ServiceCall) and call.exchange is not None:
         return f"the COBOL worker asked again before its {call.exchange.service} request was answered"
     end = start + length
     if length < SERVICE_HEAD.size:
@@ -171,6 +183,6 @@ def read_exchange(call: Call, number: int, data: bytes, start: int, length: int)
     if at + sum(sizes) != end:
         return f"the COBOL worker sent a service request whose parameters do not fill its {length} bytes"
     service = SERVICES.get(service_no, f"service {service_no}")
-    if call.service is None:
+    if not isinstance(call, ServiceCall):
         return f"the program CALLed {service} (statement {number}), and this call has nothing to answer it"
     return Exchange(call.id, service, number, split_records(data, at, sizes))

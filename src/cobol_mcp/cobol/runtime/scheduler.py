@@ -37,6 +37,7 @@ from .frames import (
     CallResult,
     Exchange,
     Program,
+    ServiceCall,
     read_exchange,
     split_records,
 )
@@ -106,7 +107,11 @@ class Scheduler:
         call_id = self._next_id
         self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
         frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
-        call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout, service)
+        timeout = self.timeout if timeout is None else timeout
+        if service is None:
+            call = Call(call_id, program, frame, callback, timeout)
+        else:
+            call = ServiceCall(call_id, program, frame, callback, timeout, service)
         lanes = self.lanes
         if len(lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
             lane = lanes[0]
@@ -169,7 +174,7 @@ class Scheduler:
                     continue
                 self.stats["timeouts"] += 1
                 head = lane.inflight[0]
-                exchange = head.exchange
+                exchange = head.exchange if isinstance(head, ServiceCall) else None
                 why = (
                     f"waiting for the answer to {exchange.service} {exchange.number}"
                     if exchange
@@ -243,36 +248,36 @@ class Scheduler:
             self.kills.append((lane, None))
             return done
         exchange = read_exchange(call, number, data, pos + REPLY_HEAD_SIZE, stop - pos - REPLY_HEAD_SIZE)
-        service = call.service
-        if isinstance(exchange, str) or service is None:  # (read_exchange refuses a call without a service)
+        if isinstance(exchange, str) or not isinstance(call, ServiceCall):  # (read_exchange refuses those)
             self.kills.append((lane, str(exchange)))
             return done
         call.exchange = exchange
-        self.exchanges.append((service, exchange))
+        self.exchanges.append((call.service, exchange))
         if stop < len(data):  # nothing legitimate: the worker waits for the answer
             lane.received += data[stop:]
         self.drain(now)
         return done
 
-    def _asking(self, exchange: Exchange) -> Lane | None:
-        """The lane whose running call waits for `exchange`'s answer (None: it ended meanwhile)."""
+    def _take(self, exchange: Exchange) -> Lane | None:
+        """The lane whose running call waits for `exchange`'s answer, now no longer; None: the call is over."""
         for lane in self.lanes:
-            if lane.inflight and lane.inflight[0].exchange is exchange:
+            head = lane.inflight[0] if lane.inflight else None
+            if isinstance(head, ServiceCall) and head.exchange is exchange:
+                head.exchange = None
+                exchange.answered = True
                 return lane
         return None
 
     def answer(self, exchange: Exchange, params: Sequence[bytes]) -> bool:
         """Queue `exchange`'s answer (each parameter's new bytes) for its worker. False: the call is
         over (timed out, cancelled, its worker lost), or the sizes differ from the parameters' (that fails it)."""
-        lane = self._asking(exchange)
-        if lane is None:
-            return False
         sizes = list(map(len, exchange.params))
         if list(map(len, params)) != sizes:
             self.fail(exchange, f"answered with {list(map(len, params))} bytes for the program's {sizes}")
             return False
-        lane.inflight[0].exchange = None
-        exchange.answered = True
+        lane = self._take(exchange)
+        if lane is None:
+            return False
         if not lane.pending_out:
             self.unflushed.append(lane)
         lane.pending_out.append(b"".join([REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes)), *params]))
@@ -281,11 +286,9 @@ class Scheduler:
     def fail(self, exchange: Exchange, error: str) -> bool:
         """End `exchange`'s call with `error`: its worker is killed (the program stops mid-statement);
         the calls behind it go to another. False: the call is already over."""
-        lane = self._asking(exchange)
+        lane = self._take(exchange)
         if lane is None:
             return False
-        lane.inflight[0].exchange = None
-        exchange.answered = True
         self.kills.append((lane, f"{exchange.service} {exchange.number} failed: {error}"))
         return True
 
