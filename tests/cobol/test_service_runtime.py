@@ -203,3 +203,30 @@ def test_the_python_worker_refuses_exchanges_clearly(cache_dir, fields):
         assert not box[0].ok and "only the C worker" in (box[0].error or "")
     finally:
         rt.close()
+
+
+def test_a_worker_lost_mid_exchange_fails_only_that_call(runtime, fields):
+    """The worker dies while its program waits for an answer: that call fails; the call written
+    behind it to the same worker runs on a fresh one."""
+    import os
+    import signal
+
+    def crash(exchange: Exchange) -> None:
+        os.kill(runtime._workers[0].pid, signal.SIGKILL)
+
+    orders = Orders(fields)
+    results: dict[str, CallResult] = {}
+    runtime.defer_writes = True
+    runtime.submit(
+        "ordloop", [control(3, 0, fields), b" " * ORDER], lambda r: results.setdefault("crash", r), service=crash
+    )
+    runtime.submit(
+        "ordloop", [control(2, 0, fields), b" " * ORDER], lambda r: results.setdefault("next", r), service=orders
+    )
+    runtime.flush()
+    runtime.defer_writes = False
+    while len(results) < 2:
+        runtime.run_once(1.0)
+    assert not results["crash"].ok and "SIGKILL" in (results["crash"].error or "")
+    assert results["next"].ok and results["next"].buffers[0][6:8] == b"KN" and len(orders.asked) == 2
+    assert runtime.stats["died"] == 1
