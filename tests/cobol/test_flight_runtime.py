@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cobol_mcp.cobol.build.cobc import build_module
+from cobol_mcp.cobol.prepare.cobc import build_module
 from cobol_mcp.cobol.runtime.pool import Runtime
 from cobol_mcp.flight import Flight, Flights
 

@@ -52,6 +52,7 @@ def build_worker(cache_dir: Path | None = None, source: Path = WORKER_SOURCE) ->
         compiler,
         *WARNINGS,
         *cob_config("--cflags"),
+        "-rdynamic",  # exports worker.c's service entries (SQLRT, CICSRT): COBOL's CALL finds them by name
         "-o",
         "",
         str(source),

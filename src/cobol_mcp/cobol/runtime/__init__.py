@@ -9,5 +9,7 @@ and reaping), :mod:`.faults` (how a worker or a run unit died, in words) and
 ``worker.c``, the same worker in C, run where it was built (by :mod:`..prepare.native_worker`, whose
 path the server passes in).
 May import: :mod:`cobol_mcp.selectloop`, :mod:`cobol_mcp.log` and the standard library. It knows
-bytes, not records.
+bytes, not records. A running call may ask the server mid-call (an EXEC SQL statement: the C
+worker's ``SQLRT`` entry): :class:`.frames.Exchange`, answered through the ``service`` of
+:meth:`.pool.Runtime.submit`.
 """

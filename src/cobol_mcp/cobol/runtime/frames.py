@@ -4,6 +4,11 @@ Frames to a worker: ``REQUEST_HEAD`` (kind, call id, body length) then the body:
 index and record count, the sizes, then NUL-terminated module path, entry symbol, caller module,
 program name and caller symbol: :func:`load_body`) or a call (``PROGRAM_INDEX`` and the records). Replies:
 ``REPLY_HEAD`` (call id, status, RETURN-CODE, records length, DISPLAY length), the records, the text.
+Mid-call service exchanges: a program's ``CALL 'SQLRT' USING BY VALUE n, BY REFERENCE p1 ...``
+(``worker.c``'s entries, :data:`SERVICES`) sends a reply of status :data:`SERVICE_STATUS` whose
+RETURN-CODE field is `n` and whose records are ``SERVICE_HEAD`` (service, count), each parameter's
+size (``<I``) and bytes; the server answers with a request of kind :data:`ANSWER_KIND` (the call's
+id, the parameters' new bytes, same sizes) and the program carries on.
 Plain data for :mod:`.scheduler` and :mod:`.pool`; the workers (``worker.py``, ``worker.c``) keep
 their own copy of the formats.
 """
@@ -15,9 +20,10 @@ import struct
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
 __all__ = [
+    "ANSWER_KIND",
     "CALL_HEAD",
     "IN_FLIGHT_BYTES",
     "LOAD_HEAD",
@@ -26,11 +32,17 @@ __all__ = [
     "READ_SIZE",
     "REPLY_HEAD",
     "REQUEST_HEAD",
+    "SERVICES",
+    "SERVICE_HEAD",
+    "SERVICE_STATUS",
     "Call",
     "CallResult",
+    "Exchange",
     "Program",
+    "ServiceCall",
     "Worker",
     "load_body",
+    "read_exchange",
     "split_records",
 ]
 
@@ -39,6 +51,10 @@ REPLY_HEAD = struct.Struct("<IBiII")
 PROGRAM_INDEX = struct.Struct("<H")
 CALL_HEAD = struct.Struct("<BIIH")  # REQUEST_HEAD and PROGRAM_INDEX of a call frame, packed at once
 LOAD_HEAD = struct.Struct("<HH")
+SERVICE_STATUS = 2  # a reply that is not final: the program asks the server (an EXEC SQL statement)
+SERVICE_HEAD = struct.Struct("<BH")  # its records: service, parameter count; then <I size>... and the bytes
+ANSWER_KIND = 3  # the request frame that answers it: the parameters' bytes, concatenated
+SERVICES = {1: "SQLRT", 2: "CICSRT"}  # the worker's entries a COBOL program CALLs, by service number
 PIPE_SIZE = 1 << 20
 IN_FLIGHT_BYTES = 64 << 10  # frames sent ahead to one worker: ~500 calls keep it busy; more only costs memory
 READ_SIZE = 1 << 16  # below glibc's mmap threshold: see transports/stdio.py
@@ -76,6 +92,21 @@ class Program:
         self.broken: str | None = None  # set when loading it kills the worker
 
 
+class Exchange:
+    """One request of a running call to the server: `service` (the entry the program CALLed, say
+    ``"SQLRT"``), `number` (its first argument: the statement number) and `params` (the bytes of
+    each BY REFERENCE argument, in order). Its answer gives each parameter's new bytes, same sizes."""
+
+    __slots__ = ("call_id", "service", "number", "params", "answered")
+
+    def __init__(self, call_id: int, service: str, number: int, params: list[bytes]) -> None:
+        self.call_id, self.service, self.number, self.params = call_id, service, number, params
+        self.answered = False
+
+    def __repr__(self) -> str:
+        return f"Exchange(call {self.call_id}, {self.service} {self.number}, {list(map(len, self.params))} bytes)"
+
+
 class Call:
     __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
 
@@ -85,6 +116,25 @@ class Call:
         self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
         self.callback = callback  # None: a load frame
         self.cancelled = False
+
+
+class ServiceCall(Call):
+    """A call whose program may ask the server mid-call: `service` answers (a plain Call that asks fails)."""
+
+    __slots__ = ("service", "exchange")
+
+    def __init__(
+        self,
+        id: int,
+        program: Program,
+        frame: bytes,
+        callback: Callable[[CallResult], object],
+        timeout: float,
+        service: Callable[[Exchange], Sequence[bytes] | None],
+    ) -> None:
+        super().__init__(id, program, frame, callback, timeout)
+        self.service = service
+        self.exchange: Exchange | None = None  # the one waiting for its answer
 
 
 class Worker:
@@ -114,3 +164,25 @@ def load_body(index: int, source: tuple[str, str, tuple[int, ...], str, str, str
     names.append(driver_symbol.encode() if driver else b"")
     packed = struct.pack(f"<{len(sizes)}I", *sizes)
     return LOAD_HEAD.pack(index, len(sizes)) + packed + b"".join(name + b"\0" for name in names)
+
+
+def read_exchange(call: Call, number: int, data: bytes, start: int, length: int) -> Exchange | str:
+    """The exchange `call`'s service reply carries (its records: data[start:start+length]), or why it is refused."""
+    if call.callback is None:
+        return "the COBOL worker asked a service while loading a module"
+    if isinstance(call, ServiceCall) and call.exchange is not None:
+        return f"the COBOL worker asked again before its {call.exchange.service} request was answered"
+    end = start + length
+    if length < SERVICE_HEAD.size:
+        return f"the COBOL worker sent a service request of {length} bytes"
+    service_no, count = SERVICE_HEAD.unpack_from(data, start)
+    at = start + SERVICE_HEAD.size + 4 * count
+    if at > end:
+        return f"the COBOL worker sent a service request of {count} parameters in {length} bytes"
+    sizes = struct.unpack_from(f"<{count}I", data, start + SERVICE_HEAD.size)
+    if at + sum(sizes) != end:
+        return f"the COBOL worker sent a service request whose parameters do not fill its {length} bytes"
+    service = SERVICES.get(service_no, f"service {service_no}")
+    if not isinstance(call, ServiceCall):
+        return f"the program CALLed {service} (statement {number}), and this call has nothing to answer it"
+    return Exchange(call.id, service, number, split_records(data, at, sizes))

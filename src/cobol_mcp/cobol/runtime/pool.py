@@ -20,12 +20,16 @@ import os
 import time
 
 from ...selectloop import SelectLoop
-from .frames import IN_FLIGHT_BYTES, PIPE_SIZE, READ_SIZE, CallResult, Program, Worker, load_body
+from .frames import IN_FLIGHT_BYTES, PIPE_SIZE, READ_SIZE, CallResult, Exchange, Program, Worker, load_body
 from .process import kill, pipes_take, read_memfile, reap, spawn_worker
 from .scheduler import Lane, Scheduler
 
 monotonic = time.monotonic  # (a global name: looked up once per call, not twice)
 SMALL_PIPE_ROOM = 32 << 10  # default 64 KiB pipes: keep in-flight frames well below
+NO_EXCHANGES = (
+    "this program asks the server mid-call (EXEC SQL), which only the C worker can carry: "
+    "it could not be built here (is a C compiler installed?)"
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,7 +45,7 @@ if TYPE_CHECKING:
         def remove_reader(self, fd: int, /) -> object: ...
 
 
-__all__ = ["CallResult", "ReaderLoop", "Runtime"]
+__all__ = ["CallResult", "Exchange", "ReaderLoop", "Runtime"]
 
 
 class Runtime:
@@ -130,7 +134,12 @@ class Runtime:
         buffers: Sequence[bytes],
         callback: Callable[[CallResult], object],
         timeout: float | None = None,
+        service: Callable[[Exchange], Sequence[bytes] | None] | None = None,
     ) -> int:
+        """Call `name` with these records; `callback` gets its result. `service` answers the call's
+        mid-call exchanges (a ``CALL 'SQLRT'`` of the program): given an :class:`Exchange` it returns
+        each parameter's new bytes, or None and answers later with :meth:`answer` or :meth:`fail`;
+        an exception it raises fails the call. Its time counts against the call's `timeout`."""
         program = self._programs[name]
         if tuple(map(len, buffers)) != program.sizes:
             raise ValueError(f"{name}: records of {list(map(len, buffers))} bytes, expected {list(program.sizes)}")
@@ -138,7 +147,10 @@ class Runtime:
         if program.broken:
             callback(CallResult(False, 0, [], "", program.broken))
             return scheduler.new_id()
-        call_id = self._schedule(program, buffers, callback, timeout, monotonic())
+        if service is not None and self.worker is None:
+            callback(CallResult(False, 0, [], "", NO_EXCHANGES))
+            return scheduler.new_id()
+        call_id = self._schedule(program, buffers, callback, timeout, monotonic(), service)
         if scheduler.spawns:
             self._act()
         if not self.defer_writes:
@@ -160,6 +172,18 @@ class Runtime:
                     data = data[os.write(lane.process.send_fd, data) :]
             except OSError:
                 self._worker_died(lane)
+
+    def answer(self, exchange: Exchange, params: Sequence[bytes]) -> bool:
+        """Answer an exchange a service left open (it returned None): False if its call is over."""
+        sent = self.scheduler.answer(exchange, params)
+        self._act()
+        return sent
+
+    def fail(self, exchange: Exchange, error: str) -> bool:
+        """End an open exchange's call with `error` (its worker is restarted): False if it is over."""
+        failed = self.scheduler.fail(exchange, error)
+        self._act()
+        return failed
 
     def cancel(self, call_id: int) -> bool:
         """Stop a call: unsent, it is dropped; running, its worker is killed. No callback follows."""
@@ -234,8 +258,25 @@ class Runtime:
             self._act(flush=False)
         for callback, result in done:
             callback(result)
+        if scheduler.exchanges:
+            self._ask()
         if not self.defer_writes:
             self.flush()
+
+    def _ask(self) -> None:
+        """Hand each exchange a worker sent to its call's service; queue the answers it gives."""
+        scheduler = self.scheduler
+        while scheduler.exchanges:
+            service, exchange = scheduler.exchanges.pop(0)
+            try:
+                params = service(exchange)
+            except Exception as exc:  # the service's fault ends its call, never the server
+                scheduler.fail(exchange, str(exc) or type(exc).__name__)
+            else:
+                if params is not None and not exchange.answered:
+                    scheduler.answer(exchange, params)
+        if scheduler.kills:
+            self._act(flush=False)
 
     # ---------------------------------------------------------------------------------- the scheduler's orders
     def _act(self, flush: bool = True) -> None:

@@ -12,17 +12,35 @@ the error their current call gets; None: a cancel, no result) and idle workers t
 
 A call's life: ``backlog`` (no worker had room) → a lane's ``inflight`` (its frame written or about
 to be; the first one is running) → a result. A reply is matched to the first call in its lane: a
-worker answers in turn, and one that does not is killed. Every reply today is final; a call with
-exchanges before its final reply (an EXEC SQL statement asking the server mid-call) would be one
-more reply kind in :meth:`~Scheduler.receive`: matched to the same head call, handed to it, the head
-left in place, and the server's answer queued on the lane like any frame (see the pool's notes).
+worker answers in turn, and one that does not is killed.
+
+Mid-call exchanges: a reply of status ``SERVICE_STATUS`` from the running call is an
+:class:`~.frames.Exchange`, ordered in ``exchanges`` with the call's ``service``; the call stays at the
+head. :meth:`~Scheduler.answer` queues the answer (outside the in-flight byte count): the worker keeps
+the call frames that arrive before it for later, so calls are still pipelined behind the asking one.
+Waiting for the answer counts against the call's timeout. :meth:`~Scheduler.fail` kills the worker
+(the program stops mid-statement, as by an abend); the calls behind it go to another.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from .frames import CALL_HEAD, IN_FLIGHT_BYTES, REPLY_HEAD, REQUEST_HEAD, Call, CallResult, Program, split_records
+from .frames import (
+    ANSWER_KIND,
+    CALL_HEAD,
+    IN_FLIGHT_BYTES,
+    REPLY_HEAD,
+    REQUEST_HEAD,
+    SERVICE_STATUS,
+    Call,
+    CallResult,
+    Exchange,
+    Program,
+    ServiceCall,
+    read_exchange,
+    split_records,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,6 +48,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     Done = list[tuple[Callable[[CallResult], object], CallResult]]
+    Service = Callable[[Exchange], Sequence[bytes] | None]
 
 __all__ = ["Lane", "Scheduler"]
 
@@ -63,6 +82,7 @@ class Scheduler:
         self.spawns: list[Lane] = []  # orders: start a process for each
         self.kills: list[tuple[Lane, str | None]] = []  # orders: kill, then report with lost()
         self.stops: list[Lane] = []  # orders: end these idle workers (then forget())
+        self.exchanges: list[tuple[Service, Exchange]] = []  # orders: ask each service, then answer() or fail()
         self.stale: set[Lane] = set()  # end once idle (their CALL search path changed)
         self.stats = {"started": 0, "died": 0, "timeouts": 0}
         self._next_id = 1
@@ -80,12 +100,18 @@ class Scheduler:
         callback: Callable[[CallResult], object],
         timeout: float | None,
         now: float,
+        service: Service | None = None,
     ) -> int:
-        """Schedule a call of `program` with these records (to a worker's frames, or the backlog): its id."""
+        """Schedule a call of `program` with these records (to a worker's frames, or the backlog): its id.
+        `service` answers the call's exchanges (through ``exchanges``); without it a program that asks fails."""
         call_id = self._next_id
         self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
         frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
-        call = Call(call_id, program, frame, callback, self.timeout if timeout is None else timeout)
+        timeout = self.timeout if timeout is None else timeout
+        if service is None:
+            call = Call(call_id, program, frame, callback, timeout)
+        else:
+            call = ServiceCall(call_id, program, frame, callback, timeout, service)
         lanes = self.lanes
         if len(lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
             lane = lanes[0]
@@ -148,9 +174,13 @@ class Scheduler:
                     continue
                 self.stats["timeouts"] += 1
                 head = lane.inflight[0]
-                self.kills.append(
-                    (lane, f"timed out after {head.timeout:g} s (an endless loop?); its worker was restarted")
+                exchange = head.exchange if isinstance(head, ServiceCall) else None
+                why = (
+                    f"waiting for the answer to {exchange.service} {exchange.number}"
+                    if exchange
+                    else "an endless loop?"
                 )
+                self.kills.append((lane, f"timed out after {head.timeout:g} s ({why}); its worker was restarted"))
         if not self.kills:  # else the owner drains once the killed workers' calls are back in the backlog
             self.drain(now)
 
@@ -177,6 +207,8 @@ class Scheduler:
                 received += data[pos:]
                 self.kills.append((lane, f"the COBOL worker answered call {call_id} out of turn"))
                 return done  # the replies before it were in turn: they stand
+            if status == SERVICE_STATUS:  # not the end of the call: it asks the server, and waits
+                return self._asks(lane, data, pos, stop, code, now, done)
             call = inflight.popleft()
             lane.inflight_bytes -= len(call.frame)
             notify = call.callback
@@ -205,6 +237,60 @@ class Scheduler:
             self.stops.append(lane)
         self.drain(now)
         return done
+
+    # ------------------------------------------------------------------------------------ exchanges
+    def _asks(self, lane: Lane, data: bytes, pos: int, stop: int, number: int, now: float, done: Done) -> Done:
+        """The running call's service reply at data[pos:stop] (after replies that ended calls: `done`)."""
+        if pos:
+            lane.head_started = now  # the asking call started as the last of those ended
+        call = lane.inflight[0]
+        if call.cancelled:  # it started once the call before it ended: stop it (no result)
+            self.kills.append((lane, None))
+            return done
+        exchange = read_exchange(call, number, data, pos + REPLY_HEAD_SIZE, stop - pos - REPLY_HEAD_SIZE)
+        if isinstance(exchange, str) or not isinstance(call, ServiceCall):  # (read_exchange refuses those)
+            self.kills.append((lane, str(exchange)))
+            return done
+        call.exchange = exchange
+        self.exchanges.append((call.service, exchange))
+        if stop < len(data):  # nothing legitimate: the worker waits for the answer
+            lane.received += data[stop:]
+        self.drain(now)
+        return done
+
+    def _take(self, exchange: Exchange) -> Lane | None:
+        """The lane whose running call waits for `exchange`'s answer, now no longer; None: the call is over."""
+        for lane in self.lanes:
+            head = lane.inflight[0] if lane.inflight else None
+            if isinstance(head, ServiceCall) and head.exchange is exchange:
+                head.exchange = None
+                exchange.answered = True
+                return lane
+        return None
+
+    def answer(self, exchange: Exchange, params: Sequence[bytes]) -> bool:
+        """Queue `exchange`'s answer (each parameter's new bytes) for its worker. False: the call is
+        over (timed out, cancelled, its worker lost), or the sizes differ from the parameters' (that fails it)."""
+        sizes = list(map(len, exchange.params))
+        if list(map(len, params)) != sizes:
+            self.fail(exchange, f"answered with {list(map(len, params))} bytes for the program's {sizes}")
+            return False
+        lane = self._take(exchange)
+        if lane is None:
+            return False
+        if not lane.pending_out:
+            self.unflushed.append(lane)
+        lane.pending_out.append(b"".join([REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes)), *params]))
+        return True
+
+    def fail(self, exchange: Exchange, error: str) -> bool:
+        """End `exchange`'s call with `error`: its worker is killed (the program stops mid-statement);
+        the calls behind it go to another. False: the call is already over."""
+        lane = self._take(exchange)
+        if lane is None:
+            return False
+        self.kills.append((lane, f"{exchange.service} {exchange.number} failed: {error}"))
+        return True
 
     # ------------------------------------------------------------------------------------ workers
     def lost(self, lane: Lane, reason: str, display: str) -> Done:

@@ -13,8 +13,15 @@
  *         module path, entry symbol, caller module ("": call the entry itself), program name (the
  *         caller CANCELs it by that name), caller symbol ("": COBOL__MCP__CALLER)
  *     kind 2 (call): <H program index> + the LINKAGE records, concatenated
+ *     kind 3 (answer): the bytes of the parameters of the running call's service request, concatenated
  * Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
- *     status 0: the program returned; 1: it could not be run (text says why).
+ *     status 0: the program returned; 1: it could not be run (text says why);
+ *     2: a service request, mid-call: the program CALLed SQLRT (service 1) or CICSRT (service 2)
+ *        USING n, p1 ... pk: return code n; records <B service><H k><I size>... then p1 ... pk.
+ *        The program waits (inside the CALL) for the answer frame with its call id; the frames that
+ *        arrive before it are kept for after the call. Its bytes go into p1 ... pk, and the CALL
+ *        returns. These entries are exported (the worker is linked with -rdynamic), so libcob's
+ *        CALL finds them by name in the executable, as it finds a program in a loaded module.
  *
  * No input can make it write out of bounds: a frame is only taken in whole when its length is the
  * one its program's records need (a load frame: at most LOAD_LIMIT bytes); any other frame gets an
@@ -38,6 +45,10 @@
 #include <unistd.h>
 
 extern void cob_init(const int argc, char **argv); /* libcob: the runtime, started once */
+extern int cob_get_num_params(void);                /* of the CALL being run (libcob's C API) */
+extern int cob_get_param_size(int num_param);
+extern void *cob_get_param_data(int num_param);
+extern long long cob_get_s64_param(int num_param);
 
 enum {
     REQUEST_FD = 3,
@@ -77,6 +88,10 @@ static size_t in_size, pos, have;
 static uint64_t skipping;    /* body bytes of a refused frame still to be read past */
 static unsigned char *out;   /* the reply being written */
 static size_t out_size;
+static uint32_t running;     /* the call id of the program running, and where the frames after its own start */
+static size_t after_running;
+static unsigned char *asked; /* a service request being written */
+static size_t asked_size;
 
 static uint32_t get32(const unsigned char *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -306,6 +321,90 @@ static void load(uint32_t call_id, const unsigned char *body, uint32_t length) {
     reply(call_id, 0, 0, 0, 0);
 }
 
+/* ---------------------------------------------------------------------------------- services */
+/* Read more request bytes into in[have, ...), waiting for them; the server gone: exit. */
+static void read_more(void) {
+    in = grow(in, &in_size, have + READ_SIZE);
+    struct pollfd wait = {REQUEST_FD, POLLIN, 0};
+    for (;;) {
+        ssize_t n = read(REQUEST_FD, in + have, in_size - have);
+        if (n > 0) {
+            have += (size_t)n;
+            return;
+        }
+        if (n == 0)
+            _exit(0);
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            poll(&wait, 1, -1);
+        else if (errno != EINTR)
+            _exit(0);
+    }
+}
+
+/* The running call asks the server (status 2), then waits for the answer and puts its bytes in
+ * the parameters. The frames before it (calls pipelined behind this one) stay in `in` for later. */
+static int ask(unsigned service) {
+    int count = cob_get_num_params();
+    if (count < 1 || count > MAX_ARGS) {
+        fprintf(stderr, "cobol-mcp worker: CALL of a service with %d parameters\n", count);
+        _exit(70);
+    }
+    long long number = cob_get_s64_param(1);
+    size_t total = 0, head = REPLY_HEAD + 3 + 4 * (size_t)(count - 1);
+    for (int i = 2; i <= count; i++)
+        total += (size_t)cob_get_param_size(i);
+    asked = grow(asked, &asked_size, head + total);
+    asked[REPLY_HEAD] = (unsigned char)service;
+    asked[REPLY_HEAD + 1] = (unsigned char)(count - 1);
+    asked[REPLY_HEAD + 2] = (unsigned char)((count - 1) >> 8);
+    unsigned char *o = asked + head;
+    for (int i = 2; i <= count; i++) {
+        size_t size = (size_t)cob_get_param_size(i);
+        put32(asked + REPLY_HEAD + 3 + 4 * (size_t)(i - 2), (uint32_t)size);
+        memcpy(o, cob_get_param_data(i), size);
+        o += size;
+    }
+    put32(asked, running);
+    asked[4] = 2;
+    put32(asked + 5, (uint32_t)(int32_t)number);
+    put32(asked + 9, (uint32_t)(head - REPLY_HEAD + total));
+    put32(asked + 13, 0);
+    send_all(asked, head + total);
+    size_t at = after_running; /* frames from here on are looked through, kept, until the answer */
+    for (;;) {
+        while (have - at >= REQUEST_HEAD) {
+            const unsigned char *frame = in + at;
+            size_t length = get32(frame + 5), whole = REQUEST_HEAD + length;
+            if (frame[0] != 3 || get32(frame + 1) != running) {
+                if (have - at < whole)
+                    break;
+                at += whole;
+                continue;
+            }
+            if (length != total) {
+                fprintf(stderr, "cobol-mcp worker: an answer of %zu bytes to a request of %zu\n", (size_t)length, total);
+                _exit(70);
+            }
+            if (have - at < whole)
+                break;
+            const unsigned char *body = frame + REQUEST_HEAD;
+            for (int i = 2; i <= count; i++) {
+                size_t size = (size_t)cob_get_param_size(i);
+                memcpy(cob_get_param_data(i), body, size);
+                body += size;
+            }
+            memmove(in + at, in + at + whole, have - at - whole); /* the frames after it stay in order */
+            have -= whole;
+            return 0;
+        }
+        read_more();
+    }
+}
+
+/* The entries COBOL programs CALL: EXEC SQL statements (SQLRT) and EXEC CICS commands (CICSRT). */
+int SQLRT(void) { return ask(1); }
+int CICSRT(void) { return ask(2); }
+
 /* ---------------------------------------------------------------------------------- requests */
 /* Handle the whole frames in in[pos, have); returns when the next one is not all here. */
 static void handle(void) {
@@ -344,7 +443,9 @@ static void handle(void) {
                         }
                         return;
                     }
-                    run(call_id, p, head + REQUEST_HEAD + 2);
+                    running = call_id;
+                    after_running = pos + REQUEST_HEAD + (size_t)length;
+                    run(call_id, p, head + REQUEST_HEAD + 2); /* `in` may have moved: head is not used after */
                     pos += REQUEST_HEAD + (size_t)length;
                     continue;
                 }
@@ -364,6 +465,8 @@ static void handle(void) {
             continue;
         } else if (kind == 1) {
             failure(call_id, "cannot load the COBOL module: a load frame of %u bytes", length);
+        } else if (kind == 3) {
+            /* an answer to no request of a running call (none can be: its call waited for it) */
         } else {
             failure(call_id, "unknown request kind %u", kind);
         }
