@@ -113,6 +113,9 @@ def check_command(options: Options) -> int:
                 if isinstance(tool, CobolTool) and not tool.bundled:  # your programs, not the bundled three
                     for line in directions_report(tool.spec):
                         print(line, file=sys.stderr)
+                    report = getattr(tool.services, "report", None)  # EXEC SQL: its statements
+                    for line in report() if report is not None else []:
+                        print(line, file=sys.stderr)
         from pathlib import Path
 
         from .cobol.prepare.calls import unresolved_calls

@@ -98,9 +98,28 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
                 tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir))
             else:
                 presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
-                tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation))
+                services = None
+                if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
+                    services = _sql_services(entry["sql"], found["errors"])
+                    if services is None:
+                        continue
+                tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
+                                       services=services))  # fmt: skip
         catalog.add_backend(name, tools)
     return catalog
+
+
+def _sql_services(sql: dict[str, Any], errors: list[str]) -> Any:
+    """The program's SQL prepared against its folder's database, or None with the reason in ``errors``.
+    Loaded only for a folder with EXEC SQL programs (the database drivers are not on the start-up path)."""
+    from .cobol import LinkageError
+    from .sqlbridge.served import load_served
+
+    try:
+        return load_served(sql)
+    except (LinkageError, OSError, ValueError) as exc:
+        errors.append(str(exc))
+        return None
 
 
 def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:

@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from .records.plan import Plan
     from .runtime.pool import CallResult, Runtime
 
+    class Session(Protocol):
+        """One call's answers to its program's mid-call requests (see :mod:`cobol_mcp.sqlbridge`)."""
+
+        def answer(self, exchange: Any) -> list[bytes]: ...
+
+        def end(self, ok: bool) -> None: ...
+
+    class Services(Protocol):
+        def session(self) -> Session: ...
+
     class Presentation(Protocol):
         """Optional per-tool polish over the derived behaviour (used by the bundled tools)."""
 
@@ -93,7 +103,14 @@ def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
         },
         "spec_path": str(program.spec_path),
         "source": str(program.spec.source),
-    }
+    } | ({"sql": _sql_entry(program)} if program.sql is not None else {})
+
+
+def _sql_entry(program: CompiledProgram) -> dict[str, Any]:
+    from .prepare.sql import sql_entry
+
+    assert program.sql is not None
+    return sql_entry(program.sql, program.spec.source, program.spec.source_format, program.spec.dialect)
 
 
 def _padding(spec: ProgramSpec) -> int:
@@ -110,8 +127,13 @@ class CobolTool:
         backend: str,
         presentation: Presentation | None = None,
         timeout: float | None = None,
+        services: Services | None = None,
     ) -> None:
         self.name: str = entry["tool_name"]
+        # A program that asks the server mid-call (EXEC SQL): one session per call answers it, and ends
+        # with the call (committed when the program ended normally, rolled back otherwise)
+        self.services = services
+        self._sessions: dict[object, Session] = {}
         self.program_id: str = entry["program_id"]
         self.runtime = runtime
         self.presentation = presentation
@@ -168,14 +190,47 @@ class CobolTool:
             done(error_result(f"Invalid arguments for tool {self.name!r}: {exc}"))
             return None
 
+        session = self.services.session() if self.services is not None else None
+        handle: list[object] = []
+
         def finished(call: CallResult) -> None:
+            if session is not None:
+                self._sessions.pop(handle[0] if handle else None, None)
+                call = self._end(session, call)
             try:
                 done(self._result(context, call))
             except Exception as exc:
                 log.exception(f"presenting the result of {self.name!r} failed")
                 done(exc)
 
-        return self.runtime.submit(self._key, buffers, finished, self.timeout)
+        if session is None:
+            return self.runtime.submit(self._key, buffers, finished, self.timeout)
+        call_id = self.runtime.submit(self._key, buffers, finished, self.timeout, service=session.answer)
+        handle.append(call_id)
+        self._sessions[call_id] = session
+        return call_id
+
+    def _end(self, session: Session, call: CallResult) -> CallResult:
+        """Commit the call's unit of work after a normal end (any RETURN-CODE), roll it back otherwise; a
+        commit that fails makes the call fail."""
+        try:
+            session.end(call.ok)
+        except Exception as exc:
+            from .runtime.pool import CallResult
+
+            log.exception(f"ending the unit of work of {self.name!r} failed")
+            what = "committed" if call.ok else "rolled back"
+            return CallResult(False, call.return_code, [], call.display, f"its unit of work could not be {what}: {exc}")
+        return call
+
+    def roll_back(self, handle: object) -> None:
+        """The call was killed (cancelled, or the server stopped): its unit of work is rolled back."""
+        session = self._sessions.pop(handle, None)
+        if session is not None:
+            try:
+                session.end(False)
+            except Exception:
+                log.exception(f"rolling back the unit of work of {self.name!r} failed")
 
     def _make_plan(self) -> Plan:
         """The codec's plan for this tool's spec (:mod:`.records.plan`), made on first use and kept."""
@@ -183,7 +238,9 @@ class CobolTool:
         return self._plan
 
     def cancel(self, handle: object) -> bool:
-        return isinstance(handle, int) and self.runtime.cancel(handle)  # handles are the runtime's call ids
+        stopped = isinstance(handle, int) and self.runtime.cancel(handle)  # handles are the runtime's call ids
+        self.roll_back(handle)  # no callback follows a cancelled call
+        return stopped
 
     def _result(self, context: Any, call: CallResult) -> dict[str, Any]:
         if not call.ok:

@@ -101,6 +101,12 @@ class Session:
         self.opener = opener
         self.unit: Unit | None = None
 
+    def answer(self, exchange: Any) -> list[bytes]:
+        """The runtime's service callback: an :class:`..cobol.runtime.pool.Exchange` of a CALL 'SQLRT'."""
+        if exchange.service != "SQLRT":
+            raise ServiceError(f"the program CALLed {exchange.service}, which an EXEC SQL program is not served")
+        return self.service(exchange.number, exchange.params)
+
     def service(self, number: int, params: list[bytes]) -> list[bytes]:
         codecs = self.program.codecs.get(number)
         if codecs is None:

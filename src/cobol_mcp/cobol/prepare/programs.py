@@ -263,7 +263,8 @@ def compile_programs(
         if rebuild or not spec_path.exists():
             _save_spec(spec, spec_path)  # what the tool loads on first use
         if module is None and has_sql(source):
-            sql = precompile(source, spec.source_format, include, root / "sql" / key)
+            settings = overrides.settings if overrides is not None else None
+            sql = precompile(source, spec.source_format, include, root / "sql" / key, settings)
         if module is None:
             built, books, more = (sql.source, sql.include, sql.flags) if sql else (source, include, ())
             module = build_module(

@@ -6,7 +6,7 @@ members) into a folder of the build cache named after the source's cache key; co
 file with the folder first among its copybook folders, then the program's own, and with
 ``-ftext-column=255`` where the generated text needs it. A program whose SQL the precompiler cannot
 carry (CONNECT, a block without END-EXEC, an INCLUDE member not found …) is refused with every
-problem's file:line and reason.
+problem's file:line and reason. :func:`sql_entry` is what the manifest keeps of it.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .. import LinkageError, copybook_folders
 from ..precompile.generate import generate_file
 from ..precompile.scan import SqlStatement
 
-__all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile"]
+__all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile", "sql_entry"]
 
 WIDE_FLAG = "-ftext-column=255"
 _SQL = re.compile(rb"\bEXEC\s+SQL\b", re.I)
@@ -33,6 +34,17 @@ class Precompiled:
     include: tuple[Path, ...]  # the copybook folders cobc and the parser need for it, in order
     flags: tuple[str, ...]  # cobc flags it needs (WIDE_FLAG)
     statements: tuple[SqlStatement, ...]
+    database: str | None = None  # the folder's database URL ([folder] database), None: the default file
+    data_dir: str | None = None  # the folder's data-dir, where the default file is
+
+
+def sql_entry(sql: Precompiled, source: Path, source_format: str, dialect: str) -> dict[str, Any]:
+    """The ``sql`` of a precompiled program's manifest entry: what loading it needs (plain data)."""
+    return {
+        "source": str(sql.source), "original": str(source), "format": source_format,
+        "include": [str(p) for p in sql.include], "dialect": dialect, "folder": str(source.parent),
+        "database": sql.database, "data_dir": sql.data_dir,
+    }  # fmt: skip
 
 
 def has_sql(source: Path) -> bool:
@@ -40,7 +52,9 @@ def has_sql(source: Path) -> bool:
     return _SQL.search(source.read_bytes()) is not None
 
 
-def precompile(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Precompiled:
+def precompile(
+    source: Path, source_format: str, include: tuple[Path, ...], folder: Path, settings: dict[str, Any] | None = None
+) -> Precompiled:
     """``source`` precompiled into ``folder`` (see the module); LinkageError when it cannot be."""
     generated, scan = generate_file(source, source_format, include)
     if scan.problems:
@@ -56,7 +70,10 @@ def precompile(source: Path, source_format: str, include: tuple[Path, ...], fold
         _write(folder / name, text, encoding)
     own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
     books = (folder, *own, *(p for p in include if p not in own))
-    return Precompiled(folder / source.name, books, (WIDE_FLAG,) if generated.wide else (), tuple(scan.statements))
+    flags = (WIDE_FLAG,) if generated.wide else ()
+    given = settings or {}
+    return Precompiled(folder / source.name, books, flags, tuple(scan.statements), given.get("database"),
+                       given.get("data-dir"))  # fmt: skip
 
 
 def _write(path: Path, text: str, encoding: str) -> None:

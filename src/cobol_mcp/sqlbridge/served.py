@@ -1,0 +1,49 @@
+"""An EXEC SQL program as the server serves it: prepared at load from its manifest entry, one session per call.
+
+The manifest entry of a precompiled program carries ``sql`` (:func:`..cobol.prepare.sql.sql_entry`): the
+generated source and its copybook folders, the user's source, the folder, and the ``[folder]`` settings that say where
+the database is. :func:`load_served` prepares the program against that database (the translation
+runs once, at load: a statement it cannot translate refuses the program with file:line and the reason)
+and gives a :class:`Served`, whose :meth:`Served.session` is one tool call's :class:`.session.Session`:
+its :meth:`~.session.Session.answer` answers the worker's exchanges, its
+:meth:`~.session.Session.end` commits or rolls back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..cobol.precompile.scan import scan_text
+from ..db.url import database
+from .session import Session, SqlProgram, load_program
+
+__all__ = ["Served", "load_served"]
+
+
+class Served:
+    def __init__(self, program: SqlProgram, original: str) -> None:
+        self.program, self.original = program, original
+
+    def session(self) -> Session:
+        return Session(self.program)
+
+    def report(self) -> list[str]:
+        """For ``check``: the program's database and each SQL statement with its file:line."""
+        db = self.program.database
+        where = db.target if db.kind == "sqlite" else "PostgreSQL"
+        lines = [f"  SQL on {db.kind} ({where}):"]
+        for s in self.program.statements:
+            text = s.text if len(s.text) <= 80 else s.text[:77] + "..."
+            lines.append(f"    {self.original}:{s.line}: {s.kind}: {text}")
+        return lines
+
+
+def load_served(sql: dict[str, Any]) -> Served:
+    """The program of a manifest entry's ``sql``, prepared against its folder's database (LinkageError)."""
+    db = database(sql.get("database"), Path(sql["folder"]), sql.get("data_dir"))
+    include = tuple(Path(p) for p in sql["include"])
+    statements = scan_text(Path(sql["original"]), sql["format"], include[1:]).statements
+    program = load_program(Path(sql["source"]), statements, db, shown=sql["original"],
+                           source_format=sql["format"], include=include, dialect=sql.get("dialect"))  # fmt: skip
+    return Served(program, sql["original"])
