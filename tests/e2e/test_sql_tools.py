@@ -1,0 +1,127 @@
+"""EXEC SQL programs as tools, through the real stdio server and the C worker, on SQLite (the folder's
+default file) and on a real PostgreSQL (``[folder] database``): EMPMAINT's SQLCODE branches, a call
+that fails after its INSERT leaving nothing, and two calls in flight not seeing each other's rows."""
+
+from __future__ import annotations
+
+import inspect
+import shutil
+import time
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cobol_mcp.cobol.runtime.pool import Runtime
+from cobol_mcp.db.apply import apply_files
+from cobol_mcp.db.unit import connect
+from cobol_mcp.db.url import Database
+
+from ..db.postgres import postgres_url
+from .stdio_client import StdioClient
+
+__all__ = ["postgres_url"]  # the fixture, used by name
+
+PROGRAMS = Path(__file__).parents[1] / "sql_programs"
+PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
+Served = tuple[StdioClient, Database, Path]
+STALL_AFTER = inspect.signature(Runtime).parameters["stall_after"].default
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    for name in ("EMPMAINT.cbl", "EMPFAIL.cbl", "SQLSYNC.cbl", "DCLEMPL.cpy"):
+        shutil.copy(PROGRAMS / name, folder)
+    if request.param == "sqlite":
+        db = Database("sqlite", str(folder / "cobol-mcp.db"))  # the default: nothing configured
+    else:
+        url = request.getfixturevalue("postgres_url")
+        (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n')
+        db = Database("postgresql", url)
+    unique = tmp_path / "unique.sql"
+    unique.write_text("CREATE UNIQUE INDEX PAYROLL.XEMP3 ON PAYROLL.EMPLOYEE (LASTNAME, HIREDATE);\n")
+    apply_files([PAYROLL, unique], db, note=lambda line: None)
+    args = ("--no-bundled", "--workers", "2", "--programs", str(folder))
+    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
+        client.initialize()
+        yield client, db, tmp_path
+
+
+def _employee(client: StdioClient, function: str, **given: Any) -> dict[str, Any]:
+    request = {"ls_function": function, "ls_empno": 0, "ls_lastname": "", "ls_firstname": "", "ls_dept": "A00",
+               "ls_salary": "0", "ls_hiredate": "2024-04-01"} | given  # fmt: skip
+    result = client.call("empmaint", **request)
+    assert not result.get("isError"), result
+    out: dict[str, Any] = result["structuredContent"]
+    return out
+
+
+def _count(db: Database, lastname: str) -> int:
+    conn = connect(db)
+    try:
+        sql = 'SELECT COUNT(*) FROM "PAYROLL.EMPLOYEE" WHERE LASTNAME = ?' if db.kind == "sqlite" else (
+            "SELECT COUNT(*) FROM payroll.employee WHERE lastname = %s")  # fmt: skip
+        cur = conn if db.kind == "sqlite" else conn.cursor()
+        row = cur.execute(sql, (lastname.ljust(15),)).fetchone()
+        return int(row[0])
+    finally:
+        conn.close()
+
+
+def test_empmaint_inquires_adds_and_branches_on_its_sqlcodes(served: Served) -> None:
+    client, _, _ = served
+    haas = _employee(client, "I", ls_empno=1000)
+    assert (haas["ls_return_code"], haas["ls_sqlcode"]) == (0, 0)
+    assert haas["ls_emp_out"]["ls_out_name"] == "CHRISTINE HAAS"  # VARCHAR FIRSTNAME(1:FIRSTNAME-LEN)
+    assert Decimal(str(haas["ls_emp_out"]["ls_out_salary"])) == Decimal("52750.00")
+    missing = _employee(client, "I", ls_empno=4711)
+    assert (missing["ls_return_code"], missing["ls_sqlcode"]) == (4, 100)
+    added = _employee(client, "A", ls_lastname="LOPEZ", ls_firstname="ANA MARIA", ls_salary="39175.25")
+    assert (added["ls_return_code"], added["ls_sqlcode"]) == (0, 0)
+    number = added["ls_emp_out"]["ls_out_empno"]
+    assert number > 1001  # the identity DB2 generated, through SET :WS-NEW-EMPNO = IDENTITY_VAL_LOCAL()
+    again = _employee(client, "I", ls_empno=number)  # committed when the adding call ended
+    assert again["ls_emp_out"]["ls_out_name"] == "ANA MARIA LOPEZ"
+    dup = _employee(client, "A", ls_lastname="LOPEZ", ls_firstname="ANA", ls_salary="1.00")
+    assert (dup["ls_return_code"], dup["ls_sqlcode"]) == (8, -803)
+    bad = _employee(client, "A", ls_lastname="SMITH", ls_dept="ZZZ", ls_salary="1.00")
+    assert (bad["ls_return_code"], bad["ls_sqlcode"]) == (8, -530)
+
+
+def test_a_call_that_fails_after_its_insert_leaves_no_row(served: Served) -> None:
+    client, db, _ = served
+    failed = client.call("empfail", ls_lastname="GHOST")
+    assert failed.get("isError") and "EMPNOTIF" in str(failed["content"])  # the runtime error, after the INSERT
+    assert _count(db, "GHOST") == 0
+    kept = _employee(client, "A", ls_lastname="GHOST", ls_salary="1.00")  # the same INSERT in a call that ends
+    assert kept["ls_return_code"] == 0 and _count(db, "GHOST") == 1
+    assert "result" in client.request("tools/list")  # the server carries on
+
+
+def test_two_calls_in_flight_do_not_see_each_others_uncommitted_rows(served: Served) -> None:
+    client, db, tmp = served
+    signals = tmp / "signals"
+    signals.mkdir()
+    client.send({"jsonrpc": "2.0", "id": 101, "method": "tools/call",
+                 "params": {"name": "sqlsync", "arguments": {"ls_role": "W", "ls_dir": str(signals)}}})  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (signals / "INSERTED").exists():  # the writer's row is in, not committed: it waits for CHECKED
+        assert time.monotonic() < deadline, "the writer never inserted"
+        time.sleep(0.01)
+    # The runtime sends a call to another worker only once the busy one has run its call longer than its
+    # stall_after; before that it would queue the reader behind the waiting writer.
+    time.sleep(STALL_AFTER * 4)
+    client.send({"jsonrpc": "2.0", "id": 102, "method": "tools/call",
+                 "params": {"name": "sqlsync", "arguments": {"ls_role": "R", "ls_dir": str(signals)}}})  # fmt: skip
+    replies = {reply["id"]: reply["result"] for reply in (client.read(60), client.read(60))}
+    assert not replies[101].get("isError") and not replies[102].get("isError"), replies
+    writer, reader = replies[101]["structuredContent"], replies[102]["structuredContent"]
+    assert writer["ls_sqlcode"] == 0 and (signals / "INSERTED").exists()  # it had inserted before the reader read
+    assert (reader["ls_sqlcode"], reader["ls_count"]) == (0, 0)  # and the reader did not see the row
+    assert _count(db, "PENDING") == 1  # committed when the writer ended
+    after = client.call("sqlsync", ls_role="R", ls_dir=str(signals))["structuredContent"]
+    assert after["ls_count"] == 1
