@@ -45,7 +45,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     unique = tmp_path / "unique.sql"
     unique.write_text("CREATE UNIQUE INDEX PAYROLL.XEMP3 ON PAYROLL.EMPLOYEE (LASTNAME, HIREDATE);\n")
     apply_files([PAYROLL, unique], db, note=lambda line: None)
-    args = ("--no-bundled", "--workers", "2", "--programs", str(folder))
+    args = ("--no-bundled", "--cobol-workers", "2", "--programs", str(folder))
     with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
         client.initialize()
         yield client, db, tmp_path
@@ -125,3 +125,21 @@ def test_two_calls_in_flight_do_not_see_each_others_uncommitted_rows(served: Ser
     assert _count(db, "PENDING") == 1  # committed when the writer ended
     after = client.call("sqlsync", ls_role="R", ls_dir=str(signals))["structuredContent"]
     assert after["ls_count"] == 1
+
+
+def test_a_cancelled_call_is_rolled_back_at_once(served: Served) -> None:
+    client, db, tmp = served
+    signals = tmp / "signals"
+    signals.mkdir()
+    client.send({"jsonrpc": "2.0", "id": "w", "method": "tools/call",
+                 "params": {"name": "sqlsync", "arguments": {"ls_role": "W", "ls_dir": str(signals)}}})  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (signals / "INSERTED").exists():  # its row is in; it waits for a CHECKED that never comes
+        assert time.monotonic() < deadline, "the writer never inserted"
+        time.sleep(0.01)
+    client.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "w"}})
+    # The same key (LASTNAME, HIREDATE) as the cancelled call's row: were its unit of work still open, this
+    # INSERT would wait for its lock (PostgreSQL) or find the database locked (SQLite: -913)
+    added = _employee(client, "A", ls_lastname="PENDING", ls_hiredate="2024-01-01", ls_salary="1.00")
+    assert (added["ls_return_code"], added["ls_sqlcode"]) == (0, 0)
+    assert _count(db, "PENDING") == 1
