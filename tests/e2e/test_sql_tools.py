@@ -5,6 +5,7 @@ that fails after its INSERT leaving nothing, and two calls in flight not seeing 
 from __future__ import annotations
 
 import inspect
+import os
 import shutil
 import time
 from collections.abc import Iterator
@@ -143,3 +144,34 @@ def test_a_cancelled_call_is_rolled_back_at_once(served: Served) -> None:
     added = _employee(client, "A", ls_lastname="PENDING", ls_hiredate="2024-01-01", ls_salary="1.00")
     assert (added["ls_return_code"], added["ls_sqlcode"]) == (0, 0)
     assert _count(db, "PENDING") == 1
+
+
+def test_check_lists_the_statements_and_refuses_what_cannot_be_translated(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    for name in ("EMPMAINT.cbl", "DCLEMPL.cpy"):
+        shutil.copy(PROGRAMS / name, folder)
+    (folder / "EMPLOCK.cbl").write_text(
+        "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. EMPLOCK.\n       DATA DIVISION.\n"
+        "       WORKING-STORAGE SECTION.\n           EXEC SQL INCLUDE SQLCA END-EXEC.\n"
+        "       LINKAGE SECTION.\n       01  LS-CODE                 PIC S9(9).\n"
+        "       PROCEDURE DIVISION USING LS-CODE.\n"
+        "           EXEC SQL LOCK TABLE PAYROLL.EMPLOYEE IN SHARE MODE\n           END-EXEC\n"
+        "           MOVE SQLCODE TO LS-CODE\n           GOBACK.\n"
+    )
+    (folder / "EMPBAD.cbl").write_text(  # no INCLUDE SQLCA: cobc's own error, at the user's file and line
+        "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. EMPBAD.\n       PROCEDURE DIVISION.\n"
+        "           EXEC SQL COMMIT END-EXEC\n           DISPLAY SQLCODE\n           GOBACK.\n"
+    )
+    apply_files([PAYROLL], Database("sqlite", str(folder / "cobol-mcp.db")), note=lambda line: None)
+    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "check", "--no-bundled", "--programs", str(folder)],
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "COBOL_MCP_CACHE": str(tmp_path / "cache")})  # fmt: skip
+    assert done.returncode == 1  # two programs could not be served
+    assert f"{folder / 'EMPMAINT.cbl'}:51: SELECT INTO: SELECT LASTNAME, FIRSTNAME" in done.stderr
+    assert f"{folder / 'EMPMAINT.cbl'}:101: SET: SET :WS-NEW-EMPNO = IDENTITY_VAL_LOCAL()" in done.stderr
+    assert f"error: {folder / 'EMPLOCK.cbl'}:9: LOCK is not supported by the runtime" in done.stderr
+    assert f"{folder / 'EMPBAD.cbl'}:5: error: 'SQLCODE' is not defined" in done.stderr

@@ -267,14 +267,15 @@ def compile_programs(
             sql = precompile(source, spec.source_format, include, root / "sql" / key, settings)
         if module is None:
             built, books, more = (sql.source, sql.include, sql.flags) if sql else (source, include, ())
-            module = build_module(
-                built,
-                cache_dir,
-                source_format=spec.source_format,
-                flags=(*flags, *more),
-                rebuild=rebuild,
-                include=books,
-            )
+            try:
+                module = build_module(
+                    built, cache_dir, source_format=spec.source_format, flags=(*flags, *more), rebuild=rebuild,
+                    include=books,
+                )  # fmt: skip
+            except BuildError as exc:  # the precompiled text keeps the user's line numbers: name the user's file
+                if sql is None:
+                    raise
+                raise BuildError(str(exc).replace(str(sql.source), str(source))) from None
         out.append(CompiledProgram(spec, module, spec_path, found, include, warnings, sql))
     return out
 
