@@ -23,6 +23,9 @@
                                       DUPREC(8200-DUPLICATE)
                                       ERROR(8900-FAILED)
            END-EXEC
+           IF EIBCALEN < LENGTH OF DFHCOMMAREA
+               EXEC CICS ABEND ABCODE('CVSL') END-EXEC
+           END-IF
            MOVE 0 TO CA-RETURN-CODE CA-RESP
            EVALUATE TRUE
                WHEN CA-REQ-INQUIRE

@@ -121,7 +121,7 @@ def _items(tokens: list[tuple[str, str]]) -> tuple[list[tuple[str, list[tuple[st
 def _text(tokens: list[tuple[str, str]]) -> str:
     out = ""
     for _, value in tokens:
-        if value in (")", ":") or out.endswith(("(", ":")) or not out:
+        if value in (")", ":", ",") or out.endswith(("(", ":")) or not out:
             out += value
         else:
             out += " " + value
@@ -200,9 +200,10 @@ def _parse(number: int, body: str) -> tuple[CicsCommand | None, list[str]]:
     table = COMMANDS[name]
     cmd = CicsCommand(number, name, text=body)
     problems: list[str] = []
+    given: set[str] = set()  # what the requirements are checked against: bad arguments too
     for word, arg_tokens in items[start:]:
         option = OPTION_ALIASES.get(word, word)
-        if option in cmd.options:
+        if option in given:
             problems.append(f"{name}: {word} given twice")
             continue
         if table.conditions and option not in COMMON_OPTIONS:
@@ -215,6 +216,7 @@ def _parse(number: int, body: str) -> tuple[CicsCommand | None, list[str]]:
         else:
             problems.append(f"{name}: {word} is not an option of {name}")
             continue
+        given.add(option)
         if option in table.notes:
             problems.append(table.notes[option])
         if arg_tokens is None:
@@ -234,13 +236,13 @@ def _parse(number: int, body: str) -> tuple[CicsCommand | None, list[str]]:
             continue
         cmd.options[option] = arg
     for group in table.required:
-        if not any(opt in cmd.options for opt in group):
+        if not any(opt in given for opt in group):
             problems.append(f"{name} needs {' or '.join(group)}")
     for group in table.one_of:
-        given = [opt for opt in group if opt in cmd.options]
-        if len(given) > 1:
-            problems.append(f"{name}: {' and '.join(given)} exclude each other")
-    if table.any_option and not any(opt not in COMMON_OPTIONS for opt in cmd.options):
+        both = [opt for opt in group if opt in given]
+        if len(both) > 1:
+            problems.append(f"{name}: {' and '.join(both)} exclude each other")
+    if table.any_option and not any(opt not in COMMON_OPTIONS for opt in given):
         problems.append(f"{name} needs an option")
     return cmd, problems
 
@@ -272,7 +274,8 @@ def scan_cics_lines(path: Path, lines: list[tuple[int, str]]) -> CicsScan:
         if cmd is not None:
             cmd.line, cmd.end_line, cmd.period = line, end_line, period
             result.commands.append(cmd)
-    result.problems += _builtins(path, lines)
+    inside = {n for line, end_line, *_ in blocks for n in range(line, end_line + 1)}
+    result.problems += _builtins(path, [(n, code) for n, code in lines if n not in inside])
     result.problems.sort(key=lambda p: int(p.where.rsplit(":", 1)[1]))
     return result
 

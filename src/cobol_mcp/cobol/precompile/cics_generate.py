@@ -18,7 +18,8 @@ The calling convention (what the runtime's ``CICSRT`` entry receives), for comma
   last; the conditions of HANDLE/IGNORE CONDITION as written). ``OPT()``: a parameter carries its
   argument; ``OPT``: none (a flag, or DATESEP/TIMESEP alone); ``OPT(i)``: a label, ``i`` its index in
   :attr:`.cics.CicsScan.labels` (a condition alone: its handler is dropped).
-* ``p1 … pk``: one parameter per ``OPT()`` of the descriptor, in that order. A name (``nN``) is ``PIC X(N)``; a character result (``xN``) is ``PIC X(N)``; a
+* ``p1 … pk``: one parameter per ``OPT()`` of the descriptor, in that order. A name (``nN``) is
+  ``PIC X(N)``; a character result (``xN``) is ``PIC X(N)``; a
   number (``h``, ``f``, ``d``; DFHRESP/DFHVALUE, LENGTH OF x) is ``PIC S9(18) COMP-5`` (8 bytes,
   native order); a pointer ``USAGE POINTER``: each an item of the ``.cicsws`` book, MOVEd (or SET)
   from the program's argument before the CALL when the command reads it, and back after when it sets
@@ -232,7 +233,7 @@ def generate_cics(text: str, scan: CicsScan, fmt: str, stem: str, has_commarea: 
     ``has_commarea``: whether the program defines DFHCOMMAREA (None: whether ``text`` itself does)."""
     lines = SourceLines(text, fmt)
     book_name = f"{stem.upper()}.cicsws"
-    ws: list[str] = ["*> WHAT THE EXEC CICS COMMANDS OF THE PROGRAM PASS (THE TRANSLATOR'S)"]
+    ws: list[str] = ["*> WHAT THE PROGRAM'S EXEC CICS COMMANDS PASS TO CICSRT"]
     if any(cmd.name in ("LINK", "XCTL") for cmd in scan.commands):
         ws += [f"01  DFHEIB2 PIC X({EIB_SIZE}).", "01  DFHNOCA PIC X."]
     _builtins(lines)

@@ -78,19 +78,20 @@ class Command:
     notes: dict[str, str] = field(default_factory=dict)  # option -> why it is refused
 
 
-_FILE_READ = ("FILE=n8 INTO=a< SET=p< LENGTH=h<> RIDFLD=a<> KEYLENGTH=h REQID=h SYSID=n4 TOKEN=f< "
-              "RBA RRN XRBA DEBKEY DEBREC GENERIC EQUAL GTEQ UPDATE NOSUSPEND UNCOMMITTED CONSISTENT REPEATABLE")  # fmt: skip
+_FILE_READ = ("FILE=n8 INTO=a< SET=p< LENGTH=h<> RIDFLD=a<> KEYLENGTH=h REQID=h SYSID=n4 TOKEN=f< RBA RRN "
+              "XRBA DEBKEY DEBREC GENERIC EQUAL GTEQ UPDATE NOSUSPEND UNCOMMITTED CONSISTENT REPEATABLE")  # fmt: skip
 _COUNTER = "COUNTER=n16 POOL=n8"
 
 
-def _cmd(name: str, eibfn: int, options: str, required: str = "", one_of: str = "", **extra: object) -> Command:
+def _cmd(name: str, eibfn: int, options: str, required: str = "", one_of: str = "", *, any_option: bool = False,
+         conditions: bool = False, notes: dict[str, str] | None = None) -> Command:  # fmt: skip
     parsed = {}
     for word in options.split():
         opt, _, spec = word.partition("=")
         parsed[opt] = option_kind(spec)
     req = tuple(tuple(group.split("|")) for group in required.split())
     excl = tuple(tuple(group.split("|")) for group in one_of.split())
-    return Command(name, eibfn, parsed, req, excl, **extra)  # type: ignore[arg-type]
+    return Command(name, eibfn, parsed, req, excl, any_option, conditions, notes or {})
 
 
 def _counter(name: str, eibfn: int, extra: str, wide: bool) -> Command:
