@@ -5,8 +5,8 @@
    CICSRT_LOG (and "TS queue|data" for WRITEQ TS). It keeps HANDLE CONDITION labels per LINK level,
    raises NOTFND on the commands named in CICSRT_NOTFND (e.g. "READ"), ENDFILE on READNEXT after
    CICSRT_BROWSE records, NOTFND on GET COUNTER until DEFINE COUNTER, and answers as the convention
-   says: EIBRESP (big-endian), the RESP item (8 bytes, native), DFHEIGDI = handler index, -1 to end
-   the program (an abend), -2 to have a LINK or XCTL call its program. */
+   says: EIBRESP (big-endian), the RESP item (8 bytes, native), DFHEIGDI = handler index or -1 to end
+   the program (an abend). LINK and XCTL call their program here, with an EIB of their level. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,8 @@ extern int cob_get_num_params(void);
 extern int cob_get_param_size(int num_param);
 extern void *cob_get_param_data(int num_param);
 extern long long cob_get_s64_param(int num_param);
+extern void *cob_resolve_cobol(const char *name, const int fold_case, const int errind);
+extern int cob_call(const char *name, const int argc, void **argv);
 
 enum { GDI = 20, CALEN = 24, RESP = 76, LEVELS = 16, CONDITIONS = 128, OPTIONS = 40 };
 
@@ -71,11 +73,8 @@ int CICSRT(void) {
 #define PARAM(name) ({ int at_ = 0; for (int i_ = 0; i_ < count; i_++) if (strcmp(names[i_], name) == 0) at_ = params[i_]; at_; })
 
     int gdi = 0;
-    if (n < 0) { /* a LINKed program has returned */
-        if (level > 0) level--;
-        if (get16(eib + GDI) == -3) resp = condition("PGMIDERR");
-        else if (abending) { put16(eib + GDI, -1); return 0; }
-    } else if (strcmp(command, "HANDLE CONDITION") == 0) {
+    void *resp_item = resp_at ? cob_get_param_data(resp_at) : NULL; /* before a LINK calls anything */
+    if (strcmp(command, "HANDLE CONDITION") == 0) {
         for (int i = 0; i < count; i++) {
             char *paren = strchr(names[i], '(');
             int index = paren ? atoi(paren + 1) : 0;
@@ -83,13 +82,28 @@ int CICSRT(void) {
             handlers[level][condition(names[i])] = index;
         }
     } else if (strcmp(command, "LINK") == 0 || strcmp(command, "XCTL") == 0) {
-        unsigned char *child = cob_get_param_data(cob_get_num_params());
-        int area = PARAM("COMMAREA");
-        memset(child, 0, 85);
-        put16(child + CALEN, area ? cob_get_param_size(area) : 0);
-        if (level + 1 < LEVELS) level++;
-        memset(handlers[level], 0, sizeof handlers[level]);
-        gdi = -2;
+        static unsigned char eibs[LEVELS][85], none[1];
+        char program[9];
+        int at = PARAM("PROGRAM"), area = PARAM("COMMAREA"), length = PARAM("LENGTH");
+        long long calen = area ? cob_get_param_size(area) : 0;
+        if (length) memcpy(&calen, cob_get_param_data(length), 8);
+        memcpy(program, cob_get_param_data(at), 8);
+        program[8] = 0;
+        for (int i = 7; i >= 0 && program[i] == ' '; i--) program[i] = 0;
+        void *args[2] = {eibs[level + 1], area ? cob_get_param_data(area) : none};
+        if (level + 1 >= LEVELS || cob_resolve_cobol(program, 0, 0) == NULL) {
+            resp = condition("PGMIDERR");
+        } else {
+            memset(eibs[level + 1], 0, 85);
+            put16(eibs[level + 1] + CALEN, (int)calen);
+            level++;
+            memset(handlers[level], 0, sizeof handlers[level]);
+            cob_call(program, 2, args);
+            level--;
+            snprintf(line, sizeof line, "%lld returned from %s", n, program);
+            logline(line);
+            if (abending) { put16(eib + GDI, -1); return 0; }
+        }
     } else if (strcmp(command, "READNEXT") == 0) {
         char *limit = getenv("CICSRT_BROWSE");
         if (browsed >= (limit ? atoi(limit) : 0)) resp = condition("ENDFILE");
@@ -116,7 +130,7 @@ int CICSRT(void) {
         if (raise && strcmp(raise, command) == 0) resp = condition("NOTFND");
     }
     put32(eib + RESP, resp);
-    if (resp_at) { long long v = resp; memcpy(cob_get_param_data(resp_at), &v, 8); }
+    if (resp_item) { long long v = resp; memcpy(resp_item, &v, 8); }
     else if (resp && !nohandle) {
         gdi = handlers[level][resp] ? handlers[level][resp] : handlers[level][1];
         if (!gdi) { abending = 1; gdi = -1; snprintf(line, sizeof line, "ABEND RESP %d", resp); logline(line); }

@@ -69,7 +69,7 @@ def test_descriptors_and_items_of_the_working_storage_book() -> None:
     generated, _ = generate_cics_file(PROGRAMS / "CUSTFRNT.cbl", "fixed")
     book = generated.copybooks["CUSTFRNT.cicsws"]
     assert all(len(line) <= 72 for line in book.splitlines())
-    assert "01  DFHEIB2 PIC X(85)." in book and "01  DFHNOCA PIC X." in book
+    assert "DFHEIB2" not in book  # LINK runs its program inside the CALL: no items for it here
     values = "".join(re.findall(r"VALUE '([^']*)'", book.split("01  DFHD4.")[1].split("01  ")[0]))
     assert values == "82;GET COUNTER;COUNTER();POOL();VALUE();RESP()"
     assert "01  DFHV4-3 PIC S9(18) COMP-5 VALUE 0." in book and "01  DFHV4-1 PIC X(16)." in book
@@ -94,7 +94,7 @@ def _free_program() -> CicsGenerated:
         'COPY "DFHEIBLK.cpy". 01 DFHCOMMAREA PIC X. PROCEDURE DIVISION USING DFHEIBLK DFHCOMMAREA .'
     )
     assert out[2].split() == _w(header)  # a program without them gets its sections, and a 1-byte DFHCOMMAREA
-    assert out[7].startswith("    IF EIBRESP = 44") and out[7].count("GOBACK") == 2
+    assert out[7].startswith("    IF EIBRESP = 44") and out[7].count("GOBACK") == 1
     return generated
 
 
@@ -106,16 +106,16 @@ def test_a_free_format_program_gets_its_sections_and_cobc_takes_it(tmp_path: Pat
     assert done.returncode == 0, done.stderr
 
 
-def _build(tmp_path: Path, extra: tuple[str, ...] = ()) -> Path:
+def _build(tmp_path: Path, programs: tuple[str, ...] = APPLICATION) -> Path:
     cobc = _cobc()
-    for name in APPLICATION:
+    for name in programs:
         generated, scan = generate_cics_file(PROGRAMS / f"{name}.cbl", "fixed")
         assert scan.problems == []
         _write(generated, tmp_path, name)
-    for name in ("CICSDRV.cbl", "cicsrt_stub.c", *extra):
+    for name in ("CICSDRV.cbl", "cicsrt_stub.c"):
         shutil.copy(PROGRAMS / name, tmp_path)
     build = [cobc, "-x", "-o", "drv", "-ftext-column=255", "-I.", f"-I{PROGRAMS / 'copybooks'}", "CICSDRV.cbl",
-             *(f"{name}.cob" for name in APPLICATION), "cicsrt_stub.c"]  # fmt: skip
+             *(f"{name}.cob" for name in programs), "cicsrt_stub.c"]  # fmt: skip
     done = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return tmp_path / "drv"
@@ -142,8 +142,8 @@ def test_the_application_runs_handle_condition_and_resp_against_the_stub(tmp_pat
         "XXXCUS RC 12 RESP 0000 UNKNOWN REQUEST TYPE",
     ]
     commands = [line.split(";")[1] if ";" in line else line for line in log]
-    inquire = log[: log.index("-2 53;LINK;PROGRAM();COMMAREA();LENGTH();RESP();RESP2()") + 1]
-    assert [line.split(";")[0] for line in inquire] == ["2 53", "1 22", "4 46", "12 142", "-2 53"]
+    inquire = log[: log.index("2 returned from CUSTVSAM") + 1]
+    assert [line.split(";")[0] for line in inquire] == ["2 53", "1 22", "4 46", "12 142", "2 returned from CUSTVSAM"]
     # CUSTVSAM's command 12 is the RETURN of 8100-NOT-FOUND: the READ went to the handler, not on
     assert commands.count("READNEXT") == 4 and commands.count("GET COUNTER") == 2
     queue = next(line.rstrip() for line in log if line.startswith("TS "))
@@ -156,5 +156,27 @@ def test_an_unhandled_condition_ends_the_program_and_its_linker_as_an_abend(tmp_
     assert out[-1] == "XXXCUS RC 12 RESP 0000 UNKNOWN REQUEST TYPE"
     logger = log[log.index("7 107;LINK;PROGRAM();COMMAREA();NOHANDLE") :]
     assert logger == ["7 107;LINK;PROGRAM();COMMAREA();NOHANDLE", "1 30;ASKTIME;ABSTIME()", "ABEND RESP 13",
-                      "-7 107;LINK;PROGRAM();COMMAREA();NOHANDLE"]  # fmt: skip
+                      "7 returned from ERRLOG"]  # fmt: skip
     # ERRLOG ended at once (no FORMATTIME, no WRITEQ), and CUSTFRNT after its LINK (no RETURN of its own)
+
+
+def test_a_link_to_a_program_that_is_not_there_answers_pgmiderr(tmp_path: Path) -> None:
+    out, log = _run(_build(tmp_path, ("CUSTFRNT", "ERRLOG")))  # no CUSTVSAM
+    assert out[0] == "INQCUS RC 16 RESP 0027 BACK END NOT AVAILABLE"  # LINK ... RESP(WS-RESP): PGMIDERR
+    assert "2 returned from CUSTVSAM" not in log and "7 returned from ERRLOG" in log
+
+
+def test_the_other_command_forms_become_cobol_that_cobc_takes(tmp_path: Path) -> None:
+    cobc = _cobc()
+    generated, scan = generate_cics_file(PROGRAMS / "CICSMISC.cbl", "fixed")
+    assert scan.problems == [] and not generated.shifted
+    assert len(generated.text.splitlines()) == len((PROGRAMS / "CICSMISC.cbl").read_text().splitlines())
+    code = _code(generated.text)
+    getmain = " ".join(code[34:37]).split()
+    assert getmain[getmain.index("GO") - 6 : getmain.index("GO")] == _w("SET ADDRESS OF LS-WORK-AREA TO DFHV5-1")
+    assert code[53].endswith("GO TO 9000-ABENDED DEPENDING ON DFHEIGDI GOBACK.")  # XCTL ends the program
+    assert "05  FILLER PIC X(14) VALUE 'A LITERAL LINE'." in generated.copybooks["CICSMISC.cicsws"]
+    _write(generated, tmp_path, "CICSMISC")
+    done = subprocess.run([cobc, "-fsyntax-only", "-ftext-column=255", "-I.", "CICSMISC.cob"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr

@@ -28,15 +28,15 @@ The calling convention (what the runtime's ``CICSRT`` entry receives), for comma
 * The runtime sets the EIB (EIBRESP, EIBRESP2, EIBFN, EIBDS …) and answers in ``DFHEIGDI``: 0 carry
   on; ``i`` > 0 GO TO label ``i`` (a HANDLE CONDITION or HANDLE ABEND label: the runtime keeps the
   HANDLE/IGNORE/PUSH/POP table and answers 0 when RESP or NOHANDLE was given); -1 end this program
-  (GOBACK: an abend unwinding, or RETURN); -2 (LINK, XCTL only) CALL the program now.
-* LINK and XCTL pass one more parameter, ``DFHEIB2`` (85 bytes: the EIB the runtime fills for the
-  program called). On -2 the program CALLs the name in its PROGRAM item ``USING DFHEIB2`` and the
-  COMMAREA (``DFHNOCA``, one byte, without one), ``ON EXCEPTION`` setting ``DFHEIGDI`` to -3, then
-  ``CALL 'CICSRT' USING BY VALUE -n BY REFERENCE DFHEIBLK DFHDn p1 … pk DFHEIB2`` (the same
-  parameters): the level has ended (-3: it could not be called), and the runtime answers as above.
+  (GOBACK: an abend unwinding to the HANDLE ABEND of a level above, or to the task's end).
+* LINK and XCTL run the program inside the CALL: the runtime calls it (libcob's ``cob_call``) with
+  an EIB of its own (85 bytes, EIBCALEN the COMMAREA's length) and the COMMAREA item (or one byte of
+  its own), and answers when it has returned (PGMIDERR when no such program can be called; -1 when it
+  abended, so the abend goes on up).
 
 After the CALL: the results MOVEd back, ``GO TO label1 … labelK DEPENDING ON DFHEIGDI`` (when the
-program has HANDLE labels), ``IF DFHEIGDI < 0 GOBACK END-IF``; RETURN, XCTL and ABEND end with GOBACK.
+program has HANDLE labels), then ``IF DFHEIGDI < 0 GOBACK END-IF``, or GOBACK after RETURN, XCTL and
+ABEND: they end the program.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from .. import LinkageError
 from ..source.copybooks import find_copybook, search_dirs
 from ..source.lines import read_text
 from .cics import COMMON_OPTIONS, Arg, CicsCommand, CicsScan, builtin_value, scan_cics_text
-from .cics_books import EIB_SIZE, STANDARD_BOOKS, book, literal_items
+from .cics_books import STANDARD_BOOKS, book, literal_items
 from .cics_table import OptionKind, option_kind
 from .generate import SourceLines
 
@@ -143,21 +143,10 @@ class _Command:
         self.ws += [f"01  DFHD{n}.", *literal_items("05", ";".join(descriptor))]
         call = ["CALL", f"'{ENTRY}'", "USING", "BY", "VALUE", str(n), "BY", "REFERENCE", "DFHEIBLK", f"DFHD{n}"]
         words = [*self.before, *call, *self.params]
-        if cmd.name in ("LINK", "XCTL"):
-            program = f"DFHV{n}-{self.order().index('PROGRAM') + 1}"
-            commarea = cmd.options.get("COMMAREA")
-            area = _words(commarea) if commarea and commarea.kind == "data" else ["DFHNOCA"]
-            if commarea and commarea.kind == "literal":
-                area = [f"DFHV{n}-{self.order().index('COMMAREA') + 1}"]
-            words += ["DFHEIB2", "IF", "DFHEIGDI", "=", "-2", "CALL", program, "USING", "DFHEIB2", *area,
-                      "ON", "EXCEPTION", "MOVE", "-3", "TO", "DFHEIGDI", "END-CALL",
-                      *call[:5], f"-{n}", *call[6:], *self.params, "DFHEIB2", "END-IF"]  # fmt: skip
         words += self.after
         if self.labels:
             words += ["GO", "TO", *self.labels, "DEPENDING", "ON", "DFHEIGDI"]
-        words += ["IF", "DFHEIGDI", "<", "0", "GOBACK", "END-IF"]
-        if cmd.name in _ENDS:
-            words.append("GOBACK")
+        words += ["GOBACK"] if cmd.name in _ENDS else ["IF", "DFHEIGDI", "<", "0", "GOBACK", "END-IF"]
         return words
 
 
@@ -234,8 +223,6 @@ def generate_cics(text: str, scan: CicsScan, fmt: str, stem: str, has_commarea: 
     lines = SourceLines(text, fmt)
     book_name = f"{stem.upper()}.cicsws"
     ws: list[str] = ["*> WHAT THE PROGRAM'S EXEC CICS COMMANDS PASS TO CICSRT"]
-    if any(cmd.name in ("LINK", "XCTL") for cmd in scan.commands):
-        ws += [f"01  DFHEIB2 PIC X({EIB_SIZE}).", "01  DFHNOCA PIC X."]
     _builtins(lines)
     _parameters(lines, defines_commarea(text) if has_commarea is None else has_commarea, book_name)
     labels = scan.labels
