@@ -9,7 +9,7 @@ import pytest
 
 from cobol_mcp.cobol.linkage.program import parse_program
 from cobol_mcp.cobol.precompile.cics import Arg, CicsScan, builtin_value, scan_cics_lines, scan_cics_text
-from cobol_mcp.cobol.precompile.cics_books import STANDARD_BOOKS
+from cobol_mcp.cobol.precompile.cics_books import STANDARD_BOOKS, literal_items
 from cobol_mcp.cobol.precompile.cics_table import COMMANDS
 
 PROGRAMS = Path(__file__).parents[2] / "cics_programs"
@@ -168,3 +168,11 @@ def test_the_eib_copybook_has_ibms_offsets_and_formats(tmp_path: Path) -> None:
         assert all(len(line) <= 72 for line in STANDARD_BOOKS[book].splitlines())
     assert "DFHPF24   PIC X VALUE '<'." in STANDARD_BOOKS["DFHAID"]
     assert "DFHBMPRO  PIC X VALUE '-'." in STANDARD_BOOKS["DFHBMSCA"]
+
+
+def test_long_text_of_the_working_storage_book_is_split_within_column_72() -> None:
+    items = literal_items("05", "IT'S " * 12)
+    assert all(len("       " + line) <= 72 for line in items)
+    values = [line.split("VALUE '", 1)[1][:-2].replace("''", "'") for line in items]
+    assert "".join(values) == "IT'S " * 12
+    assert [int(line.split("PIC X(")[1].split(")")[0]) for line in items] == [len(v) for v in values]

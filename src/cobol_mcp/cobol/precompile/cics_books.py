@@ -76,6 +76,11 @@ STANDARD_BOOKS = {"DFHEIBLK": DFHEIBLK, "DFHAID": DFHAID, "DFHBMSCA": DFHBMSCA}
 
 def literal_items(level: str, text: str, width: int = 30) -> list[str]:
     """``text`` (a literal's characters, quotes undone) as FILLER items of at most ``width`` characters
-    each, so that no line of the book passes column 72: the lines of a group's subordinate items."""
-    pieces = [text[k : k + width] for k in range(0, len(text), width)] or [" "]
-    return [f"    {level}  FILLER PIC X({len(p)}) VALUE '{p.replace(chr(39), chr(39) * 2)}'." for p in pieces]
+    each as written (a quote doubled counts twice), so that no line of the book passes column 72: the
+    lines of a group's subordinate items."""
+    pieces: list[str] = []
+    for ch in text:
+        if not pieces or len(pieces[-1].replace("'", "''")) + len(ch.replace("'", "''")) > width:
+            pieces.append("")
+        pieces[-1] += ch
+    return [f"    {level}  FILLER PIC X({len(p)}) VALUE '{p.replace(chr(39), chr(39) * 2)}'." for p in pieces or [" "]]
