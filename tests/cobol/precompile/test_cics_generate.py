@@ -180,3 +180,30 @@ def test_the_other_command_forms_become_cobol_that_cobc_takes(tmp_path: Path) ->
     done = subprocess.run([cobc, "-fsyntax-only", "-ftext-column=255", "-I.", "CICSMISC.cob"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+def test_sequence_numbers_and_a_using_the_program_wrote_itself(tmp_path: Path) -> None:
+    cobc = _cobc()
+    text = "\n".join([
+        "000100 IDENTIFICATION DIVISION.                                         SEQPGM01",
+        "000200 PROGRAM-ID. SEQPGM.                                              SEQPGM02",
+        "000300 DATA DIVISION.                                                   SEQPGM03",
+        "000400 LINKAGE SECTION.                                                 SEQPGM04",
+        "000500 01  DFHCOMMAREA.                                                 SEQPGM05",
+        "000600     05  CA-KEY              PIC X(8).                            SEQPGM06",
+        "000700 PROCEDURE DIVISION USING DFHCOMMAREA.                            SEQPGM07",
+        "000800     EXEC CICS DELETEQ TS QUEUE(CA-KEY) END-EXEC                  SEQPGM08",
+        "000900     EXEC CICS RETURN END-EXEC.                                   SEQPGM09",
+    ]) + "\n"  # fmt: skip
+    (tmp_path / "SEQPGM.cbl").write_text(text)
+    generated, scan = generate_cics_file(tmp_path / "SEQPGM.cbl", "fixed")
+    assert scan.problems == []
+    code = _code(generated.text)
+    # no WORKING-STORAGE: it comes before LINKAGE, on its line; the program's DFHCOMMAREA stays the only one
+    assert code[3] == 'WORKING-STORAGE SECTION. COPY "SEQPGM.cicsws". LINKAGE SECTION. COPY "DFHEIBLK.cpy".'
+    assert code[6] == "PROCEDURE DIVISION USING DFHEIBLK DFHCOMMAREA."
+    assert "SEQPGM0" not in generated.text  # the identification area never becomes code
+    _write(generated, tmp_path, "SEQPGM")
+    done = subprocess.run([cobc, "-fsyntax-only", "-ftext-column=255", "-I.", "SEQPGM.cob"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
