@@ -83,7 +83,7 @@
                      VALUE(WS-NEXT-ID)
                      RESP(WS-RESP)
            END-EXEC
-           IF WS-RESP = DFHRESP(NOTFND)
+           IF WS-RESP = DFHRESP(NOTFND) OR DFHRESP(INVREQ)
                EXEC CICS DEFINE COUNTER('CUSTNO') POOL('CUSTPOOL')
                          VALUE(1000) MINIMUM(1000) MAXIMUM(99999999)
                          RESP(WS-RESP)

@@ -170,7 +170,7 @@ for _wide in (False, True):
         _counter("PUT", 0, "INCREMENT=# REDUCE NOSUSPEND", _wide),
         _counter("UPDATE", 0, "VALUE=# COMPAREMIN=# COMPAREMAX=# NOSUSPEND", _wide),
         _counter("QUERY", 0, "VALUE=#< MINIMUM=#< MAXIMUM=#< NOSUSPEND", _wide),
-        _counter("REWIND", 0, "NOSUSPEND", _wide),
+        _counter("REWIND", 0, "INCREMENT=# NOSUSPEND", _wide),
         _counter("DELETE", 0, "NOSUSPEND", _wide),
     ]
 
