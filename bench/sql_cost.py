@@ -127,8 +127,9 @@ def main() -> None:
                                 ("INSERT", ours_insert, bare_insert)):  # fmt: skip
         t_ours, t_bare = _best(ours(mine)), _best(bare(theirs))
         per_ours, per_bare = t_ours / args.rows * 1e6, t_bare / args.rows * 1e6
-        print(f"  {label:20s} ours {per_ours:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt  ratio {t_ours / t_bare:5.2f}"
-              f"  ({args.rows / t_ours:9.0f} vs {args.rows / t_bare:9.0f} stmts/s)")  # fmt: skip
+        rates = f"({args.rows / t_ours:9.0f} vs {args.rows / t_bare:9.0f} stmts/s)"
+        print(f"  {label:20s} ours {per_ours:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
+              f"  ratio {t_ours / t_bare:5.2f}  {rates}")  # fmt: skip
 
 
 if __name__ == "__main__":

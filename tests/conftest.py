@@ -18,6 +18,7 @@ UNIT = (
     "test_jsontext.py",
     "test_bundled.py",
     "cobol/precompile/test_scan.py",
+    "cobol/precompile/test_cics_scan.py",
     "cobol/precompile/test_direction_sql.py",
     "cobol/test_faults.py",
     "cobol/test_pic.py",

@@ -51,6 +51,11 @@ def test_import_contracts_are_kept():
         ),
         ("protocol/framing.py", "import socket", "cobol_mcp.protocol.framing -> socket"),
         ("cobol/tool.py", "import ctypes", "cobol_mcp.cobol.tool -> ctypes"),
+        (
+            "cobol/console_tool.py",
+            "from .prepare import executable",
+            "cobol_mcp.cobol.console_tool -> cobol_mcp.cobol.prepare.executable",
+        ),
     ],
 )
 def test_a_wrong_import_fails_the_check_and_is_named(tmp_path, module, line, named):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cobol_mcp import manifest
+from cobol_mcp.jsontext import dumps, loads
 from cobol_mcp.options import Options
 
 SAMPLE = Path(__file__).parent / "cobol" / "samples" / "add-numbers.cob"
@@ -52,3 +53,26 @@ def test_a_failed_program_is_tried_again_at_the_next_start(tmp_path, folder, mon
     fixed = manifest.make(options(tmp_path))
     assert [entry["tool_name"] for entry in fixed["backends"]["mine"]] == ["add_numbers"]
     assert manifest.load(options(tmp_path)) == fixed
+
+
+@needs_cobc
+def test_a_folder_setting_is_kept_once_per_folder_and_entries_say_their_kind(tmp_path, folder):
+    (folder / "cobol-mcp.toml").write_text("[folder]\ndata-dir = 'data'\n")
+    (folder / "data").mkdir()
+    made = manifest.make(options(tmp_path))
+    assert made["errors"] == []
+    assert made["folders"] == {"mine": {"data_dir": str(folder / "data"), "database": None}}
+    (entry,) = made["backends"]["mine"]
+    assert entry["kind"] == "callable" and "data_dir" not in entry
+    assert manifest.load(options(tmp_path)) == made
+
+
+@needs_cobc
+def test_a_manifest_of_an_older_format_is_made_again_not_read(tmp_path, folder):
+    made = manifest.make(options(tmp_path))
+    path = Path(manifest.path_for(options(tmp_path), str(tmp_path / "cache")))
+    old = loads(path.read_bytes())
+    old["stamp"][0] = manifest.FORMAT - 1  # what an older version wrote: its own FORMAT first
+    old["backends"] = {"mine": [{k: v for k, v in e.items() if k != "kind"} for e in made["backends"]["mine"]]}
+    path.write_text(dumps(old))
+    assert manifest.load(options(tmp_path)) is None

@@ -5,7 +5,11 @@ even import the parser. The manifest records, per backend, each program's tool d
 module path, entry symbol, record sizes and where its parsed spec is (loaded on first call), and
 the C worker's executable (None: the Python worker runs the calls). It is valid while nothing it
 was made from changed: the stamp lists size and mtime of every COBOL source and copybook of every
-folder, and of this package's own Python files and C worker source."""
+folder, and of this package's own Python files and C worker source.
+
+Its shape is :class:`Manifest`; the entries and per-folder settings are typed in
+:mod:`.cobol.prepare.entries` and made by :mod:`.cobol.prepare.tool_entry`. A change of shape bumps
+:data:`FORMAT`, which the stamp carries, so a manifest of an older shape is made again, never misread."""
 
 from __future__ import annotations
 
@@ -19,11 +23,27 @@ from .jsontext import dumps, loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Sequence
+    from typing import Any, NotRequired, TypedDict
 
+    from .cobol.prepare.entries import Entry, FolderSettings
     from .options import Options
 
-FORMAT = 6
+    class Manifest(TypedDict):
+        """What a start needs, as kept in the file (tuples come back as lists)."""
+
+        stamp: list[Any]  # what it was made from (:func:`stamp`); another stamp makes it again
+        worker: str | None  # the C worker's executable; None: the Python worker runs the calls
+        backends: dict[str, list[Entry]]  # backend name -> its programs' entries
+        folders: dict[str, FolderSettings]  # backend name -> its folder's settings
+        errors: list[str]  # programs not served, one `file:line: message` each
+        warnings: list[str]  # programs served all the same, said at every start
+        resources: list[Sequence[str]]  # (uri, file name, text, description) with --expose-source
+        callees: list[Sequence[str]]  # (PROGRAM-ID, module) of programs refused as tools, still CALLable
+        call_folder: NotRequired[str]  # the PROGRAM-ID links (made once, kept)
+
+
+FORMAT = 7  # 7: entries carry "kind"; per-folder settings under "folders", no longer in entries
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/prepare")
 WORKER_SOURCE = os.path.join(PACKAGE_DIR, "cobol", "runtime", "worker.c")  # prepare.native_worker compiles it
@@ -117,37 +137,50 @@ def _fnv1a(data: bytes) -> int:
     return value
 
 
-def load(options: Options) -> dict[str, Any] | None:
+def load(options: Options) -> Manifest | None:
     """The manifest if it is still valid for these options and files, else None."""
     path = path_for(options, str(options.cache_dir) if options.cache_dir else None)
     try:
         with open(path, "rb") as handle:
-            manifest = loads(handle.read())  # numbers exact: schema bounds stay Decimals
+            read: Any = loads(handle.read())  # numbers exact: schema bounds stay Decimals
     except (OSError, ValueError):
         return None
-    if not isinstance(manifest, dict) or manifest.get("stamp") != stamp(options):
-        return None
-    entries = [entry for group in manifest["backends"].values() for entry in group]
+    found: Manifest = read  # its shape is trusted once its stamp matches
+    if not isinstance(read, dict) or read.get("stamp") != stamp(options):
+        return None  # the stamp begins with FORMAT: a manifest of another shape is never read further
+    entries = [entry for group in found["backends"].values() for entry in group]
     if not all(
-        os.path.exists(e["module"]) and os.path.exists(e["spec_path"]) and os.path.exists(e.get("driver") or "/")
+        os.path.exists(e["module"])
+        and os.path.exists(e["spec_path"])
+        and (e["kind"] != "callable" or os.path.exists(e["driver"] or "/"))
         for e in entries
-    ) or not os.path.exists(manifest.get("worker") or "/"):
+    ) or not os.path.exists(found["worker"] or "/"):
         return None  # the build cache was cleaned
-    return manifest
+    return found
 
 
-def make(options: Options) -> dict[str, Any]:
+def make(options: Options) -> Manifest:
     """Scan, compile and derive every backend (the cold path), then save the manifest."""
     from pathlib import Path
 
+    from .cobol import LinkageError
+    from .cobol.prepare.cobc import BuildError
     from .cobol.prepare.native_worker import build_worker
     from .cobol.prepare.programs import scan_folder
+    from .cobol.prepare.tool_entry import program_entry
 
-    current = stamp(options)
-    result: dict[str, Any] = {"stamp": current, "backends": {}, "errors": [], "warnings": [], "resources": []}
     cache_dir = Path(options.cache_dir) if options.cache_dir else None
     worker = build_worker(cache_dir)  # None: cannot be built (a warning said why), the Python worker runs
-    result["worker"] = str(worker) if worker else None
+    result: Manifest = {
+        "stamp": stamp(options),
+        "worker": str(worker) if worker else None,
+        "backends": {},
+        "folders": {},
+        "errors": [],
+        "warnings": [],
+        "resources": [],
+        "callees": [],
+    }
     for name, folder, bundled in backends(options):
         scan = scan_folder(
             Path(folder),
@@ -159,11 +192,15 @@ def make(options: Options) -> dict[str, Any]:
         )
         result["errors"] += scan.errors
         result["warnings"] += scan.warnings  # served all the same; said at every start (and by `check`)
-        result.setdefault("callees", []).extend(scan.callees)  # refused as tools, still CALLable
-        result["backends"][name] = [
-            _entry(program, bundled, cache_dir, result["errors"], scan.data_dir) for program in scan.programs
-        ]
-        result["backends"][name] = [entry for entry in result["backends"][name] if entry is not None]
+        result["callees"] += scan.callees  # refused as tools, still CALLable
+        result["folders"][name] = scan.settings
+        entries: list[Entry] = []
+        for program in scan.programs:
+            try:
+                entries.append(program_entry(program, bundled, cache_dir))
+            except (LinkageError, BuildError) as exc:
+                result["errors"].append(str(exc))
+        result["backends"][name] = entries
         if options.expose_source:
             result["resources"] += source_texts(name, scan.programs)
     call_folder(result, options)  # kept in the manifest: a warm start need not make it
@@ -172,37 +209,6 @@ def make(options: Options) -> dict[str, Any]:
         # not installed yet, a copybook folder filled in later), and must be tried again next start.
         save(options, result)
     return result
-
-
-def _entry(
-    program: Any, bundled: bool, cache_dir: Any, errors: list[str], data_dir: str | None = None
-) -> dict[str, Any] | None:
-    """A callable program's entry, or a console program's (built as an executable, its own run unit)."""
-    from .cobol import LinkageError
-    from .cobol.console_tool import console_entry, is_console
-    from .cobol.prepare.cobc import BuildError
-    from .cobol.prepare.executable import build_executable
-    from .cobol.tool import manifest_entry
-
-    try:
-        if bundled or not is_console(program):
-            entry = manifest_entry(program, bundled)
-        else:
-            std = program.spec.dialect
-            executable = build_executable(
-                program.spec.source,
-                cache_dir,
-                source_format=program.spec.source_format,
-                include=tuple(str(folder) for folder in program.include),
-                extra_flags=() if std == "default" else (f"-std={std}",),
-            )
-            entry = console_entry(program, executable, bundled)
-            if data_dir is not None:  # the overrides file's [folder] data-dir (--data-dir wins)
-                entry["data_dir"] = data_dir
-    except (LinkageError, BuildError) as exc:
-        errors.append(str(exc))
-        return None
-    return entry if program.overrides is None else program.overrides.apply_to_entry(entry)
 
 
 def source_texts(backend: str, programs: list[Any]) -> list[tuple[str, str, str, str]]:
@@ -218,7 +224,7 @@ def source_texts(backend: str, programs: list[Any]) -> list[tuple[str, str, str,
     return list(seen.values())
 
 
-def save(options: Options, manifest: dict[str, Any]) -> None:
+def save(options: Options, manifest: Manifest) -> None:
     path = path_for(options, str(options.cache_dir) if options.cache_dir else None)
     temporary = f"{path}.{os.getpid()}.tmp"
     try:
@@ -230,16 +236,17 @@ def save(options: Options, manifest: dict[str, Any]) -> None:
         pass  # a read-only cache only costs a slower start next time
 
 
-def call_folder(found: dict[str, Any], options: Options) -> str:
+def call_folder(found: Manifest, options: Options) -> str:
     """Where the workers' libcob finds every served program by PROGRAM-ID (CALLs between programs); a
     warm start finds it in the manifest and does not import the code that makes it."""
     made = found.get("call_folder")
     if made and os.path.isdir(made):
-        return str(made)
+        return made
     from .cobol.prepare.links import call_folder as links
 
     entries = [entry for group in found["backends"].values() for entry in group]
-    modules = [entry.get("callable", "") if entry.get("kind") == "console" else entry["module"] for entry in entries]
+    modules = [entry["callable"] if entry["kind"] == "console" else entry["module"] for entry in entries]
     callees = [(entry["program_id"], module) for entry, module in zip(entries, modules, strict=True) if module]
-    found["call_folder"] = links([*callees, *found.get("callees", [])], options.cache_dir)
-    return str(found["call_folder"])
+    callees += [(program_id, module) for program_id, module in found["callees"]]
+    found["call_folder"] = links(callees, options.cache_dir)
+    return found["call_folder"]

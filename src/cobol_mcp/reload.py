@@ -20,8 +20,8 @@ from .cobol import COPYBOOK_SUFFIXES, copybook_folders
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
 
+    from .manifest import Manifest
     from .options import Options
     from .server import Server
 
@@ -106,7 +106,7 @@ class Watcher:
             return
         self.post(lambda: self._apply(found))
 
-    def _apply(self, found: dict[str, Any]) -> None:
+    def _apply(self, found: Manifest) -> None:
         changed = self.server.reload(found)
         log.info(f"reloaded: {len(self.server.model.tools)} tools" + (" (the list changed)" if changed else ""))
         self.on_reload(changed)

@@ -14,8 +14,10 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .cobol.console_tool import ConsoleTool
+    from .cobol.prepare.entries import Entry, SqlEntry
     from .cobol.runtime.pool import ReaderLoop
     from .cobol.tool import Presentation
+    from .manifest import Manifest
     from .options import Options
 
 
@@ -27,7 +29,7 @@ class Server:
         runtime: Runtime,
         errors: list[str],
         options: Options | None = None,
-        found: dict[str, Any] | None = None,
+        found: Manifest | None = None,
     ) -> None:
         self.model = model
         self.catalog = catalog
@@ -36,7 +38,7 @@ class Server:
         self.options = options
         self.found = found  # the manifest the tools were built from
 
-    def reload(self, found: dict[str, Any]) -> bool:
+    def reload(self, found: Manifest) -> bool:
         """Serve the tools of a newly made manifest: a new catalog and tools list, swapped in at once.
         A program that no longer compiles keeps its last good version. Calls in flight finish on the
         module they started with. Returns whether the tools list changed."""
@@ -47,8 +49,8 @@ class Server:
         self.runtime.set_library_path([manifest.call_folder(found, self.options)])
         for message in found["errors"]:
             log.error(f"not reloaded: {message}")
-        for message in found.get("warnings", []):
-            if message not in self.found.get("warnings", []):  # said once, at the reload that brought it
+        for message in found["warnings"]:
+            if message not in self.found["warnings"]:  # said once, at the reload that brought it
                 log.warning(message)
         definitions = tuple(catalog.definitions())
         changed = definitions != self.model.tools
@@ -59,26 +61,28 @@ class Server:
         return changed
 
 
-def keep_last_good(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def keep_last_good(old: Manifest, new: Manifest) -> Manifest:
     """``new`` with the old entry of every program whose source the new scan failed on."""
     failed = [message for message in new["errors"]]
-    backends: dict[str, list[dict[str, Any]]] = {}
+    backends: dict[str, list[Entry]] = {}
     for name, entries in new["backends"].items():
         names = {entry["tool_name"] for entry in entries}
         kept = [
             entry
             for entry in old["backends"].get(name, [])
-            if entry["tool_name"] not in names and _failed(entry.get("source", ""), failed)
+            if entry["tool_name"] not in names and entry["kind"] == "callable" and _failed(entry["source"], failed)
         ]
         backends[name] = [*entries, *kept]
-    return {**new, "backends": backends}
+    merged = new.copy()
+    merged["backends"] = backends
+    return merged
 
 
 def _failed(source: str, messages: list[str]) -> bool:
     return bool(source) and any(message.startswith(f"{source}:") for message in messages)
 
 
-def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> Catalog:
+def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalog:
     catalog = Catalog()
     presentations: dict[str, Presentation] = {}
     for name, entries in found["backends"].items():
@@ -89,18 +93,20 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
         tools: list[CobolTool | ConsoleTool] = []
         for entry in entries:
             timeout = entry.get("timeout", options.timeout)
-            if entry.get("kind") == "console":
-                # Loaded only when a folder has console programs: it brings subprocess, tempfile and the
-                # source reader, none of which a server of CALLable programs needs at start-up.
+            if entry["kind"] == "console":
+                # Loaded only when a folder has console programs: it brings subprocess and tempfile,
+                # which a server of CALLable programs does not need at start-up.
                 from .cobol.console_tool import ConsoleTool
 
-                data_dir = options.data_dir_for(name) or entry.get("data_dir")  # --data-dir, else cobol-mcp.toml's
+                data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]  # --data-dir wins
                 tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir))
             else:
                 presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
                 services = None
                 if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
-                    services = _sql_services(entry["sql"], found["errors"])
+                    data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
+                    url = found["folders"][name]["database"]
+                    services = _sql_services(entry["sql"], url, data_dir, found["errors"])
                     if services is None:
                         continue
                 tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
@@ -109,14 +115,14 @@ def build_catalog(found: dict[str, Any], runtime: Runtime, options: Options) -> 
     return catalog
 
 
-def _sql_services(sql: dict[str, Any], errors: list[str]) -> Any:
+def _sql_services(sql: SqlEntry, url: str | None, data_dir: str | None, errors: list[str]) -> Any:
     """The program's SQL prepared against its folder's database, or None with the reason in ``errors``.
     Loaded only for a folder with EXEC SQL programs (the database drivers are not on the start-up path)."""
     from .cobol import LinkageError
     from .sqlbridge.served import load_served
 
     try:
-        return load_served(sql)
+        return load_served(sql, url, data_dir)
     except (LinkageError, OSError, ValueError) as exc:
         errors.append(str(exc))
         return None
@@ -133,10 +139,10 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
         defer_writes=loop is not None,
         spin=options.worker_spin,
         library_path=[manifest.call_folder(found, options)],
-        worker=found.get("worker"),
+        worker=found["worker"],
     )
     catalog = build_catalog(found, runtime, options)
-    for message in found.get("warnings", []):
+    for message in found["warnings"]:
         log.warning(message)
     for message in found["errors"]:
         log.error(f"skipped: {message}")

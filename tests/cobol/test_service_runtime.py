@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.cobol.prepare.cobc import build_module
 from cobol_mcp.cobol.linkage.model import Field
 from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.prepare.cobc import build_module
 from cobol_mcp.cobol.records.items import decode_scalar, encode_scalar
 from cobol_mcp.cobol.runtime.pool import CallResult, Exchange, Runtime
 

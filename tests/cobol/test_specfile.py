@@ -160,12 +160,14 @@ class StubRuntime:
 
 def test_a_tool_whose_spec_file_does_not_load_is_reported_and_the_rest_goes_on(tmp_path, capfd):
     from cobol_mcp.catalog import Catalog
+    from cobol_mcp.cobol.prepare.entries import CallableEntry
     from cobol_mcp.cobol.tool import CobolTool
 
     old = tmp_path / "old.pickle"
     old.write_bytes(pickle.dumps({"from": "an older version"}))
-    entry = {"tool_name": "old", "program_id": "OLD", "module": "/nowhere.so", "symbol": "OLD", "sizes": [1],
-             "bundled": False, "definition": {"name": "old"}, "spec_path": str(old)}  # fmt: skip
+    entry: CallableEntry = {"kind": "callable", "tool_name": "old", "program_id": "OLD", "module": "/nowhere.so",
+             "symbol": "OLD", "driver": None, "driver_symbol": "", "sizes": [1], "padding": 0, "bundled": False,
+             "definition": {"name": "old"}, "spec_path": str(old), "source": "/nowhere.cbl"}  # fmt: skip
     tool = CobolTool(entry, StubRuntime(), backend="mine")  # type: ignore[arg-type]  # only load() is used
     tool.warm()  # the server's warm-up after its first reply loads the codec only: nothing to report yet
     catalog = Catalog()

@@ -7,6 +7,9 @@ what it DISPLAYed: the text result, and ``stdout``, ``stderr`` and ``return_code
 result with the output still returned. A run unit killed by a signal is an error result that names
 the signal and, where libcob caught it, the place and libcob's words (:mod:`.runtime.faults`), with its
 DISPLAY output and its output files as they were left, marked partial.
+
+Tools are built from manifest entries (:class:`.prepare.entries.ConsoleEntry`, made with the program's
+executable by :mod:`.prepare.tool_entry`): this module only runs them.
 """
 
 from __future__ import annotations
@@ -18,114 +21,15 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import error_result
-from . import LinkageError
 from .runtime.faults import SignalDeath, signal_death
 from .runtime.rununit import RunResult, RunUnit, start_run_unit
-from .source.console import ConsoleInputs, console_inputs
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from ..catalog import Done
-    from .prepare.programs import CompiledProgram
+    from .prepare.entries import ConsoleEntry
 
 DEFAULT_TIMEOUT = 10.0
 FILE_LIMIT = 64 << 10  # characters of a written file returned in the result
-_OUTPUT_PROPERTIES: dict[str, Any] = {
-    "stdout": {"type": "string", "description": "What the program DISPLAYed."},
-    "stderr": {"type": "string", "description": "What it DISPLAYed UPON SYSERR (and runtime messages)."},
-    "return_code": {"type": "integer", "description": "RETURN-CODE at STOP RUN / GOBACK (the exit status)."},
-    "signal": {"type": "string", "description": "The signal that killed the run unit (SIGSEGV, ...), if one did."},
-    "location": {"type": "string", "description": "FILE:LINE where libcob caught that signal, when it says."},
-    "partial": {"type": "boolean", "description": "True when the run unit died: the output is what it wrote."},
-}
-_FILES_OUTPUT: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": {"type": "string"},
-    "description": "Text files the program wrote (OUTPUT/EXTEND), by ASSIGN name.",
-}
-
-
-def output_schema(writes_files: bool) -> dict[str, Any]:
-    """The result of a console program: ``files`` only for one that opens a file OUTPUT or EXTEND."""
-    files = {"files": _FILES_OUTPUT} if writes_files else {}
-    return {
-        "type": "object",
-        "properties": {**_OUTPUT_PROPERTIES, **files},
-        "required": ["stdout", "stderr", "return_code"],
-    }
-
-
-def is_console(program: CompiledProgram) -> bool:
-    return not program.spec.records
-
-
-def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> dict[str, Any]:
-    """The manifest record of a console program: its executable and its derived definition."""
-    spec = program.spec
-    inputs = console_inputs(spec.source, spec.source_format, [book.parent for book in spec.copybooks])
-    for select, use in inputs.files.items():
-        if use.escapes:
-            raise LinkageError(
-                f"{spec.source}: SELECT {select} ASSIGN TO {use.assign!r} reaches outside the "
-                "data directory (use a plain file name)"
-            )
-    modes = {mode for use in inputs.files.values() for mode in use.modes}
-    writes = bool(modes & {"OUTPUT", "EXTEND", "I-O"})
-    description = spec.description or f"COBOL console program {spec.program_id}."
-    if inputs.files:
-        description += " Files: " + "; ".join(
-            f"{use.assign} ({select}, {'/'.join(use.modes) or 'not opened'})" for select, use in inputs.files.items()
-        )
-    return {
-        "kind": "console",
-        "tool_name": spec.tool_name,
-        "program_id": spec.program_id,
-        "module": str(executable),
-        "callable": str(program.module),  # its `cobc -m` module: other programs may CALL it
-        "bundled": bundled,
-        "definition": {
-            "name": spec.tool_name,
-            "title": spec.program_id,
-            "description": description,
-            "inputSchema": input_schema(inputs),
-            "outputSchema": output_schema(bool(modes & {"OUTPUT", "EXTEND"})),
-            "annotations": {"readOnlyHint": not writes, "destructiveHint": "OUTPUT" in modes},
-        },
-        "files": {select: {"assign": use.assign, "modes": use.modes} for select, use in inputs.files.items()},
-        "spec_path": str(program.spec_path),
-    }
-
-
-def input_schema(inputs: ConsoleInputs) -> dict[str, Any]:
-    properties: dict[str, Any] = {}
-    if inputs.stdin:
-        properties["input"] = {
-            "type": "string",
-            "description": "Text fed to the program's standard input, one line per ACCEPT (it ACCEPTs "
-            + ", ".join(inputs.stdin)
-            + "). An ACCEPT past the last line gets spaces/zeros.",
-        }
-    if inputs.args:
-        properties["args"] = {
-            "type": "array",
-            "items": {"type": "string"},
-            "description": "The command line, one string per argument (it ACCEPTs "
-            + ", ".join(inputs.args)
-            + " from it).",
-        }
-    readable = [use.assign for use in inputs.files.values() if use.modes == ["INPUT"]]
-    if readable:
-        properties["files"] = {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {name: {"type": "string"} for name in readable},
-            "description": "Optional text of input files for this call only, by ASSIGN name ("
-            + ", ".join(readable)
-            + "); one record per line. Files not given are read "
-            "from the data directory.",
-        }
-    return {"type": "object", "properties": properties, "additionalProperties": False}
 
 
 class _Gate:
@@ -181,14 +85,14 @@ class _Pending:
 
 class ConsoleTool:
     def __init__(
-        self, entry: dict[str, Any], loop: Any, *, timeout: float | None = None, data_dir: str | None = None
+        self, entry: ConsoleEntry, loop: Any, *, timeout: float | None = None, data_dir: str | None = None
     ) -> None:
-        self.name: str = entry["tool_name"]
-        self.program_id: str = entry["program_id"]
+        self.name = entry["tool_name"]
+        self.program_id = entry["program_id"]
         self.loop = loop
         self.timeout = timeout
         self._entry = entry
-        self._executable: str = entry["module"]
+        self._executable = entry["module"]
         self.data_dir = data_dir  # files resolve here: the working directory and COB_FILE_PATH
         self.writes = not entry["definition"].get("annotations", {}).get("readOnlyHint", True)
 
@@ -199,7 +103,7 @@ class ConsoleTool:
         """One line for `check`: the kind, what the program reads and the files it opens."""
         properties = self._entry["definition"]["inputSchema"]["properties"]
         inputs = ", ".join(properties) or "none"
-        files = self._entry.get("files", {})
+        files = self._entry["files"]
         kind = "file-using" if files else "console"
         opened = "; ".join(
             f"{use['assign']} ({select}: {'/'.join(use['modes']) or 'not opened'})" for select, use in files.items()
@@ -269,7 +173,7 @@ class ConsoleTool:
         points elsewhere), or None. ASSIGN names were checked when the program was read; links are
         looked at on each call, since they can change."""
         base = os.path.realpath(self.data_dir or os.getcwd())
-        for select, use in self._entry.get("files", {}).items():
+        for select, use in self._entry["files"].items():
             name = use["assign"]
             if name in given:
                 continue  # given with the call: a private file, not the data directory's
@@ -329,7 +233,7 @@ class ConsoleTool:
         """The text files the program opens OUTPUT or EXTEND, as they are now (cut at FILE_LIMIT)."""
         written: dict[str, str] = {}
         cut: list[str] = []
-        for use in self._entry.get("files", {}).values():
+        for use in self._entry["files"].values():
             if not {"OUTPUT", "EXTEND"} & set(use["modes"]):
                 continue
             try:

@@ -1,8 +1,9 @@
 """A COBOL program as an MCP tool: arguments -> LINKAGE records -> worker -> JSON result.
 
-Tools are built from manifest entries (plain data), so a warm start imports neither the parser
-nor the codec; both load on first use, or earlier through :meth:`CobolTool.warm` while the
-server is idle.
+Tools are built from manifest entries (plain data, :class:`.prepare.entries.CallableEntry`, made by
+:mod:`.prepare.tool_entry`), so a warm start imports neither the parser nor the codec; both load on
+first use, or earlier through :meth:`CobolTool.warm` while the server is idle. This module only runs
+programs: it never compiles.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
     from ..catalog import Done
     from .linkage.model import ProgramSpec
-    from .prepare.programs import CompiledProgram
+    from .prepare.entries import CallableEntry
     from .records.plan import Plan
     from .runtime.pool import CallResult, Runtime
 
@@ -57,71 +58,10 @@ def _load_codec() -> Any:
     return _codec
 
 
-def manifest_entry(program: CompiledProgram, bundled: bool) -> dict[str, Any]:
-    """The plain-data record of one compiled program that a warm start builds its tool from."""
-    from .prepare.driver import MAX_RECORDS, build_driver
-    from .records import schema
-
-    spec = program.spec
-    # Calls go through the COBOL caller (EXIT PROGRAM returns, RETURN-CODE is reset): it is kept in
-    # the same cache as the program's module.
-    driver, caller = None, ""
-    if any(record.by_value or record.field.any_length for record in spec.records):
-        from .prepare.value_caller import build_value_caller
-
-        # BY VALUE and ANY LENGTH items need a caller of the program's own shape; without it they
-        # cannot be passed
-        driver, caller = build_value_caller(spec, program.module.parent.parent)
-    elif len(spec.records) <= MAX_RECORDS:
-        from .prepare.cobc import BuildError
-
-        try:
-            driver = build_driver(program.module.parent.parent)
-        except BuildError as exc:  # the program itself compiled: it is still served, called directly
-            log.error(f"the COBOL caller could not be compiled; EXIT PROGRAM will not return: {exc}")
-    else:
-        log.warning(
-            f"{spec.source}: {spec.program_id} has over {MAX_RECORDS} USING records: called directly, "
-            "so EXIT PROGRAM does not return (end it with GOBACK)"
-        )
-    return {
-        "tool_name": spec.tool_name,
-        "program_id": spec.program_id,
-        "module": str(program.module),
-        "symbol": spec.entry_symbol,
-        "driver": str(driver) if driver else None,
-        "driver_symbol": caller,
-        "sizes": [record.size for record in spec.records] + [1] * _padding(spec),
-        "padding": _padding(spec),
-        "bundled": bundled,
-        "definition": {
-            "name": spec.tool_name,
-            "title": spec.program_id,
-            "description": spec.description or f"COBOL program {spec.program_id}.",
-            "inputSchema": schema.input_schema(spec),
-            "outputSchema": schema.output_schema(spec),
-        },
-        "spec_path": str(program.spec_path),
-        "source": str(program.spec.source),
-    } | ({"sql": _sql_entry(program)} if program.sql is not None else {})
-
-
-def _sql_entry(program: CompiledProgram) -> dict[str, Any]:
-    from .prepare.sql import sql_entry
-
-    assert program.sql is not None
-    return sql_entry(program.sql, program.spec.source, program.spec.source_format, program.spec.dialect)
-
-
-def _padding(spec: ProgramSpec) -> int:
-    """One-byte parameters passed after the records only to make the call's parameter count right."""
-    return max(0, spec.call_params - len(spec.records))
-
-
 class CobolTool:
     def __init__(
         self,
-        entry: dict[str, Any],
+        entry: CallableEntry,
         runtime: Runtime,
         *,
         backend: str,
@@ -129,12 +69,12 @@ class CobolTool:
         timeout: float | None = None,
         services: Services | None = None,
     ) -> None:
-        self.name: str = entry["tool_name"]
+        self.name = entry["tool_name"]
+        self.program_id = entry["program_id"]
         # A program that asks the server mid-call (EXEC SQL): one session per call answers it, and ends
         # with the call (committed when the program ended normally, rolled back otherwise)
         self.services = services
         self._sessions: dict[object, Session] = {}
-        self.program_id: str = entry["program_id"]
         self.runtime = runtime
         self.presentation = presentation
         self.timeout = timeout
@@ -142,21 +82,21 @@ class CobolTool:
         self._spec: ProgramSpec | None = None
         self._plan: Plan | None = None
         self._key = f"{backend}/{self.program_id}"
-        self._padding = [b" "] * entry.get("padding", 0)  # see ProgramSpec.call_params; worked out once
+        self._padding = [b" "] * entry["padding"]  # see ProgramSpec.call_params; worked out once
         runtime.load(
             self._key,
             entry["module"],
             entry["symbol"],
             entry["sizes"],
-            driver=entry.get("driver"),
+            driver=entry["driver"],
             program_id=self.program_id,
-            driver_symbol=entry.get("driver_symbol", ""),
+            driver_symbol=entry["driver_symbol"],
         )
 
     @property
     def bundled(self) -> bool:
         """One of the tools the package ships (not a program of a --programs folder)."""
-        return bool(self._entry["bundled"])
+        return self._entry["bundled"]
 
     @property
     def spec(self) -> ProgramSpec:

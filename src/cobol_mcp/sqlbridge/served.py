@@ -1,22 +1,26 @@
 """An EXEC SQL program as the server serves it: prepared at load from its manifest entry, one session per call.
 
-The manifest entry of a precompiled program carries ``sql`` (:func:`..cobol.prepare.sql.sql_entry`): the
-generated source and its copybook folders, the user's source, the folder, and the ``[folder]`` settings that say where
-the database is. :func:`load_served` prepares the program against that database (the translation
-runs once, at load: a statement it cannot translate refuses the program with file:line and the reason)
-and gives a :class:`Served`, whose :meth:`Served.session` is one tool call's :class:`.session.Session`:
-its :meth:`~.session.Session.answer` answers the worker's exchanges, its
-:meth:`~.session.Session.end` commits or rolls back.
+The manifest entry of a precompiled program carries ``sql`` (:class:`..cobol.prepare.entries.SqlEntry`):
+the generated source and its copybook folders, the user's source and its folder; the folder's settings
+(``[folder] database``, the data folder) say where the database is. :func:`load_served` prepares the
+program against that database (the translation runs once, at load: a statement it cannot translate
+refuses the program with file:line and the reason) and gives a :class:`Served`, whose
+:meth:`Served.session` is one tool call's :class:`.session.Session`: its
+:meth:`~.session.Session.answer` answers the worker's exchanges, its :meth:`~.session.Session.end`
+commits or rolls back.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..cobol.precompile.scan import scan_text
 from ..db.url import database
 from .session import Session, SqlProgram, load_program
+
+if TYPE_CHECKING:
+    from ..cobol.prepare.entries import SqlEntry
 
 __all__ = ["Served", "load_served"]
 
@@ -39,11 +43,12 @@ class Served:
         return lines
 
 
-def load_served(sql: dict[str, Any]) -> Served:
-    """The program of a manifest entry's ``sql``, prepared against its folder's database (LinkageError)."""
-    db = database(sql.get("database"), Path(sql["folder"]), sql.get("data_dir"))
+def load_served(sql: SqlEntry, url: str | None = None, data_dir: str | None = None) -> Served:
+    """The program of a manifest entry's ``sql``, prepared against its folder's database: ``url``
+    (``[folder] database``), else ``cobol-mcp.db`` in ``data_dir`` (LinkageError)."""
+    db = database(url, Path(sql["folder"]), data_dir)
     include = tuple(Path(p) for p in sql["include"])
     statements = scan_text(Path(sql["original"]), sql["format"], include[1:]).statements
     program = load_program(Path(sql["source"]), statements, db, shown=sql["original"],
-                           source_format=sql["format"], include=include, dialect=sql.get("dialect"))  # fmt: skip
+                           source_format=sql["format"], include=include, dialect=sql["dialect"])  # fmt: skip
     return Served(program, sql["original"])

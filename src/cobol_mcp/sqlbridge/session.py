@@ -31,7 +31,7 @@ from ..cobol.linkage.storage import read_storage
 from ..cobol.precompile.scan import SqlStatement
 from ..db.catalog import Table, Untranslatable, read_catalog
 from ..db.errors import SqlError
-from ..db.prepare import Plan, prepare_plan
+from ..db.prepare import Plan, StatementRow, prepare_plan
 from ..db.unit import Outcome, Sqlca, Unit, connect
 from ..db.url import Database
 from .hosts import Hosts, describe
@@ -87,7 +87,8 @@ def load_program(
         finally:
             conn.close()
     try:
-        plan = prepare_plan(rows, database.kind, catalog)  # type: ignore[arg-type]
+        table: list[StatementRow] = list(rows)
+        plan = prepare_plan(table, database.kind, catalog)
     except Untranslatable as exc:
         raise LinkageError(f"{where}:{exc.line}: {exc.reason}") from None
     return SqlProgram(database, plan, hosts, statements)

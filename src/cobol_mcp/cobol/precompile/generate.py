@@ -32,7 +32,7 @@ from pathlib import Path
 from ..source.lines import read_text
 from .scan import SqlScan, SqlStatement, scan_text
 
-__all__ = ["ENTRY", "SQLCA_BOOK", "Generated", "declares", "generate", "generate_file", "passed"]
+__all__ = ["ENTRY", "SQLCA_BOOK", "Generated", "SourceLines", "declares", "generate", "generate_file", "passed"]
 
 ENTRY = "SQLRT"
 NOT_EXECUTABLE = frozenset(("INCLUDE", "INCLUDE SQLCA", "BEGIN DECLARE SECTION", "END DECLARE SECTION",
@@ -179,6 +179,9 @@ class _Lines:
                 self.wide = self.wide or len(joined) > limit
         self.lines[first : last + 1] = text_lines
         self.added += len(text_lines) - (last - first + 1)
+
+
+SourceLines = _Lines  # the line editor, public for the EXEC CICS translator (cics_generate)
 
 
 def _locate(lines: _Lines, stmt: SqlStatement, offset: int) -> tuple[int, int, int, int]:

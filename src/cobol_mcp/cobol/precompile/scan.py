@@ -19,7 +19,17 @@ from .. import LinkageError
 from ..source.copybooks import find_copybook, search_dirs
 from ..source.lines import detect_format, read_lines, read_text
 
-__all__ = ["HostVar", "Problem", "SqlScan", "SqlStatement", "cursor_reads", "data_uses", "scan_lines", "scan_text"]
+__all__ = [
+    "HostVar",
+    "Problem",
+    "SqlScan",
+    "SqlStatement",
+    "cursor_reads",
+    "data_uses",
+    "exec_blocks",
+    "scan_lines",
+    "scan_text",
+]
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,17 @@ _HOST = re.compile(
 )
 
 
-def _blocks(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, int, str, bool]], list[tuple[int, str]]]:
+def exec_blocks(
+    lines: list[tuple[int, str]], keyword: str = "SQL"
+) -> tuple[list[tuple[int, int, str, bool]], list[tuple[int, str]]]:
+    """(first line, END-EXEC line, text, period after) per ``EXEC <keyword> … END-EXEC`` block of
+    ``lines`` ((line number, code) pairs), and (line, reason) for a block left open."""
+    return _blocks(lines, keyword)
+
+
+def _blocks(
+    lines: list[tuple[int, str]], keyword: str = "SQL"
+) -> tuple[list[tuple[int, int, str, bool]], list[tuple[int, str]]]:
     """(first line, END-EXEC line, SQL text, period after) per block, and (line, reason) for blocks left open."""
     text_parts, starts = [], []
     offset = 0
@@ -103,7 +123,7 @@ def _blocks(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, int, str, boo
             quote = ch
             pos += 1
             continue
-        m = re.compile(r"EXEC\s+SQL\b").match(upper, pos)
+        m = re.compile(rf"EXEC\s+{keyword}\b").match(upper, pos)
         if m and (pos == 0 or not (upper[pos - 1].isalnum() or upper[pos - 1] == "-")):
             body_start, i, sql_quote = m.end(), m.end(), None
             end = None
@@ -122,7 +142,7 @@ def _blocks(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, int, str, boo
                     break
                 i += 1
             if end is None:
-                open_blocks.append((line_at(pos), "EXEC SQL without END-EXEC"))
+                open_blocks.append((line_at(pos), f"EXEC {keyword} without END-EXEC"))
                 break
             after = end + len("END-EXEC")
             period = text[after : after + 1] == "."

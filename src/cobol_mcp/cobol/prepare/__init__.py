@@ -1,4 +1,5 @@
-"""Building with cobc: the cache folder, compiled modules, specs kept beside them, layout checks.
+"""Preparing programs to be served: building with cobc, the cache folder, compiled modules, specs kept
+beside them, layout checks, and the manifest entries a warm start builds its tools from.
 
 Owns: :mod:`.cache` (where things are kept; on the start-up path, standard library only),
 :mod:`.cobc` (running the compiler for CALLable modules), :mod:`.sql` (programs with EXEC SQL
@@ -10,7 +11,10 @@ without the parser),
 (the COBOL caller every call goes through), :mod:`.value_caller` (the caller of a program with BY VALUE
 or ANY LENGTH parameters, one per signature), :mod:`.links` (PROGRAM-ID links for CALLs between
 programs), :mod:`.calls` (literal CALL targets that are nowhere, and modules of programs that are
-only CALLed) and :mod:`.native_worker` (the C worker, ``runtime/worker.c``, compiled once).
-May import: :mod:`cobol_mcp.cobol.records` (to check override values), :mod:`cobol_mcp.cobol.linkage`,
-:mod:`cobol_mcp.cobol.precompile`, :mod:`cobol_mcp.cobol.source` and the shared vocabulary.
+only CALLed), :mod:`.native_worker` (the C worker, ``runtime/worker.c``, compiled once),
+:mod:`.entries` (the typed shape of a manifest entry and of a folder's settings) and :mod:`.tool_entry`
+(a compiled program's entry: its caller or executable, its tool definition, its overrides).
+May import: :mod:`cobol_mcp.cobol.records` (to check override values, to derive tool schemas),
+:mod:`cobol_mcp.cobol.linkage`, :mod:`cobol_mcp.cobol.precompile`, :mod:`cobol_mcp.cobol.source`,
+:mod:`cobol_mcp.log` and the shared vocabulary.
 """

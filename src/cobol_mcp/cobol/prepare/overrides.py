@@ -24,7 +24,7 @@ import json
 import re
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import LinkageError
 from ..linkage.direction import recombine, redirect
@@ -32,6 +32,9 @@ from ..linkage.frozen import replace
 from ..linkage.model import Condition, Field, ProgramSpec, Record
 from .override_fields import as_bytes, choose_view, kind
 from .override_keys import Locator, check_folder, check_program
+
+if TYPE_CHECKING:
+    from .entries import FolderSettings, ToolEntry
 
 __all__ = ["FILE_NAME", "FolderOverrides", "ProgramOverrides", "read_overrides"]
 
@@ -87,8 +90,8 @@ class ProgramOverrides:
         _check_unique(records, spec, self.locate.where(self.line))
         return replace(spec, records=tuple(records))
 
-    def apply_to_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """A manifest entry with the program overrides: tool name, title, description, annotations,
+    def apply_to_entry(self, entry: ToolEntry) -> None:
+        """Apply the program overrides to its manifest entry: tool name, title, description, annotations,
         timeout."""
         definition = dict(entry["definition"])
         tool = self.tool
@@ -102,7 +105,6 @@ class ProgramOverrides:
         if "timeout" in tool:
             entry["timeout"] = float(tool["timeout"])
         entry["definition"] = definition
-        return entry
 
 
 @dataclasses.dataclass
@@ -127,6 +129,10 @@ class FolderOverrides:
         """Console programs' data folder (the command line's --data-dir wins where it is given)."""
         found: str | None = self.settings.get("data-dir")
         return found
+
+    def folder_settings(self) -> FolderSettings:
+        """The settings the manifest keeps for the folder (:class:`.entries.FolderSettings`)."""
+        return {"data_dir": self.data_dir, "database": self.settings.get("database")}
 
     def program(self, program_id: str) -> ProgramOverrides | None:
         found = self.programs.get(program_id.upper())

@@ -13,6 +13,7 @@ import threading
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, LinkageError
 from ..linkage.dialect import DialectError, load_dialect
@@ -25,6 +26,9 @@ from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .specfile import SpecFileError, dumps, loads
 from .sql import Precompiled, has_sql, precompile
+
+if TYPE_CHECKING:
+    from .entries import FolderSettings
 
 SPEC_CACHE_FORMAT = "spec-5"  # spec-4: spec files instead of pickles (see .specfile); spec-5: with warnings
 
@@ -54,7 +58,12 @@ class FolderScan:
     errors: list[str] = field(default_factory=list)  # one `file:line: message` text per program skipped
     warnings: list[str] = field(default_factory=list)  # `file:line: message` of programs served all the same
     callees: list[tuple[str, str]] = field(default_factory=list)  # (PROGRAM-ID, module) of skipped ones
-    data_dir: str | None = None  # console programs' data folder, from the overrides file's [folder] table
+    settings: FolderSettings = field(default_factory=lambda: no_settings())  # the overrides file's [folder]
+
+
+def no_settings() -> FolderSettings:
+    """The settings of a folder without an overrides file."""
+    return {"data_dir": None, "database": None}
 
 
 def sources(folder: Path) -> list[Path]:
@@ -144,7 +153,7 @@ def scan_folder(
         return scan
     # The file's [folder] settings, where the command line gives none (its copybook folders come after)
     dialect, source_format = overrides.dialect(dialect), overrides.source_format(source_format)
-    include, scan.data_dir = overrides.include(include), overrides.data_dir
+    include, scan.settings = overrides.include(include), overrides.folder_settings()
     paths = sources(folder)
     scan.errors += not_served(folder)
     outcomes: list[list[CompiledProgram | str]] = [[] for _ in paths]
@@ -263,8 +272,7 @@ def compile_programs(
         if rebuild or not spec_path.exists():
             _save_spec(spec, spec_path)  # what the tool loads on first use
         if module is None and has_sql(source):
-            settings = overrides.settings if overrides is not None else None
-            sql = precompile(source, spec.source_format, include, root / "sql" / key, settings)
+            sql = precompile(source, spec.source_format, include, root / "sql" / key)
         if module is None:
             built, books, more = (sql.source, sql.include, sql.flags) if sql else (source, include, ())
             try:

@@ -16,11 +16,14 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import LinkageError, copybook_folders
 from ..precompile.generate import generate_file
 from ..precompile.scan import SqlStatement
+
+if TYPE_CHECKING:
+    from .entries import SqlEntry
 
 __all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile", "sql_entry"]
 
@@ -34,16 +37,13 @@ class Precompiled:
     include: tuple[Path, ...]  # the copybook folders cobc and the parser need for it, in order
     flags: tuple[str, ...]  # cobc flags it needs (WIDE_FLAG)
     statements: tuple[SqlStatement, ...]
-    database: str | None = None  # the folder's database URL ([folder] database), None: the default file
-    data_dir: str | None = None  # the folder's data-dir, where the default file is
 
 
-def sql_entry(sql: Precompiled, source: Path, source_format: str, dialect: str) -> dict[str, Any]:
-    """The ``sql`` of a precompiled program's manifest entry: what loading it needs (plain data)."""
+def sql_entry(sql: Precompiled, source: Path, source_format: str, dialect: str) -> SqlEntry:
+    """The ``sql`` of a precompiled program's manifest entry (:class:`.entries.SqlEntry`)."""
     return {
         "source": str(sql.source), "original": str(source), "format": source_format,
         "include": [str(p) for p in sql.include], "dialect": dialect, "folder": str(source.parent),
-        "database": sql.database, "data_dir": sql.data_dir,
     }  # fmt: skip
 
 
@@ -52,9 +52,7 @@ def has_sql(source: Path) -> bool:
     return _SQL.search(source.read_bytes()) is not None
 
 
-def precompile(
-    source: Path, source_format: str, include: tuple[Path, ...], folder: Path, settings: dict[str, Any] | None = None
-) -> Precompiled:
+def precompile(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Precompiled:
     """``source`` precompiled into ``folder`` (see the module); LinkageError when it cannot be."""
     generated, scan = generate_file(source, source_format, include)
     if scan.problems:
@@ -71,9 +69,7 @@ def precompile(
     own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
     books = (folder, *own, *(p for p in include if p not in own))
     flags = (WIDE_FLAG,) if generated.wide else ()
-    given = settings or {}
-    return Precompiled(folder / source.name, books, flags, tuple(scan.statements), given.get("database"),
-                       given.get("data-dir"))  # fmt: skip
+    return Precompiled(folder / source.name, books, flags, tuple(scan.statements))
 
 
 def _write(path: Path, text: str, encoding: str) -> None:

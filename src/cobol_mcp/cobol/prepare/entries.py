@@ -1,0 +1,76 @@
+"""The typed shape of what the start-up manifest keeps per program and per folder.
+
+A manifest entry is plain data (it is read back from JSON on the warm start path, which must not import
+the parser): TypedDicts type it for the checker and cost nothing at run time, since every reader imports
+this module only for type checking. :mod:`.tool_entry` makes the entries; :mod:`cobol_mcp.cobol.tool` and
+:mod:`cobol_mcp.cobol.console_tool` run them.
+
+A per-folder setting (the overrides file's ``[folder]`` table, such as ``data-dir``) is one key of
+:class:`FolderSettings`, filled by :meth:`.overrides.FolderOverrides.folder_settings`; the manifest keeps
+one per backend, so a new setting changes that pair and its reader, and no program entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+
+class FolderSettings(TypedDict):
+    """One backend's settings from its folder's ``cobol-mcp.toml`` (the command line wins where it gives one)."""
+
+    data_dir: str | None  # console and file programs' data folder (--data-dir wins)
+    database: str | None  # EXEC SQL programs' database URL (None: cobol-mcp.db in the data folder)
+
+
+class ToolEntry(TypedDict):
+    """What every program entry has: its tool, where it came from, the overrides' timeout."""
+
+    tool_name: str
+    program_id: str
+    module: str  # what runs: the `cobc -m` module (callable) or the executable (console)
+    bundled: bool  # one of the programs the package ships
+    definition: dict[str, Any]  # the MCP tool definition (name, title, description, schemas, annotations)
+    spec_path: str  # the parsed spec, loaded on first call
+    timeout: NotRequired[float]  # the overrides file's timeout for this tool
+
+
+class CallableEntry(ToolEntry):
+    """A program called with LINKAGE records in a warm worker."""
+
+    kind: Literal["callable"]
+    symbol: str  # its entry point in the module
+    driver: str | None  # the COBOL caller's module (None: called directly)
+    driver_symbol: str  # the caller's entry when it is the program's own (BY VALUE, ANY LENGTH); "" otherwise
+    sizes: list[int]  # the records' sizes, then one byte per padding parameter
+    padding: int  # one-byte parameters passed after the records (see ProgramSpec.call_params)
+    source: str  # the program's source file (a failed rebuild keeps the last good entry of that source)
+    sql: NotRequired[SqlEntry]  # a program with EXEC SQL: what its statements need at load
+
+
+class SqlEntry(TypedDict):
+    """A precompiled program (:mod:`.sql`): what preparing its statements at load needs."""
+
+    source: str  # the precompiled text cobc compiled, in its own folder with its copybooks
+    original: str  # the user's source (its statement table, its file:line in messages)
+    format: str  # its source format
+    include: list[str]  # the copybook folders of the precompiled text, in order
+    dialect: str  # cobc -std the layout follows
+    folder: str  # the programs folder (where the default database file is)
+
+
+class FileUse(TypedDict):
+    """A file a console program SELECTs: its ASSIGN name and the OPEN modes it uses."""
+
+    assign: str
+    modes: list[str]
+
+
+class ConsoleEntry(ToolEntry):
+    """A program without USING, run as its own executable (ACCEPT/DISPLAY, files)."""
+
+    kind: Literal["console"]
+    callable: str  # its `cobc -m` module too: other programs may CALL it
+    files: dict[str, FileUse]  # by SELECT name
+
+
+Entry = CallableEntry | ConsoleEntry

@@ -1,0 +1,43 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. CICSDRV.
+      *================================================================*
+      * CICSDRV - RUNS THE CUSTOMER SERVICE AS CICS WOULD START IT:    *
+      *   AN EIB WITH EIBCALEN SET AND THE COMMAREA, ONE REQUEST OF    *
+      *   EACH TYPE, AND SHOWS WHAT CAME BACK.                         *
+      *================================================================*
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+           COPY DFHEIBLK.
+           COPY CUSTCOMM.
+       PROCEDURE DIVISION.
+       0000-MAIN.
+           MOVE 'INQCUS' TO CA-REQUEST-ID
+           MOVE 42 TO CA-CUST-ID
+           PERFORM 1000-CALL-FRONT
+           MOVE 'UPDCUS' TO CA-REQUEST-ID
+           MOVE 42 TO CA-CUST-ID
+           MOVE 'ADA LOVELACE' TO CA-CUST-NAME
+           MOVE 'LONDON' TO CA-CUST-CITY
+           PERFORM 1000-CALL-FRONT
+           MOVE 'ADDCUS' TO CA-REQUEST-ID
+           MOVE 0 TO CA-CUST-ID
+           MOVE 'GRACE HOPPER' TO CA-CUST-NAME
+           MOVE 'ARLINGTON' TO CA-CUST-CITY
+           PERFORM 1000-CALL-FRONT
+           DISPLAY 'NEW CUSTOMER ' CA-CUST-ID
+           MOVE SPACES TO CA-REQUEST-DATA
+           MOVE 'BRWCUS' TO CA-REQUEST-ID
+           MOVE 1 TO CA-BRW-START-ID
+           MOVE 5 TO CA-BRW-COUNT
+           PERFORM 1000-CALL-FRONT
+           DISPLAY 'BROWSED ' CA-BRW-COUNT ' FIRST ' CA-BRW-IDS (1)
+           MOVE 'XXXCUS' TO CA-REQUEST-ID
+           PERFORM 1000-CALL-FRONT
+           STOP RUN.
+
+       1000-CALL-FRONT.
+           MOVE LOW-VALUES TO DFHEIBLK
+           MOVE LENGTH OF DFHCOMMAREA TO EIBCALEN
+           CALL 'CUSTFRNT' USING DFHEIBLK DFHCOMMAREA
+           DISPLAY CA-REQUEST-ID ' RC ' CA-RETURN-CODE ' RESP ' CA-RESP
+                   ' ' CA-MESSAGE.

@@ -1,0 +1,178 @@
+"""The EXEC CICS translator's front half: blocks found over many lines, commands and options read and
+checked against IBM's command reference, refusals with file:line, and the standard copybooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.precompile.cics import Arg, CicsScan, builtin_value, scan_cics_lines, scan_cics_text
+from cobol_mcp.cobol.precompile.cics_books import STANDARD_BOOKS, literal_items
+from cobol_mcp.cobol.precompile.cics_table import COMMANDS
+
+PROGRAMS = Path(__file__).parents[2] / "cics_programs"
+
+
+def _scan(*code: str, path: str = "P.cbl") -> CicsScan:
+    return scan_cics_lines(Path(path), [(n, line) for n, line in enumerate(code, 1)])
+
+
+def _problems(*code: str) -> list[str]:
+    return [f"{p.where}: {p.reason}" for p in _scan(*code).problems]
+
+
+def test_every_command_of_the_sample_application_is_read_with_its_line() -> None:
+    found = {}
+    for name in ("CUSTFRNT", "CUSTVSAM", "ERRLOG"):
+        scan = scan_cics_text(PROGRAMS / f"{name}.cbl", "fixed")
+        assert scan.problems == []
+        found[name] = [(c.line, c.name) for c in scan.commands]
+    assert found["CUSTFRNT"] == [(25, "ABEND"), (53, "LINK"), (67, "RETURN"), (82, "GET COUNTER"),
+                                 (87, "DEFINE COUNTER"), (91, "GET COUNTER"), (107, "LINK")]  # fmt: skip
+    assert [n for _, n in found["CUSTVSAM"]] == [
+        "HANDLE CONDITION", "ABEND", "RETURN", "READ", "WRITE", "READ", "REWRITE", "DELETE", "STARTBR", "READNEXT",
+        "ENDBR", "RETURN", "RETURN", "RETURN"]  # fmt: skip
+    assert [n for _, n in found["ERRLOG"]] == ["ASKTIME", "FORMATTIME", "WRITEQ TS", "WRITEQ TD", "RETURN"]
+
+
+def test_options_and_their_arguments() -> None:
+    scan = scan_cics_text(PROGRAMS / "CUSTVSAM.cbl", "fixed")
+    handle, write, update = scan.commands[0], scan.commands[4], scan.commands[5]
+    assert (handle.line, handle.end_line, handle.period) == (22, 25, False)
+    assert handle.options == {"NOTFND": Arg("data", "8100-NOT-FOUND"), "DUPREC": Arg("data", "8200-DUPLICATE"),
+                              "ERROR": Arg("data", "8900-FAILED")}  # fmt: skip
+    assert scan.labels == ["8100-NOT-FOUND", "8200-DUPLICATE", "8900-FAILED"]
+    assert write.options["FILE"] == Arg("literal", "'CUSTFILE'")  # DATASET, the old spelling
+    assert write.options["LENGTH"] == Arg("length-of", "LENGTH OF CUSTOMER-RECORD")
+    assert update.options["UPDATE"] is None and update.options["RESP"] == Arg("data", "WS-RESP")
+    assert list(update.options) == ["FILE", "INTO", "RIDFLD", "UPDATE", "RESP"]
+
+
+def test_data_names_qualified_subscripted_reference_modified_and_builtins() -> None:
+    scan = _scan(
+        "     EXEC CICS READ FILE(FILE-NAME OF WS-NAMES) INTO(WS-REC (WS-I, 2))",
+        "          RIDFLD(CA-DATA (1:8)) KEYLENGTH(DFHVALUE(KSDS)) GENERIC",
+        "          RESP(WS-RESP) END-EXEC.",
+        "     EXEC CICS WRITEQ QUEUE('ERRS') FROM(WS-LINE) ITEM(WS-ITEM) END-EXEC",
+        "     EXEC CICS DELAY INTERVAL(+000010) END-EXEC",
+        "     EXEC CICS ADDRESS COMMAREA(ADDRESS OF LS-AREA) END-EXEC",
+        "     EXEC CICS DELETE COUNTER('C1') NOSUSPEND END-EXEC",
+    )
+    assert scan.problems == []
+    read, writeq, delay, address, delete = scan.commands
+    assert (read.line, read.end_line, read.period) == (1, 3, True)
+    assert read.options["FILE"] == Arg("data", "FILE-NAME OF WS-NAMES")
+    assert read.options["INTO"] == Arg("data", "WS-REC (WS-I, 2)")
+    assert read.options["RIDFLD"] == Arg("data", "CA-DATA (1:8)")
+    assert read.options["KEYLENGTH"] == Arg("number", "6", 6)
+    assert writeq.name == "WRITEQ TS"  # neither TS nor TD: TS, as CICS reads it
+    assert delay.options["INTERVAL"] == Arg("number", "+000010", 10)
+    assert address.options["COMMAREA"] == Arg("address-of", "ADDRESS OF LS-AREA")
+    assert delete.name == "DELETE COUNTER" and delete.options["COUNTER"] == Arg("literal", "'C1'")
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [
+        ("EXEC CICS SEND MAP('CUSTMAP') MAPSET('CUSTSET') END-EXEC", "SEND MAP is a BMS screen"),
+        ("EXEC CICS RECEIVE MAP('CUSTMAP') END-EXEC", "RECEIVE MAP is a BMS screen"),
+        ("EXEC CICS SEND TEXT FROM(WS-MSG) ERASE END-EXEC", "SEND TEXT writes to a terminal"),
+        ("EXEC CICS RECEIVE INTO(WS-IN) LENGTH(WS-LEN) END-EXEC", "a conversational RECEIVE needs a terminal"),
+        ("EXEC CICS CONVERSE FROM(A) INTO(B) END-EXEC", "CONVERSE needs a terminal"),
+        ("EXEC CICS START TRANSID('CUST') INTERVAL(0) END-EXEC", "START TRANSID"),
+        ("EXEC CICS RETRIEVE INTO(WS-DATA) END-EXEC", "RETRIEVE"),
+        ("EXEC CICS HANDLE AID PF3(9000-EXIT) END-EXEC", "HANDLE AID"),
+        ("EXEC CICS FROBNICATE FILE('X') END-EXEC", "FROBNICATE FILE: not a CICS command"),
+        ("EXEC CICS READ FILE('F') INTO(R) RIDFLD(K) SIDEWAYS END-EXEC", "READ: SIDEWAYS is not an option of READ"),
+        ("EXEC CICS READ FILE('F') INTO(R) END-EXEC", "READ needs RIDFLD"),
+        ("EXEC CICS READ FILE('F') INTO(R) SET(P) RIDFLD(K) END-EXEC", "READ: INTO and SET exclude each other"),
+        ("EXEC CICS READ FILE('F') INTO(R) RIDFLD(K) UPDATE(X) END-EXEC", "READ: UPDATE takes no argument"),
+        ("EXEC CICS READ FILE INTO(R) RIDFLD(K) END-EXEC", "READ: FILE needs an argument"),
+        ("EXEC CICS READ FILE('CUSTOMERFILE') INTO(R) RIDFLD(K) END-EXEC", "at most 8 characters"),
+        ("EXEC CICS READ FILE('F') INTO('ABC') RIDFLD(K) END-EXEC", "must be a data name (the command sets it)"),
+        ("EXEC CICS LINK PROGRAM('P') LENGTH('10') END-EXEC", "must be a number or a numeric data name"),
+        ("EXEC CICS RETURN TRANSID('CUST') COMMAREA(CA) END-EXEC", "RETURN TRANSID (a pseudo-conversation)"),
+        ("EXEC CICS HANDLE CONDITION NOSUCH(X) END-EXEC", "NOSUCH is not a CICS condition"),
+        ("EXEC CICS IGNORE CONDITION NOTFND(X) END-EXEC", "IGNORE CONDITION: NOTFND takes no argument"),
+        ("EXEC CICS GET COUNTER('C') VALUE(V) RESP(DFHRESP(BOGUS)) END-EXEC", "DFHRESP(BOGUS): not a name"),
+        ("EXEC CICS ASSIGN END-EXEC", "ASSIGN needs an option"),
+        ("EXEC CICS READ FILE('F') FILE('G') INTO(R) RIDFLD(K) END-EXEC", "READ: FILE given twice"),
+        ("EXEC CICS LINK PROGRAM('P' END-EXEC", "PROGRAM( without its closing parenthesis"),
+        ("EXEC DLI GU USING PCB(1) SEGMENT(CUST) END-EXEC", "EXEC DLI (IMS DL/I) is not supported"),
+        ("EXEC CICS READ FILE('F')", "EXEC CICS without END-EXEC"),
+    ],
+)
+def test_what_is_refused_says_where_and_why(code: str, reason: str) -> None:
+    problems = _problems("       PROCEDURE DIVISION.", "       0000-MAIN.", f"           {code}", "           GOBACK.")
+    assert len(problems) == 1 and problems[0].startswith("P.cbl:3: ") and reason in problems[0], problems
+
+
+def test_a_refusal_points_at_the_line_of_exec_and_its_neighbours_are_read() -> None:
+    scan = _scan(
+        "     EXEC CICS WRITEQ TS QUEUE('Q') FROM(A) END-EXEC",
+        "     EXEC CICS",
+        "          SEND MAP('M')",
+        "          MAPSET('S') END-EXEC",
+        "     IF WS-RESP = DFHRESP(NOTFOUND) CONTINUE END-IF",
+        "     DISPLAY 'DFHRESP(NOTFOUND) in a literal is text'",
+        "     EXEC CICS RETURN END-EXEC",
+    )
+    assert [(p.where, p.reason.split(":")[0]) for p in scan.problems] == [
+        ("P.cbl:2", "SEND MAP is a BMS screen"),
+        ("P.cbl:5", "DFHRESP(NOTFOUND)"),
+    ]
+    assert [(c.number, c.name) for c in scan.commands] == [(1, "WRITEQ TS"), (3, "RETURN")]
+
+
+def test_dfhresp_values_are_cics_response_codes() -> None:
+    documented = {"NORMAL": 0, "ERROR": 1, "FILENOTFOUND": 12, "NOTFND": 13, "DUPREC": 14, "DUPKEY": 15,
+                  "INVREQ": 16, "IOERR": 17, "NOSPACE": 18, "NOTOPEN": 19, "ENDFILE": 20, "ILLOGIC": 21,
+                  "LENGERR": 22, "QZERO": 23, "ITEMERR": 26, "PGMIDERR": 27, "QIDERR": 44, "ENQBUSY": 55,
+                  "NOTAUTH": 70, "DISABLED": 84}  # fmt: skip
+    assert {name: builtin_value("DFHRESP", name) for name in documented} == documented
+    assert builtin_value("dfhresp", "notfnd") == 13 and builtin_value("DFHRESP", "NOTFOUND") is None
+    assert (builtin_value("DFHVALUE", "KSDS"), builtin_value("DFHVALUE", "ESDS")) == (6, 5)
+
+
+def test_the_commands_the_issue_lists_are_all_in_the_table() -> None:
+    wanted = ["LINK", "XCTL", "RETURN", "ABEND", "HANDLE CONDITION", "HANDLE ABEND", "IGNORE CONDITION",
+              "PUSH HANDLE", "POP HANDLE", "ASSIGN", "ADDRESS", "GETMAIN", "FREEMAIN", "ENQ", "DEQ", "ASKTIME",
+              "FORMATTIME", "DELAY", "SYNCPOINT", "READ", "WRITE", "REWRITE", "DELETE", "UNLOCK", "STARTBR",
+              "READNEXT", "READPREV", "RESETBR", "ENDBR", "WRITEQ TS", "READQ TS", "DELETEQ TS", "WRITEQ TD",
+              "PUT CONTAINER", "GET CONTAINER",
+              *(f"{verb} {kind}" for verb in ("DEFINE", "GET", "PUT", "QUERY", "REWIND", "DELETE")
+                for kind in ("COUNTER", "DCOUNTER"))]  # fmt: skip
+    assert [name for name in wanted if name not in COMMANDS] == []
+    assert COMMANDS["READ"].eibfn == 0x0602 and COMMANDS["LINK"].eibfn == 0x0E02
+
+
+def test_the_eib_copybook_has_ibms_offsets_and_formats(tmp_path: Path) -> None:
+    (tmp_path / "DFHEIBLK.cpy").write_text(STANDARD_BOOKS["DFHEIBLK"])
+    (tmp_path / "EIBPGM.cbl").write_text(
+        "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. EIBPGM.\n       DATA DIVISION.\n"
+        "       LINKAGE SECTION.\n           COPY DFHEIBLK.\n       PROCEDURE DIVISION USING DFHEIBLK.\n"
+        "           GOBACK.\n"
+    )
+    eib = parse_program(tmp_path / "EIBPGM.cbl").records[0]
+    fields = {f.name: (f.offset, f.size) for f in eib.field.children}
+    assert eib.size == 85
+    assert fields["EIBTIME"] == (0, 4) and fields["EIBTRNID"] == (8, 4) and fields["EIBTASKN"] == (12, 4)
+    assert fields["DFHEIGDI"] == (0x14, 2) and fields["EIBCALEN"] == (0x18, 2) and fields["EIBFN"] == (0x1B, 2)
+    assert fields["EIBRCODE"] == (0x1D, 6) and fields["EIBSYNC"] == (0x3B, 1) and fields["EIBATT"] == (0x3F, 1)
+    assert fields["EIBRESP"] == (0x4C, 4) and fields["EIBRESP2"] == (0x50, 4) and fields["EIBRLDBK"] == (0x54, 1)
+    names = [f.name for f in eib.field.children if f.name not in ("FILLER", "DFHEIGDI")]
+    assert len(names) == 29 and names[-3:] == ["EIBRESP", "EIBRESP2", "EIBRLDBK"]
+    for book in ("DFHAID", "DFHBMSCA"):
+        assert all(len(line) <= 72 for line in STANDARD_BOOKS[book].splitlines())
+    assert "DFHPF24   PIC X VALUE '<'." in STANDARD_BOOKS["DFHAID"]
+    assert "DFHBMPRO  PIC X VALUE '-'." in STANDARD_BOOKS["DFHBMSCA"]
+
+
+def test_long_text_of_the_working_storage_book_is_split_within_column_72() -> None:
+    items = literal_items("05", "IT'S " * 12)
+    assert all(len("       " + line) <= 72 for line in items)
+    values = [line.split("VALUE '", 1)[1][:-2].replace("''", "'") for line in items]
+    assert "".join(values) == "IT'S " * 12
+    assert [int(line.split("PIC X(")[1].split(")")[0]) for line in items] == [len(v) for v in values]
