@@ -46,7 +46,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     unique = tmp_path / "unique.sql"
     unique.write_text("CREATE UNIQUE INDEX PAYROLL.XEMP3 ON PAYROLL.EMPLOYEE (LASTNAME, HIREDATE);\n")
     apply_files([PAYROLL, unique], db, note=lambda line: None)
-    args = ("--no-bundled", "--cobol-workers", "2", "--programs", str(folder))
+    args = ("--no-bundled", "--cobol-workers", "2", "--timeout", "120", "--programs", str(folder))
     with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
         client.initialize()
         yield client, db, tmp_path
@@ -175,3 +175,29 @@ def test_check_lists_the_statements_and_refuses_what_cannot_be_translated(tmp_pa
     assert f"{folder / 'EMPMAINT.cbl'}:101: SET: SET :WS-NEW-EMPNO = IDENTITY_VAL_LOCAL()" in done.stderr
     assert f"error: {folder / 'EMPLOCK.cbl'}:9: LOCK is not supported by the runtime" in done.stderr
     assert f"{folder / 'EMPBAD.cbl'}:5: error: 'SQLCODE' is not defined" in done.stderr
+
+
+def test_a_call_waiting_for_another_calls_row_lock_times_out_with_913(served: Served) -> None:
+    client, db, tmp = served
+    signals = tmp / "signals"
+    signals.mkdir()
+    client.send({"jsonrpc": "2.0", "id": "w", "method": "tools/call",
+                 "params": {"name": "sqlsync", "arguments": {"ls_role": "W", "ls_dir": str(signals)}}})  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (signals / "INSERTED").exists():
+        assert time.monotonic() < deadline, "the writer never inserted"
+        time.sleep(0.01)
+    time.sleep(STALL_AFTER * 4)  # (so that the next call goes to the other worker)
+    # The same key as the writer's uncommitted row: DB2 waits for the lock, then gives up with -913
+    request = {"ls_function": "A", "ls_empno": 0, "ls_lastname": "PENDING", "ls_firstname": "", "ls_dept": "A00",
+               "ls_salary": "1.00", "ls_hiredate": "2024-01-01"}  # fmt: skip
+    client.send(
+        {"jsonrpc": "2.0", "id": "a", "method": "tools/call", "params": {"name": "empmaint", "arguments": request}}
+    )
+    reply = client.read(120)  # after the lock wait (BUSY_TIMEOUT_MS)
+    assert reply["id"] == "a", reply
+    blocked = reply["result"]["structuredContent"]
+    assert (blocked["ls_return_code"], blocked["ls_sqlcode"]) == (16, -913)
+    client.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "w"}})
+    assert "result" in client.request("tools/list")
+    assert _count(db, "PENDING") == 0

@@ -32,7 +32,7 @@ from ..cobol.precompile.scan import SqlStatement
 from ..db.catalog import Table, Untranslatable, read_catalog
 from ..db.errors import SqlError
 from ..db.prepare import Plan, StatementRow, prepare_plan
-from ..db.unit import Outcome, Sqlca, Unit, connect
+from ..db.unit import BUSY_TIMEOUT_MS, Outcome, Sqlca, Unit, connect
 from ..db.url import Database
 from .hosts import Hosts, describe
 from .values import SQLCA_SIZE, Reader, Writer, reader, sqlca_bytes, writer
@@ -94,12 +94,23 @@ def load_program(
     return SqlProgram(database, plan, hosts, statements)
 
 
+def unit_connection(db: Database) -> Any:
+    """A call's connection. PostgreSQL waits for a row lock as long as SQLite waits for the writer's lock
+    (:data:`cobol_mcp.db.unit.BUSY_TIMEOUT_MS`), then the statement fails with -913, as DB2's timeout
+    does: a statement waits inside the server's reply loop, so it must not wait for ever."""
+    conn = connect(db)
+    if db.kind == "postgresql":
+        conn.execute(f"SET lock_timeout = {BUSY_TIMEOUT_MS}")
+        conn.commit()
+    return conn
+
+
 class Session:
     """One tool call's SQL: its statements in one unit of work (see the module)."""
 
-    def __init__(self, program: SqlProgram, opener: Any = connect) -> None:
+    def __init__(self, program: SqlProgram, opener: Any = None) -> None:
         self.program = program
-        self.opener = opener
+        self.opener = opener or unit_connection
         self.unit: Unit | None = None
 
     def answer(self, exchange: Any) -> list[bytes]:
