@@ -106,7 +106,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     url = found["folders"][name]["database"]
-                    services = _sql_services(entry["sql"], url, data_dir, found["errors"])
+                    services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"])
                     if services is None:
                         continue
                 tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
@@ -115,14 +115,14 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
     return catalog
 
 
-def _sql_services(sql: SqlEntry, url: str | None, data_dir: str | None, errors: list[str]) -> Any:
+def _sql_services(sql: SqlEntry, url: str | None, data_dir: str | None, runtime: Runtime, errors: list[str]) -> Any:
     """The program's SQL prepared against its folder's database, or None with the reason in ``errors``.
     Loaded only for a folder with EXEC SQL programs (the database drivers are not on the start-up path)."""
     from .cobol import LinkageError
     from .sqlbridge.served import load_served
 
     try:
-        return load_served(sql, url, data_dir)
+        return load_served(sql, url, data_dir, runtime)
     except (LinkageError, OSError, ValueError) as exc:
         errors.append(str(exc))
         return None

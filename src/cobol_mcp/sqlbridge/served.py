@@ -13,10 +13,11 @@ commits or rolls back.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cobol.precompile.scan import scan_text
 from ..db.url import database
+from .answers import Answerer, Tracked, answerer_for
 from .session import Session, SqlProgram, load_program
 
 if TYPE_CHECKING:
@@ -26,11 +27,13 @@ __all__ = ["Served", "load_served"]
 
 
 class Served:
-    def __init__(self, program: SqlProgram, original: str) -> None:
-        self.program, self.original = program, original
+    def __init__(self, program: SqlProgram, original: str, answerer: Answerer | None = None) -> None:
+        self.program, self.original, self.answerer = program, original, answerer
 
-    def session(self) -> Session:
-        return Session(self.program)
+    def session(self) -> Session | Tracked:
+        """One call's session: its statements on the answerer's threads, if there is one."""
+        session = Session(self.program)
+        return Tracked(session, self.answerer) if self.answerer is not None else session
 
     def report(self) -> list[str]:
         """For ``check``: the program's database and each SQL statement with its file:line."""
@@ -43,12 +46,13 @@ class Served:
         return lines
 
 
-def load_served(sql: SqlEntry, url: str | None = None, data_dir: str | None = None) -> Served:
+def load_served(sql: SqlEntry, url: str | None = None, data_dir: str | None = None, runtime: Any = None) -> Served:
     """The program of a manifest entry's ``sql``, prepared against its folder's database: ``url``
-    (``[folder] database``), else ``cobol-mcp.db`` in ``data_dir`` (LinkageError)."""
+    (``[folder] database``), else ``cobol-mcp.db`` in ``data_dir`` (LinkageError). With the ``runtime``,
+    statements run off its reply loop (:mod:`.answers`)."""
     db = database(url, Path(sql["folder"]), data_dir)
     include = tuple(Path(p) for p in sql["include"])
     statements = scan_text(Path(sql["original"]), sql["format"], include[1:]).statements
     program = load_program(Path(sql["source"]), statements, db, shown=sql["original"],
                            source_format=sql["format"], include=include, dialect=sql["dialect"])  # fmt: skip
-    return Served(program, sql["original"])
+    return Served(program, sql["original"], answerer_for(runtime) if runtime is not None else None)
