@@ -201,3 +201,38 @@ def test_a_call_waiting_for_another_calls_row_lock_times_out_with_913(served: Se
     client.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "w"}})
     assert "result" in client.request("tools/list")
     assert _count(db, "PENDING") == 0
+
+
+def test_a_call_waiting_for_a_lock_goes_on_once_the_holder_is_rolled_back(served: Served) -> None:
+    client, db, tmp = served
+    if db.kind != "postgresql":
+        pytest.skip("a waiting statement is seen in PostgreSQL's pg_locks; SQLite shows no waiters")
+    signals = tmp / "signals"
+    signals.mkdir()
+    client.send({"jsonrpc": "2.0", "id": "w", "method": "tools/call",
+                 "params": {"name": "sqlsync", "arguments": {"ls_role": "W", "ls_dir": str(signals)}}})  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (signals / "INSERTED").exists():
+        assert time.monotonic() < deadline, "the writer never inserted"
+        time.sleep(0.01)
+    time.sleep(STALL_AFTER * 4)  # (so that the next call goes to the other worker)
+    request = {"ls_function": "A", "ls_empno": 0, "ls_lastname": "PENDING", "ls_firstname": "", "ls_dept": "A00",
+               "ls_salary": "1.00", "ls_hiredate": "2024-01-01"}  # fmt: skip
+    client.send(
+        {"jsonrpc": "2.0", "id": "a", "method": "tools/call", "params": {"name": "empmaint", "arguments": request}}
+    )
+    probe = connect(db)
+    try:
+        while not probe.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
+            assert time.monotonic() < deadline + 60, "the second INSERT never waited"
+            probe.rollback()
+            time.sleep(0.01)
+    finally:
+        probe.close()
+    # the second call waits for the writer's row; the server still takes the cancel, and the rollback frees it
+    client.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "w"}})
+    reply = client.read(60)
+    assert reply["id"] == "a", reply
+    added = reply["result"]["structuredContent"]
+    assert (added["ls_return_code"], added["ls_sqlcode"]) == (0, 0)
+    assert _count(db, "PENDING") == 1
