@@ -8,8 +8,12 @@ by a :class:`cobol_mcp.sqlbridge.session.Session`: decoding with the codec, the 
 the results and the SQLCA. Per statement: SELECT INTO by key (N keys), INSERT (N rows), and a cursor
 FETCH loop over the N-row table, each against the same translated SQL through sqlite3 (or psycopg)
 directly from Python (fetchone per key, executemany-free INSERTs, iterating the cursor), both in one
-transaction committed at the end. Not included: the worker's frames (the program's CALL reaching the
-server and back), measured by bench/worker_cost.py for plain calls.
+transaction committed at the end.
+
+Then the whole way, as a tool call runs it: SQLBENCH compiled, called once per statement kind in the C
+worker, each of its N CALL 'SQLRT's going to the server as a mid-call exchange and answered by the
+bridge on the answerer's threads (:mod:`cobol_mcp.sqlbridge.answers`); per statement, the call's time
+divided by N, against the same bare driver figures.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from cobol_mcp.cobol.prepare.sql import precompile
 from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
-from cobol_mcp.sqlbridge.session import Session, load_program
+from cobol_mcp.sqlbridge.answers import Tracked, answerer_for
+from cobol_mcp.sqlbridge.session import Session, SqlProgram, load_program
 
 PROGRAM = Path(__file__).parent / "sql" / "SQLBENCH.cbl"
 SQLCA = b"SQLCA   " + (136).to_bytes(4, sys.byteorder) + b"\0" * 124
@@ -121,6 +126,7 @@ def main() -> None:
             pass
         cur.close()
 
+    through_worker = _through_worker(program, built, folder, args.rows)
     print(f"{db.kind}, {args.rows} keys/rows, best of 5")
     for label, mine, theirs in (("SELECT INTO by key", ours_select, bare_select),
                                 ("cursor FETCH loop", ours_fetch, bare_fetch),
@@ -130,6 +136,40 @@ def main() -> None:
         rates = f"({args.rows / t_ours:9.0f} vs {args.rows / t_bare:9.0f} stmts/s)"
         print(f"  {label:20s} ours {per_ours:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
               f"  ratio {t_ours / t_bare:5.2f}  {rates}")  # fmt: skip
+        t_call = _best(lambda kind=label[0]: through_worker("C" if kind == "c" else kind), repeat=3)
+        per_call = t_call / args.rows * 1e6
+        print(f"  {'  through the worker':20s} ours {per_call:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
+              f"  ratio {t_call / t_bare:5.2f}  ({args.rows / t_call:9.0f} stmts/s)")  # fmt: skip
+
+
+def _through_worker(program: SqlProgram, built: Any, folder: Path, rows: int) -> Callable[[str], None]:
+    """A function running SQLBENCH once as a served call: kind S (SELECT), C (cursor: F) or I (INSERT)."""
+    from cobol_mcp.cobol.prepare.cobc import DEFAULT_FLAGS, build_module
+    from cobol_mcp.cobol.prepare.native_worker import build_worker
+    from cobol_mcp.cobol.runtime.pool import Runtime
+
+    cache = folder / "cache"
+    module = build_module(built.source, cache, source_format="fixed", flags=(*DEFAULT_FLAGS, *built.flags),
+                          include=built.include)  # fmt: skip
+    worker = build_worker(cache)
+    runtime = Runtime(max_workers=1, worker=str(worker), timeout=600)
+    runtime.load("bench", module, "SQLBENCH", [1, 4, 4])
+    answerer = answerer_for(runtime)
+
+    def call(kind: str) -> None:
+        session = Tracked(Session(program), answerer)
+        box: list[Any] = []
+        code = {"S": b"S", "C": b"F", "I": b"I"}[kind]
+        runtime.submit("bench", [code, rows.to_bytes(4, "big"), bytes(4)], box.append, 600, service=session.answer)
+        runtime.flush()
+        while not box:
+            runtime.run_once(None)
+            runtime.expire()
+        session.end(box[0].ok)
+        assert box[0].ok, box[0].error
+        assert int.from_bytes(box[0].buffers[2], "big") >= rows  # statements that answered SQLCODE 0
+
+    return call
 
 
 if __name__ == "__main__":
