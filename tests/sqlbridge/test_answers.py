@@ -65,6 +65,11 @@ def test_a_call_ended_while_its_insert_waits_is_rolled_back_after_it(tmp_path: P
     runtime.until(lambda: runtime.answered or runtime.failed)
     ((answered, params),) = runtime.answered
     assert answered is exchange and int.from_bytes(params[0][12:16], "little", signed=True) == 0
+    assert tracked.session.unit is None  # ended: rolled back, its connection closed
+    free = sqlite3.connect(db.target, timeout=0, isolation_level=None)
+    free.execute("BEGIN IMMEDIATE")  # no unit of work holds the database any more
+    free.execute("ROLLBACK")
+    free.close()
     check = sqlite3.connect(db.target)
     assert check.execute("SELECT COUNT(*) FROM \"PAYROLL.EMPLOYEE\" WHERE LASTNAME LIKE 'WAITER%'").fetchone() == (0,)
     with pytest.raises(RuntimeError, match="ended"):  # a statement after the end fails the call
