@@ -8,11 +8,14 @@ tool is exposed as ``<backend>__<tool>`` and a warning goes to stderr.
 from __future__ import annotations
 
 from . import log
+from .flight import STOPPED
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any, Protocol, TypeAlias
+
+    from .flight import Flight
 
     Done: TypeAlias = Callable[[dict[str, Any] | BaseException], object]
 
@@ -120,31 +123,31 @@ class Catalog:
             return None
         return None if handle is None else (tool, handle)
 
+    def start(self, flight: Flight, name: str, arguments: dict[str, Any]) -> None:
+        """:meth:`call` for a :class:`~.flight.Flight`: its result resolves it, and the tool and handle
+        it runs under are filled in (for the flight's cancel), unless it finished at once."""
+        running = self.call(name, arguments, flight.resolve, flight.request_id)
+        if running is not None:
+            flight.tool, flight.handle = running
+
     def warm(self) -> None:
         for tool in self._tools.values():
             tool.warm()
 
     @staticmethod
-    def cancel(running: tuple[Tool, object]) -> bool:
-        tool, handle = running
-        return tool.cancel(handle)
-
-    @staticmethod
-    def abandon(running: tuple[Tool, object]) -> bool:
+    def abandon(flight: Flight) -> bool:
         """The server is stopping and this call did not finish within the grace period: kill it (its
         run unit's process group, or its worker; queued, it never starts), so nothing it would have
-        reported is reported, then roll back its unit of work. The caller answers it with an error."""
-        stopped = Catalog.cancel(running)
-        roll_back(running)
-        return stopped
+        reported is reported, then roll back its unit of work; it ends :data:`~.flight.STOPPED` (its
+        transport answers it with an error). False when it had ended already."""
+        return flight.cancel(STOPPED, roll_back)
 
 
-def roll_back(running: tuple[Tool, object]) -> None:
+def roll_back(tool: Tool, handle: object) -> None:
     """The hook where a killed call's unit of work is rolled back: a tool that keeps one has a
     ``roll_back(handle)`` method, called here after the call was killed. No tool keeps one yet (a
     batch program's output files are simply not reported); the SQL runtime will roll back the
     call's open transaction here."""
-    tool, handle = running
     hook = getattr(tool, "roll_back", None)
     if hook is not None:
         hook(handle)
