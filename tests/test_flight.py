@@ -66,8 +66,10 @@ def test_the_table_finds_calls_by_session_and_id() -> None:
     assert flights.cancel("s1", 1) and tool.cancelled == [one] and flights.find("s1", 1) is None
     assert not flights.cancel("s1", 1)
     assert flights.cancel_all("s1") == 1 and tool.cancelled == [one, other] and not flights.busy("s1")
+    flights.forget("s1")  # (the session ended)
     flights.done(same_id_elsewhere)
     assert len(flights) == 0 and list(flights) == [] and not flights.busy("s2")
+    assert flights.add(Flight(2, "s1")) and flights.busy("s1")  # a session key may come back
 
 
 def test_a_reused_id_runs_both_calls_and_names_the_newer_one() -> None:

@@ -8,14 +8,12 @@ tool is exposed as ``<backend>__<tool>`` and a warning goes to stderr.
 from __future__ import annotations
 
 from . import log
-from .flight import STOPPED
+from .flight import STOPPED, Flight
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any, Protocol, TypeAlias
-
-    from .flight import Flight
 
     Done: TypeAlias = Callable[[dict[str, Any] | BaseException], object]
 
@@ -105,30 +103,34 @@ class Catalog:
     def call(
         self, name: str, arguments: dict[str, Any], done: Done, request_id: Any = None
     ) -> tuple[Tool, object] | None:
-        """Route a call to its tool. Unknown tools get an error result naming what exists. With
-        ``--log-level debug`` each call ends with a "tool call" line (tool, outcome, duration_ms,
-        request_id), one JSON object with ``--log-format json``."""
+        """Route a call to its tool; `done` gets its result. Returns (tool, handle) for the tool's
+        cancel while it runs, None once it ended. See :meth:`start`."""
+        flight = Flight(request_id, None, lambda flight: done(flight.result))
+        self.start(flight, name, arguments)
+        return None if flight.handle is None else (flight.tool, flight.handle)
+
+    def start(self, flight: Flight, name: str, arguments: dict[str, Any]) -> None:
+        """Start `flight`'s call with its tool: its result resolves the flight, and the tool and the
+        handle it runs under are filled in (for the flight's cancel) unless it finished at once.
+        Unknown tools get an error result naming what exists. With ``--log-level debug`` each call
+        ends with a "tool call" line (tool, outcome, duration_ms, request_id), one JSON object with
+        ``--log-format json``."""
+        done: Done = flight.resolve
         if log.enabled("debug"):
-            done = _logged(name, request_id, done)
+            done = _logged(name, flight.request_id, done)
         tool = self._tools.get(name)
         if tool is None:
             known = ", ".join(self._tools) or "none"
             done(error_result(f"Unknown tool {name!r}. Available tools: {known}."))
-            return None
+            return
         try:
             handle = tool.start(arguments, done)
         except Exception as exc:  # a fault in our code, not the caller's: report it as one
             log.exception(f"tool {name!r} failed to start")
             done(exc)
-            return None
-        return None if handle is None else (tool, handle)
-
-    def start(self, flight: Flight, name: str, arguments: dict[str, Any]) -> None:
-        """:meth:`call` for a :class:`~.flight.Flight`: its result resolves it, and the tool and handle
-        it runs under are filled in (for the flight's cancel), unless it finished at once."""
-        running = self.call(name, arguments, flight.resolve, flight.request_id)
-        if running is not None:
-            flight.tool, flight.handle = running
+            return
+        if handle is not None:
+            flight.tool, flight.handle = tool, handle
 
     def warm(self) -> None:
         for tool in self._tools.values():

@@ -81,35 +81,41 @@ class Flights:
     call with the id of one still in flight gets both run and answered; the newer one is what
     :meth:`find` and :meth:`cancel` reach by that id (both count in ``len``)."""
 
-    __slots__ = ("_all", "_sessions")
+    __slots__ = ("_sessions", "_shadowed", "_count")
 
     def __init__(self) -> None:
-        self._all: dict[Flight, None] = {}  # every call in flight, oldest first
-        self._sessions: dict[object, dict[Any, Flight]] = {}  # session -> request id -> newest call
+        # session -> request id -> the newest call with that id. A session's entry stays while it
+        # lives (sequential calls reuse it); :meth:`forget` drops it.
+        self._sessions: dict[object, dict[Any, Flight]] = {}
+        self._shadowed: dict[Flight, None] = {}  # older calls whose id a newer call took (rare)
+        self._count = 0
 
     def add(self, flight: Flight) -> bool:
         """Track `flight`; False when its session has another call with that id in flight (both are
         tracked; the id now names this one)."""
-        self._all[flight] = None
         calls = self._sessions.get(flight.session)
         if calls is None:
-            self._sessions[flight.session] = {flight.request_id: flight}
+            calls = self._sessions[flight.session] = {}
+        self._count += 1
+        older = calls.setdefault(flight.request_id, flight)
+        if older is flight:
             return True
-        fresh = flight.request_id not in calls
         calls[flight.request_id] = flight
-        return fresh
+        self._shadowed[older] = None
+        return False
 
     def done(self, flight: Flight) -> None:
         """Stop tracking `flight` (it was answered or cancelled)."""
-        try:
-            del self._all[flight]
-        except KeyError:
-            return  # (not tracked)
         calls = self._sessions.get(flight.session)
-        if calls is not None and calls.get(flight.request_id) is flight:
-            del calls[flight.request_id]
-            if not calls:
-                del self._sessions[flight.session]
+        tracked = None if calls is None else calls.pop(flight.request_id, None)
+        if tracked is flight:
+            self._count -= 1
+            return
+        if tracked is not None:  # a newer call with that id: it stays
+            calls[flight.request_id] = tracked  # type: ignore[index]  # (calls is not None here)
+        if flight in self._shadowed:
+            del self._shadowed[flight]
+            self._count -= 1
 
     def find(self, session: object, request_id: Any) -> Flight | None:
         calls = self._sessions.get(session)
@@ -125,17 +131,26 @@ class Flights:
 
     def busy(self, session: object) -> bool:
         """Whether `session` has a call in flight."""
-        return session in self._sessions
+        return bool(self._sessions.get(session)) or any(f.session == session for f in self._shadowed)
 
     def cancel_all(self, session: object = None, *, every_session: bool = False) -> int:
         """Cancel the calls of `session` (or of every session): how many were stopped."""
-        chosen = [f for f in self._all if every_session or f.session == session]
+        chosen = [f for f in self if every_session or f.session == session]
         for flight in chosen:
             self.done(flight)
         return sum(flight.cancel() for flight in chosen)
 
+    def forget(self, session: object) -> None:
+        """The session ended (its calls were cancelled): drop its entry."""
+        if not self._sessions.get(session, True):
+            del self._sessions[session]
+
     def __len__(self) -> int:
-        return len(self._all)
+        return self._count
 
     def __iter__(self) -> Iterator[Flight]:
-        return iter(list(self._all))
+        """The calls in flight (a copy: ending them while iterating is fine)."""
+        flights = list(self._shadowed)
+        for calls in self._sessions.values():
+            flights.extend(calls.values())
+        return iter(flights)

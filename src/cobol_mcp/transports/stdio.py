@@ -21,7 +21,7 @@ from collections import deque
 
 from .. import log
 from ..catalog import SHUTDOWN_KILLED, SHUTDOWN_REFUSED
-from ..flight import CANCELLED, STOPPED, Flight, Flights
+from ..flight import CANCELLED, STOPPED, WAITING, Flight, Flights
 from ..protocol import jsonrpc
 from ..protocol.framing import LineBuffer, Oversize
 from ..protocol.session import Cancel, Session, ToolCall
@@ -210,7 +210,7 @@ class StdioServer:
             return
         flight = Flight(call.request_id, None, self._reply, call)
         self.catalog.start(flight, call.name, call.arguments)
-        if flight.waiting:
+        if flight.result is WAITING:
             self.flights.add(flight)
 
     def _reply(self, flight: Flight) -> None:

@@ -15,7 +15,7 @@ import asyncio
 import time
 
 from ...catalog import SHUTDOWN_KILLED, Catalog
-from ...flight import CANCELLED, STOPPED, Flight, Flights
+from ...flight import CANCELLED, STOPPED, WAITING, Flight, Flights
 from ...protocol import jsonrpc
 from .wire import JSON_HEADERS, error_body, send_bytes
 
@@ -164,7 +164,7 @@ class Calls:
 
         flight = Flight(call.request_id, state, then, call)
         self.server.catalog.start(flight, call.name, call.arguments)
-        if not flight.waiting:
+        if flight.result is not WAITING:
             return None
         self.kick()
         flights.add(flight)
@@ -207,7 +207,7 @@ class Calls:
         wake = _Wake(self.loop)
         flight = Flight(call.request_id, state, wake, call)
         self.server.catalog.start(flight, call.name, call.arguments)
-        if flight.waiting:
+        if flight.result is WAITING:
             self.kick()
             self.flights.add(flight)
             try:
@@ -294,6 +294,7 @@ class Calls:
         """Stop the calls running in a session (it ended)."""
         if self.flights.cancel_all(state):
             self.kick()
+        self.flights.forget(state)
 
     def busy(self, state: SessionState) -> bool:
         """Whether a call is running in the session."""
