@@ -18,7 +18,7 @@ from cobol_mcp.cobol.records.codec import decode_outputs, encode_inputs
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
 from cobol_mcp.commands import directions_report
 
-from .conftest import HAVE_COBC, find
+from .conftest import HAVE_COBC, call_sync, find
 from .test_direction_statements import program, reason, ways
 
 FOLDER = Path(__file__).parent / "realworld" / "direction"
@@ -249,7 +249,7 @@ def call(tmp_path_factory, progs):
             module = build.build_module(FOLDER / f"{name}.cbl", cache, source_format=spec.source_format)
             rt.load(name, module, spec.entry_symbol, [r.size for r in spec.records])
             loaded.add(name)
-        result = rt.call_sync(name, encode_inputs(spec, arguments), timeout=20.0)
+        result = call_sync(rt, name, encode_inputs(spec, arguments), timeout=20.0)
         assert result.ok, result.error
         return decode_outputs(spec, result.buffers)
 
