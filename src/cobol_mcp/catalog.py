@@ -8,6 +8,7 @@ tool is exposed as ``<backend>__<tool>`` and a warning goes to stderr.
 from __future__ import annotations
 
 from . import log
+from .flight import STOPPED, Flight
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -102,49 +103,53 @@ class Catalog:
     def call(
         self, name: str, arguments: dict[str, Any], done: Done, request_id: Any = None
     ) -> tuple[Tool, object] | None:
-        """Route a call to its tool. Unknown tools get an error result naming what exists. With
-        ``--log-level debug`` each call ends with a "tool call" line (tool, outcome, duration_ms,
-        request_id), one JSON object with ``--log-format json``."""
+        """Route a call to its tool; `done` gets its result. Returns (tool, handle) for the tool's
+        cancel while it runs, None once it ended. See :meth:`start`."""
+        flight = Flight(request_id, None, lambda flight: done(flight.result))
+        self.start(flight, name, arguments)
+        return None if flight.handle is None else (flight.tool, flight.handle)
+
+    def start(self, flight: Flight, name: str, arguments: dict[str, Any]) -> None:
+        """Start `flight`'s call with its tool: its result resolves the flight, and the tool and the
+        handle it runs under are filled in (for the flight's cancel) unless it finished at once.
+        Unknown tools get an error result naming what exists. With ``--log-level debug`` each call
+        ends with a "tool call" line (tool, outcome, duration_ms, request_id), one JSON object with
+        ``--log-format json``."""
+        done: Done = flight.resolve
         if log.enabled("debug"):
-            done = _logged(name, request_id, done)
+            done = _logged(name, flight.request_id, done)
         tool = self._tools.get(name)
         if tool is None:
             known = ", ".join(self._tools) or "none"
             done(error_result(f"Unknown tool {name!r}. Available tools: {known}."))
-            return None
+            return
         try:
             handle = tool.start(arguments, done)
         except Exception as exc:  # a fault in our code, not the caller's: report it as one
             log.exception(f"tool {name!r} failed to start")
             done(exc)
-            return None
-        return None if handle is None else (tool, handle)
+            return
+        if handle is not None:
+            flight.tool, flight.handle = tool, handle
 
     def warm(self) -> None:
         for tool in self._tools.values():
             tool.warm()
 
     @staticmethod
-    def cancel(running: tuple[Tool, object]) -> bool:
-        tool, handle = running
-        return tool.cancel(handle)
-
-    @staticmethod
-    def abandon(running: tuple[Tool, object]) -> bool:
+    def abandon(flight: Flight) -> bool:
         """The server is stopping and this call did not finish within the grace period: kill it (its
         run unit's process group, or its worker; queued, it never starts), so nothing it would have
-        reported is reported, then roll back its unit of work. The caller answers it with an error."""
-        stopped = Catalog.cancel(running)
-        roll_back(running)
-        return stopped
+        reported is reported, then roll back its unit of work; it ends :data:`~.flight.STOPPED` (its
+        transport answers it with an error). False when it had ended already."""
+        return flight.cancel(STOPPED, roll_back)
 
 
-def roll_back(running: tuple[Tool, object]) -> None:
+def roll_back(tool: Tool, handle: object) -> None:
     """The hook where a killed call's unit of work is rolled back: a tool that keeps one has a
     ``roll_back(handle)`` method, called here after the call was killed. No tool keeps one yet (a
     batch program's output files are simply not reported); the SQL runtime will roll back the
     call's open transaction here."""
-    tool, handle = running
     hook = getattr(tool, "roll_back", None)
     if hook is not None:
         hook(handle)

@@ -21,6 +21,7 @@ from collections import deque
 
 from .. import log
 from ..catalog import SHUTDOWN_KILLED, SHUTDOWN_REFUSED
+from ..flight import CANCELLED, STOPPED, WAITING, Flight, Flights
 from ..protocol import jsonrpc
 from ..protocol.framing import LineBuffer, Oversize
 from ..protocol.session import Cancel, Session, ToolCall
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from ..catalog import Tool
     from ..options import Options
     from ..selectloop import SelectLoop
     from ..server import Server
@@ -67,12 +67,11 @@ class StdioServer:
         self.unsent_bytes = 0
         self._stdout_ready = select.poll()
         self._stdout_ready.register(stdout_fd, select.POLLOUT)
-        self.running: dict[Any, tuple[Tool, object]] = {}
+        self.flights = Flights()  # the tool calls in flight (one session: its key is None)
         self.eof = False
         self.grace = options.shutdown_grace
         self.stops = 0  # SIGTERMs received (and SIGINTs during a drain)
         self.stop_deadline: float | None = None  # when the drain's grace ends
-        self.killed = False  # the calls left at the end of a drain were killed: late results are dropped
 
     def serve(self) -> int:
         runtime, loop, clock, yield_cpu = self.runtime, self.loop, time.perf_counter, os.sched_yield
@@ -101,7 +100,7 @@ class StdioServer:
                 reading = True
                 loop.add_reader(self.stdin_fd, self._on_stdin)
             busy = runtime.busy
-            if self.eof and not busy and not self.running and not self.unsent:
+            if self.eof and not busy and not self.flights and not self.unsent:
                 return 0
             if self.stops:
                 status = self._drain(busy)
@@ -144,10 +143,10 @@ class StdioServer:
         if self.stop_deadline is None:
             self.stop_deadline = now + self.grace
             log.info(
-                f"SIGTERM: taking no new tool calls; {len(self.running)} in flight get {self.grace:g} s to finish",
-                in_flight=len(self.running),
+                f"SIGTERM: taking no new tool calls; {len(self.flights)} in flight get {self.grace:g} s to finish",
+                in_flight=len(self.flights),
             )
-        in_flight = busy or bool(self.running)
+        in_flight = busy or bool(self.flights)
         if not in_flight and not self.out and not self.unsent:
             log.info("drained: every call was answered")
             return 0
@@ -155,12 +154,10 @@ class StdioServer:
             return None
         if in_flight:
             why = "a second signal" if self.stops > 1 else f"the {self.grace:g} s grace ran out"
-            log.warning(f"{why}: killing the {len(self.running)} tool calls still running", killed=len(self.running))
-            self.killed = True
-            for request_id, running in self.running.items():
-                self.catalog.abandon(running)
-                self.out.append(jsonrpc.error_line(request_id, SHUTTING_DOWN, SHUTDOWN_KILLED))
-            self.running.clear()
+            killed = len(self.flights)
+            log.warning(f"{why}: killing the {killed} tool calls still running", killed=killed)
+            for flight in self.flights:
+                self.catalog.abandon(flight)  # each is answered with an error (`_reply`); later results are dropped
             self.runtime.close()  # what is left of the workers goes too (a cancelled call's worker is gone already)
             end_run_units()
         self.flush_briefly()
@@ -205,32 +202,33 @@ class StdioServer:
         elif isinstance(outcome, ToolCall):
             self._call(outcome)
         elif isinstance(outcome, Cancel):
-            running = self.running.pop(outcome.request_id, None)
-            if running is not None:
-                self.catalog.cancel(running)
+            self.flights.cancel(None, outcome.request_id)
 
     def _call(self, call: ToolCall) -> None:
-        session, out, running = self.session, self.out, self.running
         if self.stops:
-            out.append(jsonrpc.error_line(call.request_id, SHUTTING_DOWN, SHUTDOWN_REFUSED))
+            self.out.append(jsonrpc.error_line(call.request_id, SHUTTING_DOWN, SHUTDOWN_REFUSED))
             return
+        flight = Flight(call.request_id, None, self._reply, call)
+        self.catalog.start(flight, call.name, call.arguments)
+        if flight.result is WAITING:
+            self.flights.add(flight)
 
-        def done(result: dict[str, Any] | BaseException) -> None:
-            if self.killed:
-                return  # answered already: stopped by the shutdown
-            running.pop(call.request_id, None)
-            if isinstance(result, BaseException):
-                out.append(session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
-                return
+    def _reply(self, flight: Flight) -> None:
+        """A call ended: its reply (none when it was cancelled)."""
+        self.flights.done(flight)
+        result, call = flight.result, flight.call
+        if result is CANCELLED:
+            return
+        if result is STOPPED:
+            self.out.append(jsonrpc.error_line(call.request_id, SHUTTING_DOWN, SHUTDOWN_KILLED))
+        elif isinstance(result, BaseException):
+            self.out.append(self.session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"))
+        else:
             try:
-                out.append(session.tool_result(call, result))
+                self.out.append(self.session.tool_result(call, result))
             except Exception:  # the line writers do not raise; this is the last guard of exactly one reply
                 log.exception(f"writing the result of {call.name!r} failed")
-                out.append(session.internal_error(call.request_id, "the result could not be written"))
-
-        handle = self.catalog.call(call.name, call.arguments, done, call.request_id)
-        if handle is not None:
-            running[call.request_id] = handle
+                self.out.append(self.session.internal_error(call.request_id, "the result could not be written"))
 
     def flush_blocking(self) -> None:
         """Write every pending reply, waiting for stdout as long as it takes (used on the way out)."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from ...catalog import SHUTDOWN_KILLED
+from ...catalog import SHUTDOWN_KILLED, Catalog
+from ...flight import CANCELLED, STOPPED, WAITING, Flight, Flights
 from ...protocol import jsonrpc
 from .wire import JSON_HEADERS, error_body, send_bytes
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from ...catalog import Tool
     from ...protocol.modern import ModernEra
     from ...protocol.outcome import ToolCall
     from ...protocol.session import Session
@@ -33,50 +33,20 @@ if TYPE_CHECKING:
 
 TICK_SECONDS = 1.0  # progress notifications of a running call; without a session: disconnect checks after this
 MIN_TIMER_SECONDS = 0.0005  # a deadline already past is looked at again this soon, not in a busy loop
-CANCELLED: Any = object()  # how a call ends when the client cancelled it or its session ended
-STOPPING: Any = object()  # how a call ends when the server stops under it
 SERVER_BUSY = -32000  # JSON-RPC's implementation-defined server error: the call was not started
-_WAITING: Any = object()
 
 
-class _Pending:
-    """A tool call in progress: its result once known, and a future that wakes its POST handler
-    (when the result arrives, or for a tick of the slow path)."""
+class _Wake:
+    """Wakes the POST handler that waits for a call (its flight's `then`, or a tick of the slow path)."""
 
-    __slots__ = ("result", "wake", "handle")
+    __slots__ = ("future",)
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.result: Any = _WAITING
-        self.wake: asyncio.Future[None] = loop.create_future()
-        self.handle: tuple[Tool, object] | None = None  # the catalog's handle, to cancel the call
+        self.future: asyncio.Future[None] = loop.create_future()
 
-    def resolve(self, result: Any) -> None:
-        if self.result is _WAITING:
-            self.result = result
-            self.poke()
-
-    def poke(self) -> None:
-        if not self.wake.done():
-            self.wake.set_result(None)
-
-
-class Callback(_Pending):
-    """A tool call whose reply line goes to a function (:meth:`Calls.start`), not to a waiting coroutine."""
-
-    __slots__ = ("_then",)
-
-    def __init__(self, then: Callable[[Callback], None]) -> None:  # (no future: nothing awaits it)
-        self.result = _WAITING
-        self.handle = None
-        self._then = then
-
-    def resolve(self, result: Any) -> None:
-        if self.result is _WAITING:
-            self.result = result
-            self._then(self)
-
-    def poke(self) -> None:
-        pass
+    def __call__(self, flight: object = None) -> None:
+        if not self.future.done():
+            self.future.set_result(None)
 
 
 def reply_line(session: Session | ModernEra, call: ToolCall, result: Any) -> tuple[bytes | None, str]:
@@ -84,7 +54,7 @@ def reply_line(session: Session | ModernEra, call: ToolCall, result: Any) -> tup
     ok, error (an isError result), cancelled or fault."""
     if result is CANCELLED:
         return None, "cancelled"
-    if result is STOPPING:
+    if result is STOPPED:
         return jsonrpc.error_line(call.request_id, SERVER_BUSY, SHUTDOWN_KILLED), "fault"
     if isinstance(result, BaseException):
         return session.internal_error(call.request_id, f"the tool failed ({type(result).__name__})"), "fault"
@@ -115,7 +85,7 @@ class Calls:
 
     def __init__(self, max_calls: int = 1024) -> None:
         self.max_calls = max_calls  # running or waiting for a COBOL worker; more get 503
-        self._pending: set[_Pending] = set()
+        self.flights = Flights()  # running or waiting for a COBOL worker, by (session state, request id)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: Server | None = None
         self._flush_pending = False
@@ -174,7 +144,7 @@ class Calls:
     # ---------------------------------------------------------------------------------- calls
     def full(self) -> bool:
         """Whether a new call would be refused (503): `max_calls` are running or queued."""
-        return len(self._pending) >= self.max_calls
+        return len(self.flights) >= self.max_calls
 
     def start(
         self,
@@ -182,34 +152,29 @@ class Calls:
         state: SessionState | None,
         call: ToolCall,
         finish: Callable[[bytes | None], None],
-    ) -> Callback | None:
+    ) -> Flight | None:
         """Run `call` for a request answered without a coroutine (:mod:`.lane`; the caller checked
         :meth:`full`): `finish` gets its reply line, or None when it was cancelled. Returns the
-        running call (for :meth:`drop`), or None when it ended at once."""
-        state_running = state.running if state is not None else None
+        call in flight (for :meth:`drop`), or None when it ended at once."""
+        flights = self.flights
 
-        def then(pending: Callback) -> None:
-            self._pending.discard(pending)
-            if state_running is not None and state_running.get(call.request_id) is pending:
-                del state_running[call.request_id]
-            finish(reply_line(session, call, pending.result)[0])
+        def then(flight: Flight) -> None:
+            flights.done(flight)
+            finish(reply_line(session, call, flight.result)[0])
 
-        pending = Callback(then)
-        pending.handle = self.server.catalog.call(call.name, call.arguments, pending.resolve, call.request_id)
-        if pending.result is not _WAITING:
+        flight = Flight(call.request_id, state, then, call)
+        self.server.catalog.start(flight, call.name, call.arguments)
+        if flight.result is not WAITING:
             return None
         self.kick()
-        if state_running is not None:
-            state_running[call.request_id] = pending
-        self._pending.add(pending)
-        return pending
+        flights.add(flight)
+        return flight
 
-    def drop(self, pending: Callback) -> None:
+    def drop(self, flight: Flight) -> None:
         """Cancel a call of :meth:`start` whose client left; its `finish` gets None."""
-        if pending.handle is not None:
-            self.server.catalog.cancel(pending.handle)
+        self.flights.done(flight)
+        if flight.cancel():
             self.kick()
-        pending.resolve(CANCELLED)
 
     async def run(
         self, session: Session | ModernEra, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
@@ -227,7 +192,7 @@ class Calls:
         self, session: Session | ModernEra, state: SessionState | None, call: ToolCall, reply: Reply, receive: Receive
     ) -> str:
         """`run`; returns the outcome: ok, error (an isError result), cancelled, busy or fault."""
-        if len(self._pending) >= self.max_calls:
+        if len(self.flights) >= self.max_calls:
             await send_bytes(
                 reply.send,
                 503,
@@ -239,36 +204,34 @@ class Calls:
                 [*JSON_HEADERS, (b"retry-after", b"1"), *reply.headers],
             )
             return "busy"
-        pending = _Pending(self.loop)
-        pending.handle = self.server.catalog.call(
-            call.name,
-            call.arguments,
-            pending.resolve,
-            call.request_id,
-        )
-        if pending.result is _WAITING:
+        wake = _Wake(self.loop)
+        flight = Flight(call.request_id, state, wake, call)
+        self.server.catalog.start(flight, call.name, call.arguments)
+        if flight.result is WAITING:
             self.kick()
-            if state is not None:
-                state.running[call.request_id] = pending
-            self._pending.add(pending)
+            self.flights.add(flight)
             try:
                 token = (call.meta or {}).get("progressToken") if reply.sse_ok else None
                 if isinstance(token, bool) or not isinstance(token, (str, int)):
                     token = None
                 if token is None and state is not None:
-                    await pending.wake
-                elif not await self._wait_long(pending, token, reply, receive, state is None):
+                    await wake.future
+                elif not await self._wait_long(flight, wake, token, reply, receive, state is None):
                     return "cancelled"  # the client left and the call was cancelled
             finally:
-                self._pending.discard(pending)
-                if state is not None and state.running.get(call.request_id) is pending:
-                    del state.running[call.request_id]
-        line, outcome = reply_line(session, call, pending.result)
+                self.flights.done(flight)
+        line, outcome = reply_line(session, call, flight.result)
         await reply.finish(line)
         return outcome
 
     async def _wait_long(
-        self, pending: _Pending, token: str | int | None, reply: Reply, receive: Receive, cancel_on_disconnect: bool
+        self,
+        flight: Flight,
+        wake: _Wake,
+        token: str | int | None,
+        reply: Reply,
+        receive: Receive,
+        cancel_on_disconnect: bool,
     ) -> bool:
         """Wait for a call, sending progress each tick when asked to. Without a session, a client that
         disconnects cancels its call (nothing else could). False: it left."""
@@ -277,20 +240,19 @@ class Calls:
         ticks = 0
         try:
             while True:
-                timer = loop.call_later(TICK_SECONDS, pending.poke)
-                await pending.wake
+                timer = loop.call_later(TICK_SECONDS, wake)
+                await wake.future
                 timer.cancel()
-                if pending.result is not _WAITING:
+                if not flight.waiting:
                     return True
-                pending.wake = loop.create_future()
+                wake.future = loop.create_future()
                 if watcher is not None and watcher.done():
-                    if pending.handle is not None:
-                        self.server.catalog.cancel(pending.handle)
+                    if flight.cancel():
                         self.kick()
                     return False
                 if cancel_on_disconnect and watcher is None:
                     watcher = asyncio.ensure_future(receive())
-                    watcher.add_done_callback(lambda _: pending.poke())
+                    watcher.add_done_callback(lambda _: wake())
                 if token is not None:
                     ticks += 1
                     if not reply.streaming:
@@ -312,25 +274,28 @@ class Calls:
     @property
     def in_flight(self) -> int:
         """Tool calls running or queued."""
-        return len(self._pending)
+        return len(self.flights)
 
     def abort(self) -> bool:
         """The server is stopping: every call still running is killed now (its unit of work rolled
         back: :meth:`.Catalog.abandon`), and its request gets an error. Whether there was any."""
-        had = bool(self._pending)
-        for pending in list(self._pending):
-            if pending.handle is not None and self._server is not None:
-                self._server.catalog.abandon(pending.handle)
-            pending.resolve(STOPPING)
-        self._pending.clear()
+        had = bool(self.flights)
+        for flight in self.flights:
+            self.flights.done(flight)
+            Catalog.abandon(flight)
         return had
 
     def cancel(self, state: SessionState, request_id: Any) -> None:
-        """Stop a call running in a session (notifications/cancelled, or the session ended)."""
-        pending = state.running.pop(request_id, None)
-        if pending is None:
-            return
-        if pending.handle is not None:
-            self.server.catalog.cancel(pending.handle)
+        """Stop a call running in a session (notifications/cancelled)."""
+        if self.flights.cancel(state, request_id):
             self.kick()
-        pending.resolve(CANCELLED)
+
+    def cancel_all(self, state: SessionState) -> None:
+        """Stop the calls running in a session (it ended)."""
+        if self.flights.cancel_all(state):
+            self.kick()
+        self.flights.forget(state)
+
+    def busy(self, state: SessionState) -> bool:
+        """Whether a call is running in the session."""
+        return self.flights.busy(state)

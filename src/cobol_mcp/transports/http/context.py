@@ -61,7 +61,7 @@ class Context:
         self.guard = Guard(settings.host, settings.port, settings.allow_origins, settings.auth_token)
         self.calls = Calls(settings.max_calls)
         self.sessions = Sessions(
-            0.0 if settings.stateless else settings.session_idle, self.calls.cancel, settings.max_sessions
+            0.0 if settings.stateless else settings.session_idle, self.calls, settings.max_sessions
         )
         self.server: Server | None = None
         self.dispatcher: Dispatcher | None = None  # the eras of the server's offer (see protocol.dispatch)

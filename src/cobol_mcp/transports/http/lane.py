@@ -40,8 +40,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ...flight import Flight
     from ...protocol.session import Session
-    from .calls import Callback
     from .context import Context
     from .door import Door
     from .sessions import SessionState
@@ -56,7 +56,7 @@ class Ticket:
     def __init__(self, state: SessionState | None, session_id: bytes | None, version: bytes | None, sse_ok: bool):
         self.answer: Callable[[bytes | None], None] | None = None
         self.state, self.session_id, self.version, self.sse_ok = state, session_id, version, sse_ok
-        self.call: Callback | None = None  # the tool call running for it
+        self.call: Flight | None = None  # the tool call running for it
 
 
 class Lane:

@@ -18,30 +18,30 @@ from .wire import JSON_HEADERS, error_body, send_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+    from typing import Any, Protocol
 
     from ...protocol.session import Session
+
+    class SessionCalls(Protocol):
+        def busy(self, state: SessionState, /) -> bool: ...
+
+        def cancel_all(self, state: SessionState, /) -> None: ...
+
     from .wire import Headers, Send
 
 MAX_SESSIONS = 10_000
 
 
 class SessionState:
-    """One MCP session: the protocol state, the tool calls still running in it (by request id), and
-    its open GET streams (each a queue of messages to send; None ends it)."""
+    """One MCP session: the protocol state and its open GET streams (each a queue of messages to send;
+    None ends it). Its tool calls in flight are in the calls' table (:class:`.calls.Calls`), keyed by it."""
 
-    __slots__ = ("session", "last_seen", "running", "streams")
+    __slots__ = ("session", "last_seen", "streams")
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.last_seen = time.monotonic()
-        self.running: dict[Any, Any] = {}
         self.streams: list[asyncio.Queue[bytes | None]] = []
-
-    def busy(self) -> bool:
-        """Whether it is in use (a call running, a stream open), so not idle however long unseen."""
-        return bool(self.running or self.streams)
 
 
 def post(queue: asyncio.Queue[bytes | None], message: bytes | None) -> None:
@@ -54,12 +54,13 @@ def post(queue: asyncio.Queue[bytes | None], message: bytes | None) -> None:
 
 
 class Sessions:
-    """The live sessions of this process. `cancel(state, request_id)` stops one running call."""
+    """The live sessions of this process. `calls` has the tool calls in flight: `busy(state)` says
+    whether the session has one, `cancel_all(state)` stops them."""
 
-    def __init__(self, idle: float, cancel: Callable[[SessionState, Any], None], limit: int = MAX_SESSIONS) -> None:
+    def __init__(self, idle: float, calls: SessionCalls, limit: int = MAX_SESSIONS) -> None:
         self.idle = idle  # seconds; 0: sessions never expire
         self.limit = limit  # open sessions at most; initialize gets 503 beyond
-        self._cancel = cancel
+        self._calls = calls
         self._by_id: dict[str, SessionState] = {}
         self._reaper: asyncio.Task[None] | None = None
 
@@ -83,18 +84,21 @@ class Sessions:
         if state is None:
             return None
         now = time.monotonic()
-        if self.idle > 0 and not state.busy() and now - state.last_seen > self.idle:
+        if self.idle > 0 and not self.busy(state) and now - state.last_seen > self.idle:
             self.end(key)
             return None
         state.last_seen = now
         return state
 
+    def busy(self, state: SessionState) -> bool:
+        """Whether it is in use (a call running, a stream open), so not idle however long unseen."""
+        return bool(state.streams) or self._calls.busy(state)
+
     def end(self, session_id: str) -> None:
         state = self._by_id.pop(session_id, None)
         if state is None:
             return
-        for request_id in list(state.running):
-            self._cancel(state, request_id)
+        self._calls.cancel_all(state)
         for queue in state.streams:
             post(queue, None)
 
@@ -128,7 +132,7 @@ class Sessions:
             await asyncio.sleep(min(max(idle / 4, 0.05), 30.0))
             now = time.monotonic()
             for session_id, state in list(self._by_id.items()):
-                if not state.busy() and now - state.last_seen > idle:
+                if not self.busy(state) and now - state.last_seen > idle:
                     log.debug(f"session {session_id[:8]}... ended after {idle:g} s idle")
                     self.end(session_id)
 
