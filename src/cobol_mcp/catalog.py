@@ -147,9 +147,9 @@ class Catalog:
 
 def roll_back(tool: Tool, handle: object) -> None:
     """The hook where a killed call's unit of work is rolled back: a tool that keeps one has a
-    ``roll_back(handle)`` method, called here after the call was killed. No tool keeps one yet (a
-    batch program's output files are simply not reported); the SQL runtime will roll back the
-    call's open transaction here."""
+    ``roll_back(handle)`` method, called here after the call was killed: a CobolTool of an EXEC SQL
+    program rolls back the call's open transaction (a batch program's output files are simply not
+    reported)."""
     hook = getattr(tool, "roll_back", None)
     if hook is not None:
         hook(handle)
