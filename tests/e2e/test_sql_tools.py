@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 import os
 import shutil
+import signal
 import time
 from collections.abc import Iterator
 from decimal import Decimal
@@ -46,7 +47,17 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     unique = tmp_path / "unique.sql"
     unique.write_text("CREATE UNIQUE INDEX PAYROLL.XEMP3 ON PAYROLL.EMPLOYEE (LASTNAME, HIREDATE);\n")
     apply_files([PAYROLL, unique], db, note=lambda line: None)
-    args = ("--no-bundled", "--cobol-workers", "2", "--timeout", "120", "--programs", str(folder))
+    args = (
+        "--no-bundled",
+        "--cobol-workers",
+        "2",
+        "--timeout",
+        "120",
+        "--shutdown-grace",
+        "0",
+        "--programs",
+        str(folder),
+    )
     with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
         client.initialize()
         yield client, db, tmp_path
@@ -144,6 +155,23 @@ def test_a_cancelled_call_is_rolled_back_at_once(served: Served) -> None:
     added = _employee(client, "A", ls_lastname="PENDING", ls_hiredate="2024-01-01", ls_salary="1.00")
     assert (added["ls_return_code"], added["ls_sqlcode"]) == (0, 0)
     assert _count(db, "PENDING") == 1
+
+
+def test_a_call_stopped_by_sigterm_is_rolled_back(served: Served) -> None:
+    client, db, tmp = served
+    signals = tmp / "signals"
+    signals.mkdir()
+    client.send({"jsonrpc": "2.0", "id": "w", "method": "tools/call",
+                 "params": {"name": "sqlsync", "arguments": {"ls_role": "W", "ls_dir": str(signals)}}})  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (signals / "INSERTED").exists():  # its row is in; it waits for a CHECKED that never comes
+        assert time.monotonic() < deadline, "the writer never inserted"
+        time.sleep(0.01)
+    client.proc.send_signal(signal.SIGTERM)  # --shutdown-grace 0: the call in flight is killed at once
+    reply = client.read(60)
+    assert reply["id"] == "w" and "shutdown" in str(reply), reply
+    assert client.proc.wait(60) == 1  # a call had to be killed: not a clean drain
+    assert _count(db, "PENDING") == 0  # its INSERT went with it
 
 
 def test_check_lists_the_statements_and_refuses_what_cannot_be_translated(tmp_path: Path) -> None:
