@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 from cobol_mcp.db.cics import result as r
+from cobol_mcp.db.cics.fct import DatasetDef
 from cobol_mcp.db.cics.resources import Resources
 
 from .cics_fixtures import Open, db, fct, units
@@ -77,7 +78,7 @@ def test_browse_forward_backward_skip_and_endfile(units: Open) -> None:
     assert keys == [b"0003", b"0005", b"0100"] and (got.resp, got.resp2) == (r.ENDFILE, 90)
     assert f.readprev("CUSTFILE").ridfld == b"0100"  # a change of direction reads the same record again
     assert f.readprev("CUSTFILE").ridfld == b"0005"
-    assert f.resetbr("CUSTFILE", b"0001").ok and f.readnext("CUSTFILE").ridfld == b"0001"
+    assert f.resetbr("CUSTFILE", b"0001", gteq=True).ok and f.readnext("CUSTFILE").ridfld == b"0001"
     assert f.readnext("CUSTFILE", b"0050").ridfld == b"0100"  # RIDFLD changed: skip-sequential
     assert f.startbr("CUSTFILE", b"0001").resp2 == 33  # REQID 0 is browsing
     assert f.startbr("CUSTFILE", b"\xff" * 4, reqid=2, gteq=True).ok  # high values: from the end
@@ -85,6 +86,20 @@ def test_browse_forward_backward_skip_and_endfile(units: Open) -> None:
     assert f.endbr("CUSTFILE").ok and f.endbr("CUSTFILE").resp2 == 35
     assert f.readnext("CUSTFILE").resp2 == 34
     assert f.startbr("CUSTFILE", b"0002").resp2 == 80
+
+
+def test_browse_rules_of_readprev_generic_and_equal(units: Open) -> None:
+    f = units().files
+    assert f.startbr("CUSTFILE", b"0002", gteq=True).ok
+    assert f.readprev("CUSTFILE").resp2 == 80  # READPREV first needs STARTBR's key to exist
+    assert f.readnext("CUSTFILE").ridfld == b"0003"
+    assert f.startbr("CUSTFILE", b"00", reqid=1, keylength=2, generic=True).ridfld == b"0001"
+    assert f.readnext("CUSTFILE", reqid=1).ridfld == b"0001"
+    assert (f.readprev("CUSTFILE", reqid=1).resp, f.readprev("CUSTFILE", reqid=1).resp2) == (r.INVREQ, 41)
+    assert f.readnext("CUSTFILE", b"01", reqid=1).ridfld == b"0100"  # a generic browse skips by generic key
+    assert f.startbr("CUSTFILE", b"0001", reqid=2).ok and f.readnext("CUSTFILE", reqid=2).ok
+    assert f.readnext("CUSTFILE", b"0004", reqid=2).resp2 == 80  # an EQUAL browse skips to that key only
+    assert f.readnext("CUSTFILE", b"0005", reqid=2).ridfld == b"0005"
 
 
 def test_a_write_is_seen_by_another_unit_only_once_committed(units: Open) -> None:
@@ -153,7 +168,7 @@ def test_postgresql_read_update_waits_for_the_holder_and_reads_its_change(units:
         return  # SQLite's writer lock: shown with NOSUSPEND above (a waiting writer is not visible from outside)
     b, watcher = units(), units()
     assert a.files.read("CUSTFILE", b"0003", update=True).ok
-    results: list[Resources | object] = []
+    results: list[r.Result] = []
     waiter = threading.Thread(target=lambda: results.append(b.files.read("CUSTFILE", b"0003", update=True)))
     waiter.start()
     conn = watcher.unit.begin()
@@ -164,4 +179,30 @@ def test_postgresql_read_update_waits_for_the_holder_and_reads_its_change(units:
     assert a.files.rewrite("CUSTFILE", rec(b"0003", b"CAROLINE")).ok
     a.end(True)
     waiter.join()
-    assert results[0].data == rec(b"0003", b"CAROLINE")  # type: ignore[union-attr]
+    assert results[0].data == rec(b"0003", b"CAROLINE")
+
+
+def test_a_dataset_defined_but_not_created_is_notopen(units: Open) -> None:
+    res = units()
+    fct = {**res.files.fct, "NEWFILE": DatasetDef("NEWFILE", "rrds", 10, 10)}
+    files = Resources(res.unit, fct).files
+    assert (files.read("NEWFILE", 1).resp, files.read("NEWFILE", 1).resp2) == (r.NOTOPEN, 60)
+    assert files.read("CUSTFILE", b"0001").ok
+
+
+def test_postgresql_a_second_write_of_a_key_waits_for_the_first_then_is_duprec(units: Open) -> None:
+    a = units()
+    if a.unit.sqlite:
+        return  # SQLite: one writer; b's WRITE waits for a's commit as any write does
+    b, watcher = units(), units()
+    assert a.files.write("CUSTFILE", b"0042", rec(b"0042", b"FIRST")).ok
+    results: list[r.Result] = []
+    waiter = threading.Thread(target=lambda: results.append(b.files.write("CUSTFILE", b"0042", rec(b"0042", b"2ND"))))
+    waiter.start()
+    conn = watcher.unit.begin()
+    while not conn.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
+        conn.rollback()
+        assert waiter.is_alive() and not results, "b's WRITE returned while a's insert of the key was open"
+    a.end(True)
+    waiter.join()
+    assert (results[0].resp, results[0].resp2) == (r.DUPREC, 150)

@@ -9,8 +9,13 @@ whole length), 12 (longer than the dataset's records), 14 (not a fixed-length da
 INVREQ 20 (no DELETE on an ESDS), 21 (DELETE without RIDFLD and no READ UPDATE), 25 (GENERIC with a
 KEYLENGTH not below the key's), 26 (KEYLENGTH other than the key's, without GENERIC), 30 (REWRITE
 without READ UPDATE), 33 (STARTBR on a REQID already browsing), 34 (READNEXT/READPREV without STARTBR),
-35 (RESETBR/ENDBR without STARTBR), 42 (KEYLENGTH below 0), RECORDBUSY 107 (NOSUSPEND, and another
-unit holds the record).
+35 (RESETBR/ENDBR without STARTBR), 41 (READPREV in a browse started with GENERIC), 42 (KEYLENGTH
+below 0), RECORDBUSY 107 (NOSUSPEND, and another unit holds the record).
+
+Browsing as IBM describes READNEXT and READPREV: a READPREV straight after STARTBR needs STARTBR's key
+to be a record's (else NOTFND); STARTBR with a key of high values (X'FF's) and GTEQ positions after the
+last record, for READPREV; a change of direction reads the same record again; a RIDFLD the program
+changed between reads repositions the browse (skip-sequential), by GTEQ or EQUAL as the browse began.
 
 Record locks: a READ UPDATE locks the record against another unit's READ UPDATE, REWRITE or DELETE
 until this unit ends (CICS's ENQ on a recoverable file's record, which lasts to the syncpoint):
@@ -53,6 +58,9 @@ class _Browse:
     inclusive: bool  # the record at pos itself is still to be read
     forward: bool = True  # the direction of the last read
     last: bytes | None = None  # the rid the last read returned
+    generic: int | None = None  # STARTBR/RESETBR GENERIC: the generic key's length
+    gteq: bool = False
+    asked: bytes | None = None  # STARTBR's key, when it found none equal (a READPREV first is NOTFND)
 
 
 class FileControl:
@@ -301,7 +309,11 @@ class FileControl:
                 return Result(NOTFND, 80)
             self.browses[(defn.name.upper(), reqid)] = _Browse(defn, b"\xff" * 256, False, forward=False)
             return Result()
-        self.browses[(defn.name.upper(), reqid)] = _Browse(defn, found[0], True)
+        generic_length = len(key) if generic else None
+        asked = None if found[0] == key or generic else key
+        self.browses[(defn.name.upper(), reqid)] = _Browse(
+            defn, found[0], True, True, None, generic_length, gteq, asked
+        )
         return Result(ridfld=self._out(defn, found[0]))
 
     def readnext(self, file: str, ridfld: Rid | None = None, *, reqid: int = 0, into: int | None = None) -> Result:
@@ -317,12 +329,20 @@ class FileControl:
         br = self.browses.get((defn.name.upper(), reqid))
         if br is None:
             return Result(INVREQ, 34)
-        if ridfld is not None and br.last is not None and defn.organization == "ksds":
-            key = ridfld[: defn.key_length] if isinstance(ridfld, bytes) else br.last
-            if key != br.last:  # the program changed RIDFLD: skip-sequential, from the new key on
-                br.pos, br.inclusive = key, True
+        if not forward and br.generic is not None:
+            return Result(INVREQ, 41)  # a browse started with GENERIC cannot go backwards
+        if not forward and br.last is None and br.asked is not None:
+            return Result(NOTFND, 80)  # READPREV first: STARTBR's key must be a record's
+        if ridfld is not None and br.last is not None and isinstance(ridfld, bytes) and defn.organization == "ksds":
+            key = ridfld[: br.generic or defn.key_length]
+            if key != br.last[: len(key)] or (br.generic is None and key != br.last):
+                # the program changed RIDFLD: skip-sequential, from the new key on (EQUAL: that key's record)
+                found = self._find(defn, key, exact=not br.gteq and br.generic is None)
+                if found is None or (not br.gteq and not found[0].startswith(key)):
+                    return Result(NOTFND, 80)
+                br.pos, br.inclusive = found[0], True
         elif br.forward != forward and br.last is not None:
-            br.inclusive = True  # a change of direction reads the same record again
+            br.inclusive = True  # a change of direction reads the same record again (IBM: as a RIDFLD changed)
         br.forward = forward
         op, order = (">=" if br.inclusive else ">", "") if forward else ("<=" if br.inclusive else "<", " DESC")
         row = self.sql.one(f"SELECT rid, data FROM cics_records WHERE dataset = ? AND rid {op} ? ORDER BY rid{order} "
