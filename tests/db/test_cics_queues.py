@@ -76,10 +76,13 @@ def test_counters_define_get_limits_wrap_reduce_compare_rewind_delete(units: Ope
     q = c.query("ORDERNO", pool="POOLA")
     assert (q.number, q.minimum, q.maximum) == (10, 1, 10)
     assert c.delete("ORDERNO", pool="POOLA").ok and c.delete("ORDERNO", pool="POOLA").resp == r.NOTFND
-    assert c.define("BAD", minimum=5, maximum=1).resp2 == 404 and c.define("BAD", value=2**31 + 1).resp2 == 403
+    assert c.define("BAD", minimum=5, maximum=1).resp2 == 406 and c.define("BAD", value=2**31 + 1).resp2 == 406
+    assert c.define("9LIVES").resp2 == 404 and c.define("A B").resp2 == 404 and c.get("X", pool="P 1").resp2 == 403
+    assert c.define(b"ORDERNO         ", pool=b"POOLB   ").ok and c.get("ORDERNO", pool="POOLB").number == 0
     assert c.define("BIG", wide=True, value=2**64 - 2).ok  # a DCOUNTER: doubleword unsigned
     assert [c.get("BIG", wide=True).number for _ in range(2)] == [2**64 - 2, 2**64 - 1]
     assert c.get("BIG", wide=True).resp2 == 101
+    assert (c.query("BIG").resp, c.query("BIG").resp2) == (r.LENGERR, 1)  # too big for a COUNTER command
 
 
 def test_a_change_beside_the_sql_survives_a_later_failed_statement(db: Database, fct: dict[str, DatasetDef]) -> None:

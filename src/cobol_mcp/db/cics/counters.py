@@ -10,18 +10,24 @@ and UPDATE conditional (SUPPRESSED 102 below COMPAREMIN, 103 above COMPAREMAX; w
 COMPAREMIN, either comparison passing is enough). REWIND puts a counter at its limit (or one whose next
 GET of INCREMENT would fail) back to MINIMUM, else SUPPRESSED 104.
 
-A counter never defined: NOTFND with RESP2 201 (IBM's reason "named counter not found", which IBM
-documents under INVREQ). DEFINE of one that exists: INVREQ 202. Values outside the range: INVREQ 403;
-MINIMUM above MAXIMUM: INVREQ 404. Counters live in the database, so a GET rolls back with the unit of
-work (on CICS a counter server's number is given out for good) and two units serialise on a counter's row.
+A counter never defined: NOTFND with RESP2 201, as issue 21 asks. IBM documents this case as INVREQ
+RESP2 201 "Named counter not found" (GET, PUT, UPDATE, QUERY, REWIND, DELETE list no NOTFND):
+:data:`NOT_FOUND` is the one place that says which. DEFINE of one that exists: INVREQ 202 (IBM). A POOL
+or COUNTER name with characters other than A-Z 0-9 $ @ # _ or embedded blanks, or a COUNTER name
+starting with a digit or _: INVREQ 403 (POOL) or 404 (COUNTER), as IBM lists. MINIMUM above MAXIMUM or
+VALUE outside them: INVREQ 406 (IBM's DEFINE lists 406 among its reasons; its text is not confirmed here).
+A COUNTER command on a counter whose value a fullword cannot hold (one a DCOUNTER made): LENGERR 1.
+Counters live in the database, so a GET rolls back with the unit of work (on CICS a counter server's
+number is given out for good) and two units serialise on a counter's row.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..unit import Unit
-from .result import INVREQ, NOTFND, SUPPRESSED, Result
+from .result import INVREQ, LENGERR, NOTFND, SUPPRESSED, Result
 from .store import Sql
 
 __all__ = ["NOT_FOUND", "Counters"]
@@ -38,11 +44,24 @@ class _Counter:
     maximum: int
 
 
+_POOL = re.compile(r"^[A-Z0-9$@#_]{0,8}$")
+_COUNTER = re.compile(r"^[A-Z$@#][A-Z0-9$@#_]{0,15}$")
+
+
 def _names(name: str | bytes, pool: str | bytes) -> tuple[str, str]:
     def text(v: str | bytes) -> str:
-        return (v.decode("latin-1") if isinstance(v, bytes) else v).rstrip(" \0")
+        return (v.decode("latin-1") if isinstance(v, bytes) else v).rstrip(" ")
 
     return text(pool), text(name)
+
+
+def _bad_name(name: str | bytes, pool: str | bytes) -> Result | None:
+    pool_name, counter = _names(name, pool)
+    if not _POOL.match(pool_name):
+        return Result(INVREQ, 403)
+    if not _COUNTER.match(counter):
+        return Result(INVREQ, 404)
+    return None
 
 
 class Counters:
@@ -51,11 +70,19 @@ class Counters:
     def __init__(self, unit: Unit) -> None:
         self.sql = Sql(unit)
 
-    def _get(self, name: str | bytes, pool: str | bytes, lock: bool = True) -> _Counter | None:
+    def _get(self, name: str | bytes, pool: str | bytes, wide: bool, lock: bool = True) -> _Counter | Result:
+        bad = _bad_name(name, pool)
+        if bad is not None:
+            return bad
         pool_name, counter = _names(name, pool)
         row = self.sql.one("SELECT value, minimum, maximum FROM cics_counters WHERE pool = ? AND name = ?"
                            + (" FOR UPDATE" if lock and not self.sql.sqlite else ""), [pool_name, counter])  # fmt: skip
-        return None if row is None else _Counter(int(row[0]), int(row[1]), int(row[2]))
+        if row is None:
+            return NOT_FOUND
+        c = _Counter(int(row[0]), int(row[1]), int(row[2]))
+        if not wide and not _FULL[0] <= c.value <= _FULL[1] + 1:
+            return Result(LENGERR, 1)  # a doubleword's value, which a fullword cannot hold
+        return c
 
     def _set(self, name: str | bytes, pool: str | bytes, value: int) -> None:
         pool_name, counter = _names(name, pool)
@@ -68,12 +95,11 @@ class Counters:
         minimum = 0 if minimum is None else minimum
         maximum = high if maximum is None else maximum
         value = minimum if value is None else value
-        if not (low <= minimum <= high and low <= maximum <= high):
-            return Result(INVREQ, 403)
-        if minimum > maximum:
-            return Result(INVREQ, 404)
-        if not minimum <= value <= maximum + 1:
-            return Result(INVREQ, 403)
+        bad = _bad_name(name, pool)
+        if bad is not None:
+            return bad
+        if not (low <= minimum <= maximum <= high and minimum <= value <= maximum + 1):
+            return Result(INVREQ, 406)
         pool_name, counter = _names(name, pool)
         count = self.sql.change("INSERT INTO cics_counters (pool, name, wide, value, minimum, maximum) VALUES "
                                 "(?, ?, ?, ?, ?, ?) ON CONFLICT (pool, name) DO NOTHING",
@@ -83,9 +109,9 @@ class Counters:
     def get(self, name: str | bytes, *, pool: str | bytes = "", wide: bool = False, increment: int = 1,
             wrap: bool = False, reduce: bool = False, comparemin: int | None = None,
             comparemax: int | None = None) -> Result:  # fmt: skip
-        c = self._get(name, pool)
-        if c is None:
-            return NOT_FOUND
+        c = self._get(name, pool, wide)
+        if isinstance(c, Result):
+            return c
         current = c.value
         if current > c.maximum:  # at its limit
             if not wrap:
@@ -104,9 +130,9 @@ class Counters:
 
     def put(self, name: str | bytes, *, pool: str | bytes = "", wide: bool = False, increment: int = 1,
             reduce: bool = False) -> Result:  # fmt: skip
-        c = self._get(name, pool)
-        if c is None:
-            return NOT_FOUND
+        c = self._get(name, pool, wide)
+        if isinstance(c, Result):
+            return c
         after = c.value + increment
         if after > c.maximum + 1:
             if not reduce:
@@ -117,11 +143,11 @@ class Counters:
 
     def update(self, name: str | bytes, value: int, *, pool: str | bytes = "", wide: bool = False,
                comparemin: int | None = None, comparemax: int | None = None) -> Result:  # fmt: skip
-        c = self._get(name, pool)
-        if c is None:
-            return NOT_FOUND
+        c = self._get(name, pool, wide)
+        if isinstance(c, Result):
+            return c
         if not c.minimum <= value <= c.maximum:
-            return Result(INVREQ, 403)
+            return Result(INVREQ, 406)
         failed = _compare(c.value, comparemin, comparemax)
         if failed:
             return Result(SUPPRESSED, failed)
@@ -129,21 +155,24 @@ class Counters:
         return Result()
 
     def query(self, name: str | bytes, *, pool: str | bytes = "", wide: bool = False) -> Result:
-        c = self._get(name, pool, lock=False)
-        if c is None:
-            return NOT_FOUND
+        c = self._get(name, pool, wide, lock=False)
+        if isinstance(c, Result):
+            return c
         return Result(number=c.value, minimum=c.minimum, maximum=c.maximum)
 
     def rewind(self, name: str | bytes, *, pool: str | bytes = "", wide: bool = False, increment: int = 1) -> Result:
-        c = self._get(name, pool)
-        if c is None:
-            return NOT_FOUND
+        c = self._get(name, pool, wide)
+        if isinstance(c, Result):
+            return c
         if c.value + increment <= c.maximum + 1:
             return Result(SUPPRESSED, 104)  # not at its limit: a GET of this increment would be given
         self._set(name, pool, c.minimum)
         return Result()
 
     def delete(self, name: str | bytes, *, pool: str | bytes = "", wide: bool = False) -> Result:
+        bad = _bad_name(name, pool)
+        if bad is not None:
+            return bad
         pool_name, counter = _names(name, pool)
         if self.sql.change("DELETE FROM cics_counters WHERE pool = ? AND name = ?", [pool_name, counter]) == 0:
             return NOT_FOUND

@@ -1,10 +1,12 @@
 """What a CICS resource command answers: RESP and RESP2 as IBM documents them, and what it sets.
 
 RESP values are those of EIBRESP (IBM: EIB response codes; the same numbers as the translator's
-``DFHRESP`` table). RESP2 values are the ones IBM's command reference lists for each command's
-conditions (file control: FILENOTFOUND 1, LENGERR 11/12/14, INVREQ 21/25/26/30/34/35/41/42, DISABLED
-50, NOTOPEN 60, NOTFND 80, ENDFILE 90, DUPREC 150; named counters: NOTFND/INVREQ 201, INVREQ 202,
-SUPPRESSED 101-103). TS and TD conditions carry no RESP2 (0).
+``DFHRESP`` table). RESP2 values are those of IBM's command reference for each command's conditions
+where they could be checked (file control: FILENOTFOUND 1, LENGERR 11, INVREQ 25/42, NOTFND 80; named
+counters: 201, INVREQ 202/403/404); the others follow IBM's numbering as remembered and are listed in
+:mod:`.files` and :mod:`.counters` to be checked against the reference (LENGERR 12/14, INVREQ
+20/21/26/30/33/34/35/41, NOTOPEN 60, ENDFILE 90, DUPREC 150, RECORDBUSY 107; SUPPRESSED 101-104, INVREQ
+406). TS and TD conditions carry no RESP2 (0), as IBM lists none.
 """
 
 from __future__ import annotations
