@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from cobol_mcp.db.cics import result as r
 from cobol_mcp.db.cics.fct import DatasetDef
 from cobol_mcp.db.cics.resources import Resources
+from cobol_mcp.db.cics.result import CicsFailure
 
 from .cics_fixtures import Open, db, fct, units
 
@@ -206,3 +209,14 @@ def test_postgresql_a_second_write_of_a_key_waits_for_the_first_then_is_duprec(u
     a.end(True)
     waiter.join()
     assert (results[0].resp, results[0].resp2) == (r.DUPREC, 150)
+
+
+def test_sqlite_read_update_that_cannot_get_the_lock_fails_the_task(units: Open) -> None:
+    a = units()
+    if not a.unit.sqlite:
+        return  # PostgreSQL waits for the row lock: shown above
+    b = units(busy_timeout_ms=0)
+    assert a.files.read("CUSTFILE", b"0001", update=True).ok
+    with pytest.raises(CicsFailure) as caught:
+        b.files.read("CUSTFILE", b"0001", update=True)
+    assert caught.value.abcode == "AFCV" and "READ UPDATE of CUSTFILE" in caught.value.message

@@ -189,9 +189,22 @@ def load_records(defn: DatasetDef) -> list[tuple[bytes, bytes]]:
 
 
 def create_datasets(db: Database, datasets: list[DatasetDef]) -> list[str]:
-    """Create the CICS tables and the datasets the database does not have, loading them; the names of those
-    created. A dataset the database has, defined otherwise, is a DatasetError (its records are kept)."""
+    """Create the CICS tables (call it at start even with no datasets: TS queues and counters need them)
+    and the datasets the database does not have, loading them; the names of those created. A dataset the
+    database has, defined otherwise, is a DatasetError (its records are kept). Replicas starting together
+    on one PostgreSQL: one creates, the others wait for it and find the datasets there."""
     rows = {d.name: load_records(d) for d in datasets}  # the load files checked before anything is written
+    try:
+        return _create(db, datasets, rows)
+    except DatasetError:
+        raise
+    except Exception as exc:  # PostgreSQL: two CREATE TABLE IF NOT EXISTS at once, one fails; again finds them
+        if getattr(exc, "sqlstate", None) not in ("23505", "42P07"):  # unique_violation (pg_type), duplicate_table
+            raise
+        return _create(db, datasets, rows)
+
+
+def _create(db: Database, datasets: list[DatasetDef], rows: dict[str, list[tuple[bytes, bytes]]]) -> list[str]:
     conn = connect(db)
     created: list[str] = []
     ph = "?" if db.kind == "sqlite" else "%s"
