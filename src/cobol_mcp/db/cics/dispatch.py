@@ -36,7 +36,11 @@ def _text(value: object) -> str:
 
 def _int(opts: Options, name: str) -> int | None:
     value = opts.get(name)
-    return None if value is None else int(value)  # type: ignore[call-overload]
+    if value is None:
+        return None
+    if not isinstance(value, int):
+        raise TypeError(f"{name} is a number here, not {value!r}")
+    return value
 
 
 def _data(opts: Options) -> bytes:
