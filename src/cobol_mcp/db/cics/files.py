@@ -1,6 +1,7 @@
 """File control: READ, WRITE, REWRITE, DELETE, UNLOCK and browsing, on the datasets of the FCT.
 
-A KSDS is read by key (RIDFLD as bytes; ``keylength`` with ``generic`` for a leading part of it), an
+Here a search is EQUAL unless ``gteq`` (CICS's STARTBR and RESETBR default to GTEQ: :mod:`.dispatch`
+applies that). A KSDS is read by key (RIDFLD as bytes; ``keylength`` with ``generic`` for a leading part of it), an
 ESDS by RBA and an RRDS by relative record number (RIDFLD as an int). ``into`` is the INTO area's
 length (None: SET, the whole record). Conditions as CICS answers them, RESP2 as IBM lists them:
 FILENOTFOUND 1 (a FILE the FCT does not define), NOTOPEN 60 (defined, not created in the database),
