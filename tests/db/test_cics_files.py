@@ -168,7 +168,7 @@ def test_read_update_in_one_unit_refuses_another_units_read_update(units: Open) 
 def test_postgresql_read_update_waits_for_the_holder_and_reads_its_change(units: Open) -> None:
     a = units()
     if a.unit.sqlite:
-        return  # SQLite's writer lock: shown with NOSUSPEND above (a waiting writer is not visible from outside)
+        pytest.skip("SQLite's writer lock: shown with NOSUSPEND (a waiting writer is not visible from outside)")
     b, watcher = units(), units()
     assert a.files.read("CUSTFILE", b"0003", update=True).ok
     results: list[r.Result] = []
@@ -196,7 +196,7 @@ def test_a_dataset_defined_but_not_created_is_notopen(units: Open) -> None:
 def test_postgresql_a_second_write_of_a_key_waits_for_the_first_then_is_duprec(units: Open) -> None:
     a = units()
     if a.unit.sqlite:
-        return  # SQLite: one writer; b's WRITE waits for a's commit as any write does
+        pytest.skip("SQLite: one writer; b's WRITE waits for a's commit as any write does")
     b, watcher = units(), units()
     assert a.files.write("CUSTFILE", b"0042", rec(b"0042", b"FIRST")).ok
     results: list[r.Result] = []
@@ -214,7 +214,7 @@ def test_postgresql_a_second_write_of_a_key_waits_for_the_first_then_is_duprec(u
 def test_sqlite_read_update_that_cannot_get_the_lock_fails_the_task(units: Open) -> None:
     a = units()
     if not a.unit.sqlite:
-        return  # PostgreSQL waits for the row lock: shown above
+        pytest.skip("PostgreSQL waits for the row lock: shown by the waiting READ UPDATE test")
     b = units(busy_timeout_ms=0)
     assert a.files.read("CUSTFILE", b"0001", update=True).ok
     with pytest.raises(CicsFailure) as caught:
