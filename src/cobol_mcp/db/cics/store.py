@@ -65,11 +65,15 @@ class Sql:
 
     def run(self, sql: str, params: Sequence[object] = ()) -> Any:
         conn = self.unit.begin()
-        return conn.execute(sql if self.sqlite else sql.replace("?", "%s"), list(params))
+        if self.sqlite:
+            return conn.execute(sql, params)
+        return conn.execute(sql.replace("?", "%s"), list(params))
 
     def one(self, sql: str, params: Sequence[object] = ()) -> tuple[Any, ...] | None:
         row = self.run(sql, params).fetchone()
-        return None if row is None else tuple(_plain(v) for v in row)
+        if row is None or self.sqlite:  # sqlite3 gives bytes and a tuple already
+            return row  # type: ignore[no-any-return]  # a driver's row: a tuple of its values
+        return tuple(_plain(v) for v in row)
 
     def all(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         return [tuple(_plain(v) for v in row) for row in self.run(sql, params).fetchall()]
