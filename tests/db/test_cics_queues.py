@@ -85,14 +85,34 @@ def test_counters_define_get_limits_wrap_reduce_compare_rewind_delete(units: Ope
     assert (c.query("BIG").resp, c.query("BIG").resp2) == (r.LENGERR, 1)  # too big for a COUNTER command
 
 
-def test_a_change_beside_the_sql_survives_a_later_failed_statement(db: Database, fct: dict[str, DatasetDef]) -> None:
-    """A failed SQL statement undoes itself only: on PostgreSQL it goes back to the savepoint after the last
-    change, which must be after the file WRITE made between the two SQL statements."""
+def sql_unit(db: Database, fct: dict[str, DatasetDef]) -> Resources:
+    """Resources on a unit whose statement 1 inserts a department (:D): a second of the same is -803."""
     apply_files([PAYROLL], db, note=lambda line: None)
     lines = [(1, "EXEC SQL INSERT INTO PAYROLL.DEPT (DEPTNO, DEPTNAME) VALUES (:D, 'NEW') END-EXEC")]
     conn = connect(db)
     plan = prepare_plan(scan_lines(Path("T.cbl"), lines).statements, db.kind, read_catalog(conn, db.kind))  # type: ignore[arg-type]
-    res = Resources(Unit(plan, conn), fct)
+    return Resources(Unit(plan, conn), fct)
+
+
+def test_a_record_lock_survives_a_later_failed_statement(db: Database, fct: dict[str, DatasetDef]) -> None:
+    """PostgreSQL gives back the locks taken after the savepoint a failed statement goes back to: a READ
+    UPDATE's lock must come before that point, or another unit could change the record held."""
+    a = sql_unit(db, fct)
+    assert a.unit.execute(1, {"D": "Q01"}).sqlca.sqlcode == 0
+    assert a.files.read("CUSTFILE", b"0001", update=True).ok
+    assert a.unit.execute(1, {"D": "Q01"}).sqlca.sqlcode == -803
+    b = Resources(Unit(a.unit.plan, connect(db)), fct)
+    assert b.files.read("CUSTFILE", b"0001", update=True, nosuspend=True).resp == r.RECORDBUSY
+    assert a.files.rewrite("CUSTFILE", b"0001HELD".ljust(20)).ok
+    b.end(False)
+    a.end(True)
+
+
+def test_a_change_beside_the_sql_survives_a_later_failed_statement(db: Database, fct: dict[str, DatasetDef]) -> None:
+    """A failed SQL statement undoes itself only: on PostgreSQL it goes back to the savepoint after the last
+    change, which must be after the file WRITE made between the two SQL statements."""
+    res = sql_unit(db, fct)
+    plan = res.unit.plan
     assert res.unit.execute(1, {"D": "Q01"}).sqlca.sqlcode == 0
     assert res.files.write("CUSTFILE", b"0042", b"0042ZAPHOD".ljust(20)).ok
     assert res.unit.execute(1, {"D": "Q01"}).sqlca.sqlcode == -803  # a duplicate key: this statement undone

@@ -185,6 +185,7 @@ class FileControl:
             if nosuspend and getattr(exc, "sqlstate", None) == "55P03":  # lock_not_available
                 return False
             raise CicsFailure("AFCV", f"READ UPDATE of {defn.name}: the record lock was not granted: {exc}") from None
+        self.sql.unit.changed()  # a failed SQL statement later goes back to after the lock, keeping it
         return True
 
     # -- WRITE, REWRITE, DELETE, UNLOCK
