@@ -139,12 +139,8 @@ class Unit:
             if p.kind not in ("COMMIT", "ROLLBACK", "CLOSE"):
                 self._begin()
             self._run(p, values, out)
-            if not self.sqlite and p.kind.split()[0] in _CHANGES:
-                # the point a later failure goes back to: made after each change (reads need none), the
-                # one before released in the same round trip
-                held, self.savepoint = self.savepoint, False
-                self.conn.execute(("RELEASE SAVEPOINT cobol_mcp; " if held else "") + "SAVEPOINT cobol_mcp")
-                self.savepoint = True
+            if p.kind.split()[0] in _CHANGES:
+                self.changed()
         except SqlError as exc:
             self._failed(out, exc)
         except Untranslatable as exc:
@@ -155,6 +151,22 @@ class Unit:
             verb = p.kind.split()[0]
             self._failed(out, from_sqlite(exc, verb) if self.sqlite else from_postgresql(exc, verb))
         return out
+
+    # -- work beside the SQL on the same connection (the CICS resources: files, queues, counters)
+    def begin(self) -> Any:
+        """Begin the unit's transaction if it has not begun, and give its connection: what is done on it
+        commits and rolls back with the SQL. After a change made on it, call :meth:`changed`."""
+        self._begin()
+        return self.conn
+
+    def changed(self) -> None:
+        """A change was made: on PostgreSQL, the point a later failed statement goes back to moves after it
+        (made after each change, reads need none; the one before released in the same round trip)."""
+        if self.sqlite:
+            return
+        held, self.savepoint = self.savepoint, False
+        self.conn.execute(("RELEASE SAVEPOINT cobol_mcp; " if held else "") + "SAVEPOINT cobol_mcp")
+        self.savepoint = True
 
     def _failed(self, out: Outcome, exc: SqlError) -> None:
         """DB2 undoes the failed statement alone, and the whole unit on -911. PostgreSQL, whose transaction

@@ -1,0 +1,83 @@
+"""The FCT of cobol-mcp.toml: [[datasets]] checked with file:line, and datasets created and loaded once."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from cobol_mcp.db.cics.fct import DatasetError, create_datasets, load_records, parse_datasets, rid_of
+from cobol_mcp.db.url import Database
+
+
+def parse(tmp_path: Path, text: str) -> list:  # type: ignore[type-arg]
+    return parse_datasets(tomllib.loads(text).get("datasets"), tmp_path / "cobol-mcp.toml", text, tmp_path)
+
+
+GOOD = '[[datasets]]\nname = "CUSTFILE"\norganization = "ksds"\nrecord-length = 20\nkeys = [4, 0]\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('[[datasets]]\nname = "CUSTOMERFILE"\norganization = "ksds"\nrecord-length = 20\nkeys = [4, 0]\n', 2,
+         "datasets.CUSTOMERFILE.name: must be 1 to 8 letters"),
+        ('[[datasets]]\nname = "A"\norganization = "vsam"\nrecord-length = 20\n', 3,
+         "datasets.A.organization: must be one of ksds, esds, rrds, not 'vsam'"),
+        ('[[datasets]]\nname = "A"\norganization = "ksds"\nrecord-length = 20\n', 1,
+         "keys = [length, offset] is required"),
+        ('[[datasets]]\nname = "A"\norganization = "esds"\nrecord-length = 20\nkeys = [4, 0]\n', 5,
+         "only a KSDS has keys: an ESDS is read by RBA"),
+        ('[[datasets]]\nname = "A"\norganization = "ksds"\nrecord-length = [10, 80]\nkeys = [8, 4]\n', 5,
+         "must lie inside the shortest record (10 bytes)"),
+        ('[[datasets]]\nname = "A"\norganization = "rrds"\nrecord-length = [90, 80]\n', 4,
+         "the minimum not above the maximum"),
+        ('[[datasets]]\nname = "A"\norganization = "rrds"\nrecord-length = 80\nrecfm = "F"\n', 5,
+         "datasets.A.recfm: unknown key (known: name, organization, record-length, keys, load)"),
+        ('[[datasets]]\nname = "A"\norganization = "rrds"\nrecord-length = 80\nload = "none.txt"\n', 5,
+         "datasets.A.load: no such file"),
+        (GOOD + "\n" + GOOD.replace("CUSTFILE", "custfile"), 8, "defined twice (the first at"),
+        ('datasets = "CUSTFILE"\n', 1, "datasets must be an array of tables"),
+    ],
+)  # fmt: skip
+def test_each_mistake_is_named_with_its_line(tmp_path: Path, text: str, line: int, message: str) -> None:
+    with pytest.raises(DatasetError) as caught:
+        parse(tmp_path, text)
+    assert str(caught.value).startswith(f"{tmp_path / 'cobol-mcp.toml'}:{line}: ")
+    assert message in str(caught.value)
+
+
+def test_load_files_pad_fixed_records_and_refuse_long_lines_and_duplicate_keys(tmp_path: Path) -> None:
+    (tmp_path / "c.txt").write_bytes(b"0002BOB\r\n0001ALICE\n")
+    [ksds] = parse(tmp_path, GOOD + 'load = "c.txt"\n')
+    assert load_records(ksds) == [(b"0002", b"0002BOB".ljust(20)), (b"0001", b"0001ALICE".ljust(20))]
+    (tmp_path / "c.txt").write_bytes(b"0001ALICE\n0002" + b"X" * 17 + b"\n")
+    with pytest.raises(DatasetError, match=r"c\.txt:2: a record of 21 bytes; CUSTFILE's records have at most 20"):
+        load_records(ksds)
+    (tmp_path / "c.txt").write_bytes(b"0001ALICE\n0003CAROL\n0001AGAIN\n")
+    with pytest.raises(DatasetError, match=r"c\.txt:3: key b'0001' of CUSTFILE again \(first on line 1\)"):
+        load_records(ksds)
+    (tmp_path / "e.txt").write_bytes(b"ONE\nTHREE\n")
+    [esds] = parse(
+        tmp_path, '[[datasets]]\nname = "LOG"\norganization = "esds"\nrecord-length = [1, 9]\nload = "e.txt"\n'
+    )
+    assert load_records(esds) == [(rid_of(0), b"ONE"), (rid_of(3), b"THREE")]
+
+
+def test_a_dataset_is_loaded_when_created_and_must_keep_its_definition(tmp_path: Path) -> None:
+    db = Database("sqlite", str(tmp_path / "f.db"))
+    (tmp_path / "c.txt").write_bytes(b"0001ALICE\n")
+    defs = parse(tmp_path, GOOD + 'load = "c.txt"\n')
+    assert create_datasets(db, defs) == ["CUSTFILE"]
+    (tmp_path / "c.txt").write_bytes(b"0001ALICE\n0002BOB\n")
+    assert create_datasets(db, defs) == []  # there already: not loaded again over the records it has
+    import sqlite3
+
+    assert sqlite3.connect(db.target).execute("SELECT count(*) FROM cics_records").fetchone() == (1,)
+    changed = parse(tmp_path, GOOD.replace("20", "30"))
+    expected = (
+        r"toml:1: datasets.CUSTFILE: .* otherwise \(ksds record-length 20 keys \[4, 0\], not ksds record-length 30"
+    )
+    with pytest.raises(DatasetError, match=expected):
+        create_datasets(db, changed)
