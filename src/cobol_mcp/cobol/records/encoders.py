@@ -17,16 +17,10 @@ from __future__ import annotations
 
 from ..linkage.frozen import replace
 from ..linkage.model import Field
-from .items import (
-    FieldError,
-    check_keys,
-    encode_scalar,
-    has_default,
-    json_type,
-    show_values,
-    single_values,
-)
+from .errors import FieldError, check_keys, json_type
+from .items import encode_scalar
 from .number_encoders import display_number_bytes, float_encoder, native_encoder, number_encoder
+from .shape import has_default, show_values, single_values
 from .text_encoders import bytes_encoder, text_bytes, text_encoder
 
 TYPE_CHECKING = False
@@ -152,7 +146,7 @@ def _group_encoder(f: Field, path: str | None) -> Any:
 
 def _condition_encoder(f: Field) -> Any:
     """The item's own encoder (its raw values, every one it can hold), and besides it each level-88 name
-    that stands for exactly one value (:func:`~.items.single_values`) stored as that value."""
+    that stands for exactly one value (:func:`~.shape.single_values`) stored as that value."""
     plain = item_encoder(replace(f, conditions=()))
     single = single_values(f)
     stored: dict[str, bytes] = {}

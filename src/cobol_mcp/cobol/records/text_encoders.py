@@ -7,7 +7,8 @@ Closures ``encode(buffer, value, path, delta)`` as :mod:`.encoders` describes, c
 from __future__ import annotations
 
 from ..linkage.model import Field
-from .items import FieldError, decode_bytes, encode_scalar, json_type, pic_text
+from .errors import FieldError, json_type, pic_text
+from .items import decode_bytes, encode_scalar
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
