@@ -55,7 +55,6 @@ static int call_with(function f, void **a, int n) {
     return ((int (*)(T64, T64, T64, T4))f)(A64(0), A64(64), A64(128), A4(192));
 }
 
-
 static void run(uint32_t call_id, struct program *p, const unsigned char *body) {
     unsigned char *record = p->records;
     for (uint32_t i = 0; i < p->count; i++) {
