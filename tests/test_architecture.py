@@ -242,3 +242,43 @@ OUTPUT_FOLDER_NAMES = {"build", "dist", "out", "target", "bin", "obj", "tmp", "t
 def test_no_package_is_named_like_an_output_folder():
     packages = [p.parent.relative_to(SRC) for p in SRC.rglob("__init__.py") if "__pycache__" not in p.parts]
     assert [str(p) for p in packages if p.name.lower() in OUTPUT_FOLDER_NAMES] == []
+
+
+# A file is read whole by whoever changes it: past this many lines it holds more than one thing, and is
+# split where what it owns divides (as records/encoders.py and the C worker were).
+MAX_LINES = 400
+# Source files that may stay longer, each with the reason it must (none today).
+LONGER_ALLOWED: dict[str, str] = {}
+
+
+def _long_files(src: Path) -> list[str]:
+    """The Python and C files under `src` over MAX_LINES lines and not in LONGER_ALLOWED, with their size."""
+    long = []
+    for path in sorted(src.rglob("*")):
+        if path.suffix not in (".py", ".c", ".h") or "__pycache__" in path.parts:
+            continue
+        lines = len(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        name = path.relative_to(src).as_posix()
+        if lines > MAX_LINES and name not in LONGER_ALLOWED:
+            long.append(f"{name}: {lines} lines")
+    return long
+
+
+def test_no_source_file_is_over_400_lines():
+    assert _long_files(ROOT / "src") == []
+
+
+def test_a_file_grown_past_the_limit_is_found_and_named(tmp_path):
+    package = tmp_path / "cobol_mcp" / "runtime"
+    package.mkdir(parents=True)
+    (package / "short.py").write_text("x = 1\n" * MAX_LINES)
+    (package / "long.c").write_text("int x;\n" * (MAX_LINES + 1))
+    (package / "long.txt").write_text("text\n" * (MAX_LINES + 1))  # not source: not counted
+    assert _long_files(tmp_path) == [f"cobol_mcp/runtime/long.c: {MAX_LINES + 1} lines"]
+
+
+def test_every_file_allowed_to_be_longer_says_why_and_still_needs_to():
+    for name, why in LONGER_ALLOWED.items():
+        path = ROOT / "src" / name
+        assert why.strip(), name
+        assert path.is_file() and len(path.read_text().splitlines()) > MAX_LINES, f"{name} is no longer long"

@@ -76,3 +76,18 @@ def test_a_manifest_of_an_older_format_is_made_again_not_read(tmp_path, folder):
     old["backends"] = {"mine": [{k: v for k, v in e.items() if k != "kind"} for e in made["backends"]["mine"]]}
     path.write_text(dumps(old))
     assert manifest.load(options(tmp_path)) is None
+
+
+@needs_cobc
+@pytest.mark.parametrize("name", ["worker.h", "worker_services.c"])
+def test_a_changed_c_worker_file_remakes_it(tmp_path, folder, monkeypatch, name):
+    """The manifest names the C worker built from the sources: a change to any of them (not only
+    worker.c) must remake it, or a warm start would run the worker built before the change."""
+    sources = tmp_path / "runtime"
+    shutil.copytree(manifest.WORKER_FOLDER, sources, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    monkeypatch.setattr(manifest, "WORKER_FOLDER", str(sources))
+    manifest.make(options(tmp_path))
+    assert manifest.load(options(tmp_path)) is not None
+    with (sources / name).open("a") as handle:
+        handle.write("\n/* changed */\n")
+    assert manifest.load(options(tmp_path)) is None

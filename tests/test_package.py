@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import cobol_mcp
+from cobol_mcp.cobol.prepare.native_worker import WORKER_FILES
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = sorted(p.name for p in (ROOT / "src" / "cobol_mcp" / "programs").iterdir() if p.suffix == ".cob")
@@ -59,7 +60,9 @@ def test_the_sdist_and_the_wheel_carry_the_bundled_programs(dist):
         assert f"cobol_mcp/programs/{name}" in in_wheel
         assert any(member.endswith(f"src/cobol_mcp/programs/{name}") for member in in_sdist)
     assert "cobol_mcp/cobol/runtime/worker.py" in in_wheel
-    assert "cobol_mcp/cobol/runtime/worker.c" in in_wheel  # built by the server where it is installed
+    for name in WORKER_FILES:  # the C worker's sources: built by the server where it is installed
+        assert f"cobol_mcp/cobol/runtime/{name}" in in_wheel
+        assert any(member.endswith(f"src/cobol_mcp/cobol/runtime/{name}") for member in in_sdist)
 
 
 @needs_tools
@@ -113,6 +116,9 @@ def test_the_wheel_serves_from_a_fresh_virtualenv_outside_the_checkout(dist, tmp
     assert replies[0]["result"]["serverInfo"]["version"] == cobol_mcp.__version__
     assert replies[1]["result"]["structuredContent"] == {"sum": "3.30"}
     assert list((home / ".cache" / "cobol-mcp-server" / "manifests").glob("*.json"))  # the user cache
+    if shutil.which(os.environ.get("CC") or "cc"):  # the C worker is built from the sources the wheel carries
+        assert "Python worker" not in done.stderr, done.stderr
+        assert list((home / ".cache" / "cobol-mcp-server" / "worker").glob("*/cobol-mcp-worker"))
 
 
 def test_server_json_describes_this_package():

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 FORMAT = 7  # 7: entries carry "kind"; per-folder settings under "folders", no longer in entries
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/prepare")
-WORKER_SOURCE = os.path.join(PACKAGE_DIR, "cobol", "runtime", "worker.c")  # prepare.native_worker compiles it
+WORKER_FOLDER = os.path.join(PACKAGE_DIR, "cobol", "runtime")  # its .c and .h: the C worker (prepare.native_worker)
 
 
 def backends(options: Options) -> list[tuple[str, str, bool]]:
@@ -103,11 +103,7 @@ def stamp(options: Options) -> list[Any]:
     parts: list[Any] = [FORMAT, __version__, sys.version, options.source_format, options.expose_source]
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
-    try:
-        worker = os.stat(WORKER_SOURCE)
-        parts.append((worker.st_size, worker.st_mtime_ns))  # a changed C worker is built again
-    except OSError:
-        parts.append(None)
+    parts.append(_listing(WORKER_FOLDER, (".c", ".h")))  # a changed C worker is built again
     for name, folder, bundled in backends(options):
         books = copybook_folders(folder, () if bundled else [*options.copybooks, *file_copybooks(folder)])
         parts.append(

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cobol_mcp.cobol.linkage.model import Field, ProgramSpec
 from cobol_mcp.cobol.linkage.pic import from_stored, native_range, numeric_range, to_stored
 from cobol_mcp.cobol.linkage.program import parse_program
-from cobol_mcp.cobol.records import items
+from cobol_mcp.cobol.records import shape
 from cobol_mcp.cobol.records.codec import (
     DecodeError,
     FieldError,
@@ -553,8 +553,8 @@ def test_items_with_conditions_take_every_value_they_can_hold():
     names ten values and is refused with what to send instead."""
     fields = {f.key: f for f in elementary(ECHO.records[0].field)}
     level, status = fields["level_num"], fields["status_code"]
-    assert items.single_values(level) == {"top_level": 99}
-    assert items.single_values(status) == {"active": "A"}  # CLOSED "C" "X" and PENDING "P" THRU "R": several
+    assert shape.single_values(level) == {"top_level": 99}
+    assert shape.single_values(status) == {"active": "A"}  # CLOSED "C" "X" and PENDING "P" THRU "R": several
     encode = item_encoder(level)
     for value, stored in [(5, b"05"), (42, b"42"), ("7", b"07"), ("top_level", b"99")]:
         buf = bytearray(level.offset + level.size)

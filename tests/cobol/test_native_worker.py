@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import random
 import select
+import shutil
 import struct
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 
 from cobol_mcp.cobol.prepare.cobc import build_module
 from cobol_mcp.cobol.prepare.driver import DRIVER_SYMBOL
-from cobol_mcp.cobol.prepare.native_worker import WORKER_SOURCE, build_worker
+from cobol_mcp.cobol.prepare.native_worker import WORKER_FILES, WORKER_FOLDER, build_worker, worker_path
 from cobol_mcp.cobol.runtime.frames import REPLY_HEAD, REQUEST_HEAD, load_body
 from cobol_mcp.cobol.runtime.pool import Runtime
 from cobol_mcp.cobol.runtime.process import spawn_worker
@@ -73,10 +75,19 @@ def test_no_c_compiler_means_one_warning_and_the_python_worker(tmp_path: Path, m
     assert not (cache / "worker").exists() or not any((cache / "worker").rglob("cobol-mcp-worker"))
 
 
+def worker_copy(folder: Path) -> Path:
+    """The C worker's sources copied into `folder`, to be changed there."""
+    folder.mkdir()
+    for name in WORKER_FILES:
+        (folder / name).write_bytes((WORKER_FOLDER / name).read_bytes())
+    return folder
+
+
 def test_a_worker_that_does_not_compile_is_a_warning(tmp_path: Path, capsys: Any) -> None:
-    broken = tmp_path / "worker.c"
-    broken.write_text(WORKER_SOURCE.read_text().replace("int main(", "int main(int nonsense "))
-    assert build_worker(tmp_path / "cache", broken) is None
+    sources = worker_copy(tmp_path / "sources")
+    main = sources / "worker.c"
+    main.write_text(main.read_text().replace("int main(", "int main(int nonsense "))
+    assert build_worker(tmp_path / "cache", sources) is None
     err = capsys.readouterr().err
     assert "the C worker did not compile (" in err and "using the Python worker" in err
     assert len(err.strip().splitlines()) == 1
@@ -98,8 +109,38 @@ def test_a_worker_that_cannot_start_falls_back_to_python(cache_dir: Path, tmp_pa
         rt.close()
 
 
+def test_a_change_to_any_of_the_workers_files_is_a_new_build(tmp_path: Path) -> None:
+    sources = worker_copy(tmp_path / "sources")
+    keys = {worker_path(tmp_path, sources)}
+    for name in WORKER_FILES:
+        with (sources / name).open("a") as handle:
+            handle.write("\n/* changed */\n")
+        keys.add(worker_path(tmp_path, sources))
+    assert len(keys) == len(WORKER_FILES) + 1
+
+
+def test_every_c_source_of_the_runtime_is_built() -> None:
+    """A .c or .h file added beside the worker is compiled and keyed, not forgotten."""
+    on_disk = sorted(p.name for p in WORKER_FOLDER.iterdir() if p.suffix in (".c", ".h"))
+    assert on_disk == sorted(WORKER_FILES)
+
+
+def test_the_worker_exports_only_main_and_the_service_entries(c_worker: Path) -> None:
+    """Linked with -rdynamic, so COBOL's CALL finds SQLRT and CICSRT by name: everything else of its
+    own stays static or hidden, so that no loaded COBOL module can bind to it by chance."""
+    nm = shutil.which("nm")
+    if nm is None:
+        pytest.skip("nm (binutils) is not installed")
+    listed = subprocess.run([nm, "-D", "--defined-only", str(c_worker)], capture_output=True, text=True, check=True)
+    names = {line.split()[-1] for line in listed.stdout.splitlines() if line.strip()}
+    # the C runtime's and the linker's own symbols (_start, _edata, __bss_start ... and copy
+    # relocations such as stderr@GLIBC) are not the worker's
+    own = {name for name in names if not name.startswith("_") and "@" not in name and name != "data_start"}
+    assert own == {"main", "SQLRT", "CICSRT"}
+
+
 def test_the_caller_symbol_is_the_drivers() -> None:
-    assert f'#define CALLER_SYMBOL "{DRIVER_SYMBOL}"' in WORKER_SOURCE.read_text()
+    assert f'#define CALLER_SYMBOL "{DRIVER_SYMBOL}"' in (WORKER_FOLDER / "worker_load.c").read_text()
 
 
 # ------------------------------------------------------------------------------------ frames no server sends

@@ -17,7 +17,8 @@ from cobol_mcp.cobol.prepare.overrides import read_overrides
 from cobol_mcp.cobol.prepare.programs import scan_folder
 from cobol_mcp.cobol.records.decoders import decoder
 from cobol_mcp.cobol.records.encoders import encoder
-from cobol_mcp.cobol.records.items import FieldError, decode_scalar
+from cobol_mcp.cobol.records.errors import FieldError
+from cobol_mcp.cobol.records.items import decode_scalar
 from cobol_mcp.options import Options
 from cobol_mcp.server import build_server
 

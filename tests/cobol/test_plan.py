@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cobol_mcp.cobol.linkage.model import Field
 from cobol_mcp.cobol.linkage.pic import numeric_range, to_stored
 from cobol_mcp.cobol.linkage.program import parse_program
-from cobol_mcp.cobol.records import codec, items
+from cobol_mcp.cobol.records import codec, errors, items, shape
 from cobol_mcp.cobol.records.codec import FieldError, decode_outputs, decode_scalar, encode_inputs, encode_scalar
 from cobol_mcp.cobol.records.decoders import item_decoder
 from cobol_mcp.cobol.records.encoders import item_encoder
@@ -44,7 +44,7 @@ NUMERIC = [f for f in ITEMS if f.category == "numeric"]
 def reference_encode(f: Field, value: Any, path: str) -> bytes:
     """One occurrence of ``f`` as the codec module docstring describes it, through encode_scalar."""
     if f.conditions:  # a name of one value is stored as that value; anything else is the item's own
-        single = items.single_values(f)
+        single = shape.single_values(f)
         if isinstance(value, str) and value in single:
             try:
                 return encode_scalar(f, single[value], path, shown=value)
@@ -52,12 +52,14 @@ def reference_encode(f: Field, value: Any, path: str) -> bytes:
                 pass  # a VALUE the PIC cannot hold: the name is not offered
         several = {c.key: c for c in f.conditions if c.key not in single}
         if isinstance(value, str) and value in several:
-            values = ", ".join(items.show_values(several[value]))
+            values = ", ".join(shape.show_values(several[value]))
             raise FieldError(path, f'"{path}": {value} stands for {values}: send the value itself', f.pic)
     if f.category in ("numeric", "float"):
         return encode_scalar(f, items.user_number(value, path, f), path, shown=value)
     if not isinstance(value, str):
-        raise FieldError(path, f'"{path}" must be a string ({items.pic_text(f)}), not {items.json_type(value)}', f.pic)
+        raise FieldError(
+            path, f'"{path}" must be a string ({errors.pic_text(f)}), not {errors.json_type(value)}', f.pic
+        )
     return encode_scalar(f, value, path, shown=value)
 
 
@@ -237,7 +239,7 @@ SPECS = [ECHO, ZOO, *BUNDLED, parse_program(Path(__file__).parent / "samples" / 
 
 
 def top_items(spec) -> list[tuple[str, Field]]:
-    return [(k, f) for r in spec.records if (v := r.view("in")) is not None for k, f in items.properties(v).items()]
+    return [(k, f) for r in spec.records if (v := r.view("in")) is not None for k, f in shape.properties(v).items()]
 
 
 @settings(max_examples=300, deadline=None)
@@ -248,7 +250,7 @@ def test_records_joined_from_their_items_match_records_written_item_by_item(data
     spec = data.draw(st.sampled_from(SPECS))
     arguments = {}
     for key, f in top_items(spec):
-        if data.draw(st.booleans()) or not items.has_default(f):
+        if data.draw(st.booleans()) or not shape.has_default(f):
             arguments[key] = data.draw(any_value(f) if not f.children else st.just({}))
     joined = Plan(spec)
     written = Plan(spec)

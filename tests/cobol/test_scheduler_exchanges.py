@@ -21,7 +21,7 @@ from .test_scheduler import STALL, TIMEOUT, answer, program, scheduler, spawned,
 
 
 def ask(call_id: int, number: int, *params: bytes, service: int = 1) -> bytes:
-    """A service reply as worker.c's SQLRT (service 1) sends it."""
+    """A service reply as the C worker's SQLRT (service 1) sends it."""
     sizes = struct.pack(f"<{len(params)}I", *map(len, params))
     records = SERVICE_HEAD.pack(service, len(params)) + sizes + b"".join(params)
     return REPLY_HEAD.pack(call_id, SERVICE_STATUS, number, len(records), 0) + records

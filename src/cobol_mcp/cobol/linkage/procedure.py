@@ -14,7 +14,8 @@ from ..precompile.scan import cursor_reads, data_uses
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .loops import facts, vary_clauses
-from .model import Field, Record
+from .model import Record
+from .odo import tables
 from .operands import TERMINATORS, VERBS, Operands, Program, Step, split_words, units_and_names
 
 __all__ = ["parse_procedure"]
@@ -333,7 +334,7 @@ def _sql_names(names: list[str], at: Tok) -> list[Tok]:
 def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     """The statements after ``PROCEDURE DIVISION [USING ...].`` (COPY already expanded), as steps."""
     toks = tokenize(lines, whole=True)
-    counters = frozenset(f.depending_on.upper() for r in records for f in _fields(r.field) if f.depending_on)
+    counters = frozenset(str(t.depending_on).upper() for r in records for t in tables(r.field))  # their counters
     start = next((k for k in range(1, len(toks)) if toks[k].up == "DIVISION" and toks[k - 1].up == "PROCEDURE"), None)
     units, names = units_and_names(records)
     if start is None:
@@ -395,7 +396,3 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     program.failure = parser.failure
     program.stable, program.constants = facts(data, toks, parser.conds)
     return program
-
-
-def _fields(f: Field) -> list[Field]:
-    return [f, *(g for c in f.children for g in _fields(c))]

@@ -1,4 +1,5 @@
-"""The C worker (``runtime/worker.c``) compiled once into the build cache, keyed by its source.
+"""The C worker (``runtime/worker.c`` and the files beside it, :data:`WORKER_FILES`) compiled once into
+the build cache, keyed by its sources.
 
 A worker in C starts in a few milliseconds and runs in a few megabytes, where the Python worker needs
 an interpreter for each. It is built with the C compiler (``$CC``, else ``cc``) and the flags of
@@ -20,27 +21,35 @@ from pathlib import Path
 from ... import log
 from .cache import cache_root
 
-__all__ = ["WORKER_SOURCE", "build_worker"]
+__all__ = ["WORKER_FILES", "WORKER_FOLDER", "build_worker"]
 
-WORKER_SOURCE = Path(__file__).resolve().parent.parent / "runtime" / "worker.c"
-BUILD_FORMAT = b"cobol-mcp-worker-1"
+WORKER_FOLDER = Path(__file__).resolve().parent.parent / "runtime"
+# The C worker's sources, all in WORKER_FOLDER: its header and the files compiled and linked together
+# (worker.c says which part each one owns). The build key covers every one of them.
+WORKER_FILES = ("worker.h", "worker.c", "worker_frames.c", "worker_load.c", "worker_services.c")
+BUILD_FORMAT = b"cobol-mcp-worker-2"
 WARNINGS = ("-O2", "-Wall", "-Wextra")
 
 
-def worker_path(cache_dir: Path | None = None, source: Path = WORKER_SOURCE) -> Path:
-    """Where the worker built from this exact source is kept (it may not exist yet)."""
+def worker_path(cache_dir: Path | None = None, folder: Path = WORKER_FOLDER) -> Path:
+    """Where the worker built from these exact sources (``WORKER_FILES`` in ``folder``) is kept (it
+    may not exist yet): a change to any of them is a new build."""
     root = Path(cache_dir) if cache_dir else Path(cache_root())
-    key = hashlib.sha256(BUILD_FORMAT + b"\0" + source.read_bytes()).hexdigest()[:32]
-    return root / "worker" / key / "cobol-mcp-worker"
+    digest = hashlib.sha256(BUILD_FORMAT)
+    for name in WORKER_FILES:
+        data = (folder / name).read_bytes()
+        digest.update(b"\0%s\0%d\0" % (name.encode(), len(data)))
+        digest.update(data)
+    return root / "worker" / digest.hexdigest()[:32] / "cobol-mcp-worker"
 
 
-def build_worker(cache_dir: Path | None = None, source: Path = WORKER_SOURCE) -> Path | None:
+def build_worker(cache_dir: Path | None = None, folder: Path = WORKER_FOLDER) -> Path | None:
     """The C worker's executable, compiled on the first use of a cache; None (after a one-line
     warning on stderr) when there is no C compiler or it fails: the Python worker is used then."""
     try:
-        target = worker_path(cache_dir, source)
+        target = worker_path(cache_dir, folder)
     except OSError as exc:
-        log.warning(f"the C worker's source cannot be read ({exc.strerror}): using the Python worker")
+        log.warning(f"the C worker's sources cannot be read ({exc.strerror}): using the Python worker")
         return None
     if target.exists():
         return target
@@ -52,10 +61,10 @@ def build_worker(cache_dir: Path | None = None, source: Path = WORKER_SOURCE) ->
         compiler,
         *WARNINGS,
         *cob_config("--cflags"),
-        "-rdynamic",  # exports worker.c's service entries (SQLRT, CICSRT): COBOL's CALL finds them by name
+        "-rdynamic",  # exports the service entries (SQLRT, CICSRT): COBOL's CALL finds them by name
         "-o",
         "",
-        str(source),
+        *(str(folder / name) for name in WORKER_FILES if name.endswith(".c")),
         *(cob_config("--libs") or ["-lcob"]),
     ]
     try:

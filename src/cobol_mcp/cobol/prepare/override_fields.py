@@ -31,7 +31,8 @@ def as_bytes(f: Field, encoding: str, where: str) -> Field:
         if f.category != "alphanumeric":
             raise LinkageError(f"{where}: bytes needs a PIC X item or a group; {f.name} is {kind(f)}")
         return replace(f, encoding=encoding)
-    from ..records.items import has_default, initial_bytes
+    from ..records.items import initial_bytes
+    from ..records.shape import has_default
 
     def tables(g: Field) -> list[str]:
         return [g.name] * bool(g.depending_on or g.counts) + [n for c in g.children for n in tables(c)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct
 
 from ..linkage.model import Field
-from .items import FieldError, json_type
+from .errors import FieldError, json_type
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -35,19 +35,10 @@ from __future__ import annotations
 import _weakref as weakref  # its ref type without the weakref module, a cost on the first call
 
 from ..linkage.model import ProgramSpec
-from .items import (
-    DecodeError,
-    FieldError,
-    decode_scalar,
-    encode_scalar,
-    flat,
-    has_default,
-    initial_bytes,
-    input_records,
-    output_records,
-    properties,
-)
+from .errors import DecodeError, FieldError
+from .items import decode_scalar, encode_scalar, initial_bytes
 from .plan import Plan
+from .shape import flat, has_default, input_records, output_records, properties
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,8 +1,11 @@
-"""One item's bytes <-> one JSON value, and the shape of records as JSON (see :mod:`.codec` for the rules).
+"""One item's bytes <-> one JSON value (see :mod:`.codec` for the rules).
 
 The building blocks the compiled plans (:mod:`.encoders`, :mod:`.decoders`, :mod:`.plan`) and the
-schemas (:mod:`.schema`) share: argument checks with their messages, packing and unpacking of every
-USAGE, 88-level conditions, and which records and properties make up the arguments and the result.
+schemas (:mod:`.schema`) share: a JSON value read as a number (:func:`user_number`), packing and
+unpacking of every USAGE (:func:`encode_scalar`, :func:`pack`, :func:`decode_scalar`), an item's
+initial bytes, items given as hex/base64 bytes, and which numbers a binary double cannot carry.
+The errors and how messages name values are in :mod:`.errors`; which records and properties make up
+the arguments and the result, in :mod:`.shape`.
 """
 
 from __future__ import annotations
@@ -11,40 +14,27 @@ import struct
 import sys
 from decimal import Decimal
 
-from ..linkage.model import Condition, Field, ProgramSpec, Record
+from ..linkage.model import Field
 from ..linkage.pic import PictureError, from_stored, native_range, numeric_range, to_stored
+from .errors import FieldError, json_type, pic_text, show
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Any
 
 __all__ = [
-    "DecodeError",
-    "FieldError",
     "beyond_double",
     "bytes_text",
-    "check_keys",
     "decimal_text",
     "decode_bytes",
     "decode_scalar",
     "encode_bytes",
     "encode_scalar",
-    "flat",
     "has_control_byte",
-    "has_default",
     "initial_bytes",
-    "input_records",
-    "json_type",
     "output_range",
-    "output_records",
     "pack",
     "past_double",
-    "pic_text",
-    "properties",
-    "show",
-    "show_values",
-    "single_values",
     "user_number",
 ]
 
@@ -56,96 +46,12 @@ _NEGATIVE_OVERPUNCH = {**{chr(0x70 + d): d for d in range(10)}, "}": 0, **{chr(0
 _POSITIVE_OVERPUNCH = {**{str(d): d for d in range(10)}, "{": 0, **{chr(0x41 + d - 1): d for d in range(1, 10)}}
 
 
-class FieldError(ValueError):
-    """An argument cannot be stored in its item; the message names the JSON path and the PIC."""
-
-    def __init__(self, path: str, message: str, pic: str | None = None) -> None:
-        super().__init__(message)
-        self.path = path
-        self.pic = pic
-
-
-class DecodeError(ValueError):
-    """The buffers handed back do not match the program's records (count or sizes)."""
-
-
 def _finite(x: float) -> bool:
     """math.isfinite without importing math on the first call's path: inf - inf and nan - nan are nan."""
     return x - x == 0
 
 
-def input_records(spec: ProgramSpec) -> tuple[Record, ...]:
-    return tuple(r for r in spec.records if r.direction != "out")
-
-
-def output_records(spec: ProgramSpec) -> tuple[Record, ...]:
-    return tuple(r for r in spec.records if r.direction != "in")
-
-
-def properties(record: Record) -> dict[str, Field]:
-    """The JSON properties a record contributes when flattened."""
-    if not record.field.is_group:
-        return {record.key: record.field}
-    return {c.key: c for c in record.field.children if c.exposed and c.key}
-
-
-def flat(records: Iterable[Record]) -> bool:
-    """Whether these records' properties can share one object (no name is used twice)."""
-    seen: set[str] = set()
-    for record in records:
-        for key in properties(record):
-            if key in seen:
-                return False
-            seen.add(key)
-    return True
-
-
-def has_default(f: Field, covered: bool = False) -> bool:
-    """Whether an absent property can be filled in: the item, or everything in it, has a VALUE or is an
-    argument the program may do without (``optional``: never read before it is surely set)."""
-    if f.depending_on:
-        return False  # the number of items is what the caller says
-    if covered or f.value is not None or f.counts or f.optional:  # a counter is set from its table
-        return True
-    return f.is_group and all(has_default(c) for c in f.children if c.exposed)
-
-
 # --------------------------------------------------------------------------------------------- encoding
-
-
-def show(value: Any) -> str:
-    if isinstance(value, list | dict):  # named, not printed: it may be huge or nested past repr's limit
-        return json_type(value)
-    if isinstance(value, str):
-        import json
-
-        return json.dumps(value if len(value) <= 40 else value[:37] + "...", ensure_ascii=False)
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float | Decimal):
-        return "a number"
-    names: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
-    return names.get(type(value), type(value).__name__)
-
-
-def pic_text(f: Field) -> str:
-    if f.any_length:
-        return f"PIC X ANY LENGTH, 1 to {f.any_length} characters"
-    return f"PIC {f.pic}" if f.pic else f"USAGE {f.native or f.usage.upper()}"
-
-
-def check_keys(given: dict[str, Any], allowed: dict[str, Field], path: str) -> None:
-    unknown = [k for k in given if k not in allowed]
-    if unknown:
-        what = f"property '{path}.{unknown[0]}'" if path else f"argument '{unknown[0]}'"
-        raise FieldError(f"{path}.{unknown[0]}" if path else unknown[0],
-                         f"unexpected {what}; expected: {', '.join(allowed) or 'no arguments'}")  # fmt: skip
 
 
 def user_number(value: Any, path: str, f: Field) -> Decimal:
@@ -422,24 +328,3 @@ def past_double(low: Decimal, high: Decimal) -> bool:
 def decimal_text(value: Decimal | int) -> str:
     """A number as plain decimal text, every digit and no exponent: 1234567890123458.00, 123000."""
     return str(value) if isinstance(value, int) else format(value, "f")
-
-
-def show_values(cond: Condition) -> list[str]:
-    """A level-88 condition's values as COBOL writes them: 1 thru 3, 'F'."""
-
-    def one(v: Decimal | str | None) -> str:
-        return str(v) if isinstance(v, Decimal) else repr(v)
-
-    return [one(low) if high is None else f"{one(low)} thru {one(high)}" for low, high in cond.values]
-
-
-def single_values(f: Field) -> dict[str, Decimal | str]:
-    """The level-88 condition names of ``f`` that each stand for exactly one value of the item's own
-    kind (no THRU, no list), with that value: the names an argument may be given as, a convenience
-    beside the value itself."""
-    text = f.category not in ("numeric", "float")
-    return {
-        cond.key: cond.values[0][0]
-        for cond in f.conditions
-        if len(cond.values) == 1 and cond.values[0][1] is None and isinstance(cond.values[0][0], str) == text
-    }

@@ -14,7 +14,8 @@ from decimal import Decimal
 
 from ..linkage.model import Field, ProgramSpec
 from ..linkage.odo import counter_of, tables
-from .items import FieldError, decode_scalar, encode_scalar
+from .errors import FieldError
+from .items import decode_scalar, encode_scalar
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

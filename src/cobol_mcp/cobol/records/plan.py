@@ -15,17 +15,9 @@ from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.odo import tables
 from .decoders import decoder
 from .encoders import MISSING, encoder, item_bytes
-from .items import (
-    DecodeError,
-    FieldError,
-    check_keys,
-    flat,
-    has_default,
-    initial_bytes,
-    json_type,
-    pic_text,
-    properties,
-)
+from .errors import DecodeError, FieldError, check_keys, json_type, pic_text
+from .items import initial_bytes
+from .shape import flat, has_default, properties
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -19,17 +19,8 @@ from typing import Any
 from ..linkage.frozen import replace
 from ..linkage.model import Field, ProgramSpec, Record
 from ..linkage.pic import describe, native_range, numeric_range
-from .items import (
-    bytes_text,
-    decimal_text,
-    encode_bytes,
-    flat,
-    has_default,
-    past_double,
-    properties,
-    show_values,
-    single_values,
-)
+from .items import bytes_text, decimal_text, encode_bytes, past_double
+from .shape import flat, has_default, properties, show_values, single_values
 
 __all__ = ["input_schema", "output_schema", "views"]
 

@@ -6,8 +6,9 @@ processes and clock around it, faults as results),
 :mod:`.frames` (the pipe formats and the per-call and per-worker state), :mod:`.process` (spawning
 and reaping), :mod:`.faults` (how a worker or a run unit died, in words) and
 :mod:`.worker` (the worker process itself: run as a script, standard library only), and
-``worker.c``, the same worker in C, run where it was built (by :mod:`..prepare.native_worker`, whose
-path the server passes in).
+``worker.c`` (with ``worker.h``, ``worker_frames.c``, ``worker_load.c``, ``worker_services.c``), the
+same worker in C, run where it was built (by :mod:`..prepare.native_worker`, whose path the server
+passes in).
 May import: :mod:`cobol_mcp.selectloop`, :mod:`cobol_mcp.log` and the standard library. It knows
 bytes, not records. A running call may ask the server mid-call (an EXEC SQL statement: the C
 worker's ``SQLRT`` entry): :class:`.frames.Exchange`, answered through the ``service`` of

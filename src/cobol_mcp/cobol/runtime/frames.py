@@ -5,7 +5,7 @@ index and record count, the sizes, then NUL-terminated module path, entry symbol
 program name and caller symbol: :func:`load_body`) or a call (``PROGRAM_INDEX`` and the records). Replies:
 ``REPLY_HEAD`` (call id, status, RETURN-CODE, records length, DISPLAY length), the records, the text.
 Mid-call service exchanges: a program's ``CALL 'SQLRT' USING BY VALUE n, BY REFERENCE p1 ...``
-(``worker.c``'s entries, :data:`SERVICES`) sends a reply of status :data:`SERVICE_STATUS` whose
+(``worker_services.c``'s entries, :data:`SERVICES`) sends a reply of status :data:`SERVICE_STATUS` whose
 RETURN-CODE field is `n` and whose records are ``SERVICE_HEAD`` (service, count), each parameter's
 size (``<I``) and bytes; the server answers with a request of kind :data:`ANSWER_KIND` (the call's
 id, the parameters' new bytes, same sizes) and the program carries on.

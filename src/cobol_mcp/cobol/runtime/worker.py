@@ -18,8 +18,8 @@ Request frame:  <B kind><I call id><I body length> body
 Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
     status 0: the program returned; 1: it could not be run (text says why).
 Mid-call service exchanges (a program's CALL 'SQLRT' / 'CICSRT': reply status 2, request kind 3) are
-``worker.c``'s alone: this process cannot give libcob a C entry to CALL by name, so the runtime
-refuses calls that carry a service when it runs this worker.
+the C worker's alone (``worker_services.c``): this process cannot give libcob a C entry to CALL by
+name, so the runtime refuses calls that carry a service when it runs this worker.
 """
 
 from __future__ import annotations
