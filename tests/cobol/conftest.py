@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -96,6 +98,36 @@ def call_sync(runtime: Any, name: str, buffers: Any, timeout: float | None = Non
         runtime.run_once(None if deadline is None else max(0.0, deadline - time.monotonic()))
         runtime.expire()
     return box[0]
+
+
+@contextlib.contextmanager
+def folder_caller(cache: Path, folder: Path, specs: dict[str, ProgramSpec]) -> Iterator[Any]:
+    """``run(name, arguments) -> outputs`` for the programs of `folder` (``FOLDER/NAME.cbl``, parsed as `specs`),
+    each compiled into `cache` on its first call and run on one worker; skips without cobc."""
+    if not HAVE_COBC:
+        pytest.skip("GnuCOBOL's cobc is not installed")
+    from cobol_mcp.cobol.prepare.cobc import build_module
+    from cobol_mcp.cobol.records.codec import decode_outputs, encode_inputs
+    from cobol_mcp.cobol.runtime.pool import Runtime
+
+    rt = Runtime(max_workers=1)
+    loaded: set[str] = set()
+
+    def run(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        spec = specs[name]
+        if name not in loaded:
+            module = build_module(folder / f"{name}.cbl", cache, source_format=spec.source_format)
+            rt.load(name, module, spec.entry_symbol, [r.size for r in spec.records])
+            loaded.add(name)
+        result = call_sync(rt, name, encode_inputs(spec, arguments), timeout=20.0)
+        assert result.ok, result.error
+        outputs: dict[str, Any] = decode_outputs(spec, result.buffers)
+        return outputs
+
+    try:
+        yield run
+    finally:
+        rt.close()
 
 
 def call_tool(server: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from cobol_mcp.cobol.records.codec import FieldError, decode_outputs, encode_inp
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
 from cobol_mcp.commands import directions_report
 
-from .conftest import HAVE_COBC, call_sync, find
+from .conftest import HAVE_COBC, find, folder_caller
 
 FOLDER = Path(__file__).parent / "realworld" / "direction"
 
@@ -153,32 +153,11 @@ def test_codec_refuses_results_as_arguments_and_initialises_them(progs):
 
 # ------------------------------------------------------------------------------------- through the runtime
 
-build = pytest.importorskip("cobol_mcp.cobol.prepare.cobc")
-runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
-
 
 @pytest.fixture(scope="module")
 def call(tmp_path_factory, progs):
-    if not HAVE_COBC:
-        pytest.skip("GnuCOBOL's cobc is not installed")
-    rt = runtime.Runtime(max_workers=1)
-    cache = tmp_path_factory.mktemp("direction-build")
-    loaded: set[str] = set()
-
-    def run(name: str, arguments: dict) -> dict:
-        spec = progs[name]
-        if name not in loaded:
-            module = build.build_module(FOLDER / f"{name}.cbl", cache, source_format=spec.source_format)
-            rt.load(name, module, spec.entry_symbol, [r.size for r in spec.records])
-            loaded.add(name)
-        result = call_sync(rt, name, encode_inputs(spec, arguments), timeout=20.0)
-        assert result.ok, result.error
-        return decode_outputs(spec, result.buffers)
-
-    try:
+    with folder_caller(tmp_path_factory.mktemp("direction-build"), FOLDER, progs) as run:
         yield run
-    finally:
-        rt.close()
 
 
 def premium_oracle(age: int, sum_insured: Decimal, smoker: bool) -> tuple[Decimal, int]:

@@ -18,7 +18,7 @@ from cobol_mcp.cobol.records.codec import decode_outputs, encode_inputs
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
 from cobol_mcp.commands import directions_report
 
-from .conftest import HAVE_COBC, call_sync, find
+from .conftest import find, folder_caller
 from .test_direction_statements import program, reason, ways
 
 FOLDER = Path(__file__).parent / "realworld" / "direction"
@@ -231,32 +231,10 @@ def test_age_result_named_out_and_unused_parameters(progs):
     ]
 
 
-build = pytest.importorskip("cobol_mcp.cobol.prepare.cobc")
-runtime = pytest.importorskip("cobol_mcp.cobol.runtime.pool")
-
-
 @pytest.fixture(scope="module")
 def call(tmp_path_factory, progs):
-    if not HAVE_COBC:
-        pytest.skip("GnuCOBOL's cobc is not installed")
-    rt = runtime.Runtime(max_workers=1)
-    cache = tmp_path_factory.mktemp("direction-loops-build")
-    loaded: set[str] = set()
-
-    def run(name: str, arguments: dict) -> dict:
-        spec = progs[name]
-        if name not in loaded:
-            module = build.build_module(FOLDER / f"{name}.cbl", cache, source_format=spec.source_format)
-            rt.load(name, module, spec.entry_symbol, [r.size for r in spec.records])
-            loaded.add(name)
-        result = call_sync(rt, name, encode_inputs(spec, arguments), timeout=20.0)
-        assert result.ok, result.error
-        return decode_outputs(spec, result.buffers)
-
-    try:
+    with folder_caller(tmp_path_factory.mktemp("direction-loops-build"), FOLDER, progs) as run:
         yield run
-    finally:
-        rt.close()
 
 
 @pytest.mark.parametrize(("principal", "rate", "payment"), [("1000.00", "0.0125", "340.00"), ("500.00", "0", "200")])
