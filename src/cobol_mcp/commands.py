@@ -107,6 +107,8 @@ def check_command(options: Options) -> int:
             tool = server.catalog.tool(name)
             if isinstance(tool, ConsoleTool):
                 print(tool.summary(), file=sys.stderr)
+                for line in tool.services.report() if tool.services is not None else []:  # EXEC SQL
+                    print(line, file=sys.stderr)
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
                 print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)

@@ -99,7 +99,13 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 from .cobol.console_tool import ConsoleTool
 
                 data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]  # --data-dir wins
-                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir))
+                batch = None
+                if entry.get("sql"):  # a DB2 batch program: its statements are answered while it runs
+                    url = found["folders"][name]["database"]
+                    batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"])
+                    if batch is None:
+                        continue
+                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir, services=batch))
             else:
                 presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
                 services = None
@@ -115,8 +121,12 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
     return catalog
 
 
-def _sql_services(sql: SqlEntry, url: str | None, data_dir: str | None, runtime: Runtime, errors: list[str]) -> Any:
-    """The program's SQL prepared against its folder's database, or None with the reason in ``errors``.
+def _sql_services(
+    sql: SqlEntry, url: str | None, data_dir: str | None, runtime: Runtime | None, errors: list[str]
+) -> Any:
+    """The program's SQL prepared against its folder's database, or None with the reason in ``errors``
+    (``runtime``: a callable program's, whose statements run off its reply loop; None for a run unit's,
+    whose statements run on its channel's thread).
     Loaded only for a folder with EXEC SQL programs (the database drivers are not on the start-up path)."""
     from .cobol import LinkageError
     from .sqlbridge.served import load_served

@@ -8,6 +8,12 @@ result with the output still returned. A run unit killed by a signal is an error
 the signal and, where libcob caught it, the place and libcob's words (:mod:`.runtime.faults`), with its
 DISPLAY output and its output files as they were left, marked partial.
 
+A console program with EXEC SQL (a DB2 batch program) is given ``services`` (the program prepared
+against its folder's database, :class:`cobol_mcp.sqlbridge.served.Served`): each call is one unit of work,
+its statements answered while the run unit runs (:mod:`.runtime.unit_channel`), committed at a normal
+end (STOP RUN or GOBACK, whatever the RETURN-CODE, as a batch step's) and at the program's own COMMITs,
+rolled back when it dies (a signal, a libcob runtime error), times out or is cancelled.
+
 Tools are built from manifest entries (:class:`.prepare.entries.ConsoleEntry`, made with the program's
 executable by :mod:`.prepare.tool_entry`): this module only runs them.
 """
@@ -21,8 +27,9 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import error_result
-from .runtime.faults import SignalDeath, signal_death
+from .runtime.faults import SignalDeath, runtime_error, signal_death
 from .runtime.rununit import RunResult, RunUnit, start_run_unit
+from .runtime.unit_channel import Guarded
 
 if TYPE_CHECKING:
     from ..catalog import Done
@@ -85,8 +92,15 @@ class _Pending:
 
 class ConsoleTool:
     def __init__(
-        self, entry: ConsoleEntry, loop: Any, *, timeout: float | None = None, data_dir: str | None = None
+        self,
+        entry: ConsoleEntry,
+        loop: Any,
+        *,
+        timeout: float | None = None,
+        data_dir: str | None = None,
+        services: Any = None,
     ) -> None:
+        self.services = services  # EXEC SQL: its ``session()`` is one call's unit of work
         self.name = entry["tool_name"]
         self.program_id = entry["program_id"]
         self.loop = loop
@@ -126,10 +140,13 @@ class ConsoleTool:
             done(error_result(outside))
             return None
         private = tempfile.mkdtemp(prefix="cobol-mcp-files-") if given else None
+        service = Guarded(self.services.session()) if self.services is not None else None
 
         def finished(run: RunResult) -> None:
             if private is not None:
                 shutil.rmtree(private, ignore_errors=True)
+            if service is not None:
+                run = self._end(service, run)
             try:
                 done(self._result(run))
             except Exception as exc:
@@ -157,6 +174,7 @@ class ConsoleTool:
                 cwd=self.data_dir,
                 timeout=timeout,
                 callback=finished,
+                service=service,
             )
 
         if not self.writes:
@@ -164,6 +182,22 @@ class ConsoleTool:
         pending = _Pending(start, _GATES.setdefault(self.data_dir or os.getcwd(), _Gate()))
         pending.gate.enter(pending)
         return pending
+
+    def _end(self, service: Guarded, run: RunResult) -> RunResult:
+        """Commit the call's unit of work after a normal end (any RETURN-CODE), roll it back when the run
+        unit did not end normally; a commit that fails makes the call fail."""
+        code = run.return_code
+        ok = run.error is None and signal_death(-code if code < 0 else None, code if code > 0 else None,
+                                                run.stderr.decode("latin-1")) is None  # fmt: skip
+        ok = ok and runtime_error(code, run.stderr.decode("latin-1")) is None
+        try:
+            service.end(ok)
+        except Exception as exc:
+            what = "committed" if ok else "rolled back"
+            return RunResult(
+                code, run.stdout, run.stderr, run.truncated, f"its unit of work could not be {what}: {exc}"
+            )
+        return run
 
     def cancel(self, handle: object) -> bool:
         return isinstance(handle, RunUnit | _Pending) and handle.cancel()

@@ -207,15 +207,32 @@ def build_module(
 
 
 def run_cobc(
-    cobc: str, source: Path, source_format: str, flags: list[str], include: Iterable[Path | str], target: Path
+    cobc: str,
+    source: Path,
+    source_format: str,
+    flags: list[str],
+    include: Iterable[Path | str],
+    target: Path,
+    after: Iterable[str] = (),
 ) -> None:
-    """Compile ``source`` (as :class:`Prepared` makes it) into ``target``, via a temporary name."""
+    """Compile ``source`` (as :class:`Prepared` makes it) into ``target``, via a temporary name (``after``:
+    more files for cobc after the source, such as a C file linked into an executable, whose main is the
+    first file's)."""
     fd, temporary = tempfile.mkstemp(prefix=f".{source.stem}.", suffix=target.suffix, dir=target.parent)
     os.close(fd)
     try:
         with tempfile.TemporaryDirectory(prefix=f".{source.stem}.", dir=target.parent) as work:
             prepared = Prepared(source, source_format, include, Path(work))
-            command = [cobc, *flags, *prepared.flags, "-o", temporary, *prepared.include_flags(), str(prepared.source)]
+            command = [
+                cobc,
+                *flags,
+                *prepared.flags,
+                "-o",
+                temporary,
+                *prepared.include_flags(),
+                str(prepared.source),
+                *after,
+            ]
             done = subprocess.run(
                 command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
             )

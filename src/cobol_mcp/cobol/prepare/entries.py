@@ -32,6 +32,7 @@ class ToolEntry(TypedDict):
     definition: dict[str, Any]  # the MCP tool definition (name, title, description, schemas, annotations)
     spec_path: str  # the parsed spec, loaded on first call
     timeout: NotRequired[float]  # the overrides file's timeout for this tool
+    sql: NotRequired[SqlEntry]  # a program with EXEC SQL: what its statements need at load
 
 
 class CallableEntry(ToolEntry):
@@ -44,7 +45,6 @@ class CallableEntry(ToolEntry):
     sizes: list[int]  # the records' sizes, then one byte per padding parameter
     padding: int  # one-byte parameters passed after the records (see ProgramSpec.call_params)
     source: str  # the program's source file (a failed rebuild keeps the last good entry of that source)
-    sql: NotRequired[SqlEntry]  # a program with EXEC SQL: what its statements need at load
 
 
 class SqlEntry(TypedDict):

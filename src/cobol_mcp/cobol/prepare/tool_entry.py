@@ -31,21 +31,22 @@ def program_entry(program: CompiledProgram, bundled: bool, cache_dir: Path | Non
     """The entry of a callable program, or of a console program (built as an executable, its own run
     unit), with the folder's overrides; LinkageError or BuildError when it cannot be served."""
     entry: Entry
-    if program.sql is not None and is_console(program):
-        raise LinkageError(f"{program.spec.source}:1: EXEC SQL in a program without PROCEDURE DIVISION USING "
-                           "(a console program) is not served yet: give it a USING record")  # fmt: skip
     if bundled or not is_console(program):
         entry = callable_entry(program, bundled)
     else:
         std = program.spec.dialect
+        sql = program.sql  # EXEC SQL: the precompiled text is built, with the run unit's SQLRT
         executable = build_executable(
-            program.spec.source,
+            sql.source if sql else program.spec.source,
             cache_dir,
             source_format=program.spec.source_format,
-            include=tuple(str(folder) for folder in program.include),
-            extra_flags=() if std == "default" else (f"-std={std}",),
+            include=tuple(str(folder) for folder in (sql.include if sql else program.include)),
+            extra_flags=(() if std == "default" else (f"-std={std}",)) + (sql.flags if sql else ()),
+            sql=sql is not None,
         )
         entry = console_entry(program, executable, bundled)
+        if sql is not None:
+            entry["sql"] = sql_entry(sql, program.spec.source, program.spec.source_format, std)
     if program.overrides is not None:
         program.overrides.apply_to_entry(entry)
     return entry

@@ -16,7 +16,7 @@ import re
 import signal
 from dataclasses import dataclass
 
-__all__ = ["SignalDeath", "describe_exit", "signal_death"]
+__all__ = ["SignalDeath", "describe_exit", "runtime_error", "signal_death"]
 
 _SIGNAL_HINTS: dict[int, str] = {
     signal.SIGSEGV: "invalid memory access: a bad CALL, a subscript or pointer out of range",
@@ -67,6 +67,19 @@ def signal_death(killed_by: int | None, exit_code: int | None, stderr_text: str)
     if killed_by is not None:
         return SignalDeath(signal_name(killed_by), None, None)
     return None
+
+
+# libcob's report of a runtime error that ended the run unit: `libcob: [FILE:LINE: ]error: MESSAGE`.
+_RUNTIME_ERROR = re.compile(r"^libcob: (?:[^\n:]+:\d+: )?error: (?P<message>[^\n]*)$", re.M)
+
+
+def runtime_error(exit_code: int, stderr_text: str) -> str | None:
+    """libcob's message when a run unit that exited with ``exit_code`` was ended by a COBOL runtime
+    error (a CALL of a missing program, a subscript out of range under -debug …); None for a plain exit."""
+    if exit_code <= 0:
+        return None
+    found = _RUNTIME_ERROR.findall(stderr_text)
+    return found[-1].strip() if found else None
 
 
 def describe_exit(status: int, stderr_text: str) -> str:

@@ -11,6 +11,11 @@ No run unit outlives the server: on Linux each asks the kernel for SIGKILL when 
 started it ends (PR_SET_PDEATHSIG, as the COBOL workers do), so even a SIGKILLed server leaves none
 behind (processes the run unit itself started, in its group, are not covered by that: they are
 killed with the group by :func:`kill_all`, which every way out of the server calls).
+
+A run unit with a ``service`` (a console program with EXEC SQL) also gets a service channel
+(:mod:`.unit_channel`): its ``CALL 'SQLRT'`` requests are answered on a thread of their own. A request
+the service cannot serve kills the run unit (its error says why); a cancelled run unit (a cancellation,
+the server stopping) ends its service with a rollback, as its callback is not called.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from .unit_channel import FDS_VARIABLE, Channel, UnitService
 
 __all__ = ["OUTPUT_LIMIT", "RunResult", "RunUnit", "kill_all", "start_run_unit"]
 
@@ -55,7 +62,9 @@ class RunUnit:
         timeout: float | None,
         limit: int,
         callback: Callable[[RunResult], object],
+        service: UnitService | None = None,
     ) -> None:
+        self._service = service
         self._loop = loop
         self._process = process
         self._limit = limit
@@ -88,12 +97,19 @@ class RunUnit:
             return False
         self._callback = _ignore
         self._kill("cancelled")
+        if self._service is not None:  # its callback, which ends the service, is not called
+            with contextlib.suppress(Exception):
+                self._service.end(False)
         return True
 
     def reap(self) -> None:
         """Wait for the process after a kill (it is not left a zombie when the server exits next)."""
         with contextlib.suppress(OSError, subprocess.SubprocessError):
             self._process.wait()
+
+    def fail(self, why: str) -> None:
+        """Kill the run unit: its call fails with ``why`` (from any thread)."""
+        self._kill(why)
 
     def _kill(self, why: str) -> None:
         if self._why is None:
@@ -195,8 +211,15 @@ def start_run_unit(
     timeout: float | None,
     callback: Callable[[RunResult], object],
     limit: int = OUTPUT_LIMIT,
+    service: UnitService | None = None,
 ) -> RunUnit | None:
-    """Start `argv` with `stdin_text` as its input; None (after calling back) when it cannot start."""
+    """Start `argv` with `stdin_text` as its input; None (after calling back) when it cannot start.
+    ``service``: what answers its ``CALL 'SQLRT'`` requests (see the module)."""
+    channel = Channel(service) if service is not None else None
+    passed: tuple[int, ...] = ()
+    if channel is not None:
+        passed = channel.child_fds()
+        env = {**env, FDS_VARIABLE: ",".join(map(str, passed))}
     try:
         with tempfile.TemporaryFile() as stdin:
             stdin.write(stdin_text)
@@ -210,9 +233,16 @@ def start_run_unit(
                 cwd=cwd,
                 start_new_session=True,
                 close_fds=True,
+                pass_fds=passed,
                 preexec_fn=_die_with_parent(),
             )
     except OSError as exc:
+        if channel is not None:
+            channel.close()
         callback(RunResult(-1, b"", b"", False, f"could not start: {exc.strerror or exc}"))
         return None
-    return RunUnit(loop, process, timeout, limit, callback)
+    unit = RunUnit(loop, process, timeout, limit, callback, service)
+    if channel is not None:
+        channel.on_error = unit.fail
+        channel.started()
+    return unit
