@@ -1,14 +1,18 @@
 """A DB2 batch program (EXEC SQL, no USING) as a console tool, through the real stdio server, on SQLite
 (the folder's default file) and on a real PostgreSQL: EMPBATCH reads a control card, raises the salaries
 of one department through a held FOR UPDATE cursor, commits every two rows and DISPLAYs a report; the
-same run ended by a runtime error after its first UPDATE leaves the database as it was."""
+same run ended by a runtime error after its first UPDATE leaves the database as it was. EMPHOLD keeps its
+UPDATE uncommitted until a file appears: committed when it ends, rolled back when it is cancelled, times
+out or the server is stopped by SIGTERM."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -37,11 +41,14 @@ COMMIT;
 Served = tuple[StdioClient, Database, Path]
 
 
+Prepared = tuple[Path, Database, Path]
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
-def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+def prepared(request: pytest.FixtureRequest, tmp_path: Path) -> Prepared:
     folder = tmp_path / "batch"
     folder.mkdir()
-    for name in ("EMPBATCH.cbl", "DCLEMPL.cpy"):
+    for name in ("EMPBATCH.cbl", "EMPHOLD.cbl", "DCLEMPL.cpy"):
         shutil.copy(PROGRAMS / name, folder)
     if request.param == "sqlite":
         db = Database("sqlite", str(folder / "cobol-mcp.db"))  # the default: nothing configured
@@ -52,10 +59,20 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     more = tmp_path / "more.sql"
     more.write_text(MORE)
     apply_files([PAYROLL, more], db, note=lambda line: None)
-    args = ("--no-bundled", "--timeout", "120", "--shutdown-grace", "0", "--programs", str(folder))
-    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
+    return folder, db, tmp_path
+
+
+def _client(prepared: Prepared, timeout: str = "120") -> StdioClient:
+    folder, _, tmp = prepared
+    args = ("--no-bundled", "--timeout", timeout, "--shutdown-grace", "0", "--programs", str(folder))
+    return StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp / "cache")})
+
+
+@pytest.fixture
+def served(prepared: Prepared) -> Iterator[Served]:
+    with _client(prepared) as client:
         client.initialize()
-        yield client, db, tmp_path
+        yield client, prepared[1], prepared[2]
 
 
 def _salaries(db: Database) -> dict[str, Decimal | None]:
@@ -113,3 +130,58 @@ def test_check_lists_a_batch_programs_statements(tmp_path: Path) -> None:
     assert "empbatch: console, inputs: input" in done.stderr
     assert f"{folder / 'EMPBATCH.cbl'}:83: FETCH: FETCH EMPCSR INTO :DCLEMPLOYEE.EMPNO" in done.stderr
     assert f"{folder / 'EMPBATCH.cbl'}:118: UPDATE WHERE CURRENT OF: UPDATE PAYROLL.EMPLOYEE SET SALARY" in done.stderr
+
+
+def _hold(client: StdioClient, signals: Path) -> None:
+    """Start EMPHOLD (request "h") and wait until its UPDATE is in, not committed."""
+    signals.mkdir()
+    client.send({"jsonrpc": "2.0", "id": "h", "method": "tools/call",
+                 "params": {"name": "emphold", "arguments": {"input": str(signals)}}})  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (signals / "UPDATED").exists():
+        assert time.monotonic() < deadline, "EMPHOLD never updated"
+        time.sleep(0.01)
+
+
+def test_a_held_batch_run_commits_when_it_ends(served: Served) -> None:
+    client, db, tmp = served
+    _hold(client, tmp / "signals")
+    assert _salaries(db)["HAAS"] == Decimal("52750.00")  # its update is not seen before it ends
+    (tmp / "signals" / "RELEASE").touch()
+    reply = client.read(60)
+    assert reply["id"] == "h" and not reply["result"].get("isError"), reply
+    assert reply["result"]["structuredContent"]["stdout"] == "EMPHOLD: RELEASED\n"
+    assert _salaries(db)["HAAS"] == Decimal("99999.99")
+
+
+def test_a_cancelled_batch_run_is_rolled_back(served: Served) -> None:
+    client, db, tmp = served
+    _hold(client, tmp / "signals")
+    client.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "h"}})
+    # Had its unit of work stayed open, this run's UPDATE of HAAS would wait for its lock, then fail (-913)
+    after = client.call("empbatch", input="A00 010")
+    assert not after.get("isError"), after
+    assert _salaries(db)["HAAS"] == Decimal("58025.00")  # 52750.00 raised by 10 %, not 99999.99
+
+
+def test_a_batch_run_past_its_timeout_is_rolled_back(prepared: Prepared) -> None:
+    _, db, tmp = prepared
+    with _client(prepared, timeout="3") as client:
+        client.initialize()
+        _hold(client, tmp / "signals")  # it waits for a RELEASE that never comes
+        reply = client.read(60)
+        assert reply["id"] == "h" and "did not finish within 3 s" in str(reply), reply
+        assert _salaries(db)["HAAS"] == Decimal("52750.00")
+        after = client.call("empbatch", input="A00 010")
+        assert not after.get("isError"), after
+        assert _salaries(db)["HAAS"] == Decimal("58025.00")
+
+
+def test_a_batch_run_stopped_by_sigterm_is_rolled_back(served: Served) -> None:
+    client, db, tmp = served
+    _hold(client, tmp / "signals")
+    client.proc.send_signal(signal.SIGTERM)  # --shutdown-grace 0: the run unit in flight is killed at once
+    reply = client.read(60)
+    assert reply["id"] == "h" and "shutdown" in str(reply), reply
+    client.proc.wait(60)
+    assert _salaries(db)["HAAS"] == Decimal("52750.00")
