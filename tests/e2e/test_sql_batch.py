@@ -7,6 +7,7 @@ out or the server is stopped by SIGTERM."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -128,6 +129,8 @@ def test_check_lists_a_batch_programs_statements(tmp_path: Path) -> None:
                           env={**os.environ, "COBOL_MCP_CACHE": str(tmp_path / "cache")})  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "empbatch: console, inputs: input" in done.stderr
+    definition = next(tool for tool in json.loads(done.stdout)["tools"] if tool["name"] == "empbatch")
+    assert definition["annotations"]["readOnlyHint"] is False  # it UPDATEs the database
     assert f"{folder / 'EMPBATCH.cbl'}:83: FETCH: FETCH EMPCSR INTO :DCLEMPLOYEE.EMPNO" in done.stderr
     assert f"{folder / 'EMPBATCH.cbl'}:118: UPDATE WHERE CURRENT OF: UPDATE PAYROLL.EMPLOYEE SET SALARY" in done.stderr
 

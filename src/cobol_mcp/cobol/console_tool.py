@@ -108,7 +108,9 @@ class ConsoleTool:
         self._entry = entry
         self._executable = entry["module"]
         self.data_dir = data_dir  # files resolve here: the working directory and COB_FILE_PATH
-        self.writes = not entry["definition"].get("annotations", {}).get("readOnlyHint", True)
+        # Calls that write its files wait at the data directory's gate (a database needs none: its units
+        # of work keep concurrent batch runs apart, as DB2's locks do)
+        self.writes = any({"OUTPUT", "EXTEND", "I-O"} & set(use["modes"]) for use in entry["files"].values())
 
     def warm(self) -> None:
         pass

@@ -47,9 +47,15 @@ def program_entry(program: CompiledProgram, bundled: bool, cache_dir: Path | Non
         entry = console_entry(program, executable, bundled)
         if sql is not None:
             entry["sql"] = sql_entry(sql, program.spec.source, program.spec.source_format, std)
+            if any(s.kind.split()[0] in CHANGES_DATA for s in sql.statements):  # it changes the database
+                entry["definition"]["annotations"]["readOnlyHint"] = False
     if program.overrides is not None:
         program.overrides.apply_to_entry(entry)
     return entry
+
+
+# The statements that change the database: a batch program with one is not read-only.
+CHANGES_DATA = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "CREATE", "DROP", "ALTER"})
 
 
 def is_console(program: CompiledProgram) -> bool:
