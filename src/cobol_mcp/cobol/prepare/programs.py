@@ -19,9 +19,10 @@ from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, Linkage
 from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_programs
-from ..source.lines import load_with_copies
+from ..source.lines import detect_format, load_with_copies, read_text
 from .cache import cache_root
 from .calls import callee_module
+from .cics import Translated, has_cics, runtime_fills_eib, translate
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .specfile import SpecFileError, dumps, loads
@@ -50,6 +51,7 @@ class CompiledProgram:
     include: tuple[Path, ...] = ()  # the copybook folders it was built with (a console program's executable too)
     warnings: tuple[str, ...] = ()  # `file:line: ...` of its source, such as a COPY of another machine's path
     sql: Precompiled | None = None  # a program with EXEC SQL: what was compiled instead of its source (.sql)
+    cics: Translated | None = None  # a program with EXEC CICS: what was parsed and compiled instead (.cics)
 
 
 @dataclass
@@ -244,10 +246,12 @@ def compile_programs(
     std = load_dialect(dialect)
     stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
     key = cache_key(source, source_format or "auto", stamp, include)
+    cics = _translated(source, source_format, include, root / "cics" / key)
     specs, warnings = _cached_specs(
-        source, root / "specs" / f"{key}.units.spec", source_format, rebuild, include, std.name
-    )
-    flags = (*DEFAULT_FLAGS, *std.flags)
+        cics.source if cics else source, root / "specs" / f"{key}.units.spec",
+        cics.source_format if cics else source_format, rebuild, cics.include if cics else include, std.name,
+    )  # fmt: skip
+    flags = (*DEFAULT_FLAGS, *std.flags, *(cics.flags if cics else ()))
     module: Path | None = None
     sql: Precompiled | None = None
     out: list[CompiledProgram | str] = []
@@ -259,6 +263,8 @@ def compile_programs(
             out.append(f"{source}: {spec.program_id} has no PROCEDURE DIVISION USING: only the first program "
                        "of a file can be served as a console program")  # fmt: skip
             continue
+        if cics is not None:
+            spec = runtime_fills_eib(spec)
         spec_path = root / "specs" / (f"{key}.spec" if number == 0 else f"{key}.{number}.spec")
         found = overrides.program(spec.program_id) if overrides is not None else None
         if found is not None and found.fields:
@@ -275,17 +281,30 @@ def compile_programs(
             sql = precompile(source, spec.source_format, include, root / "sql" / key)
         if module is None:
             built, books, more = (sql.source, sql.include, sql.flags) if sql else (source, include, ())
+            if cics is not None:
+                built, books = cics.source, cics.include
             try:
                 module = build_module(
                     built, cache_dir, source_format=spec.source_format, flags=(*flags, *more), rebuild=rebuild,
                     include=books,
                 )  # fmt: skip
             except BuildError as exc:  # the precompiled text keeps the user's line numbers: name the user's file
-                if sql is None:
+                generated = sql or cics
+                if generated is None:
                     raise
-                raise BuildError(str(exc).replace(str(sql.source), str(source))) from None
-        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings, sql))
+                raise BuildError(str(exc).replace(str(generated.source), str(source))) from None
+        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings, sql, cics))
     return out
+
+
+def _translated(source: Path, source_format: str | None, include: tuple[Path, ...], folder: Path) -> Translated | None:
+    """A program with EXEC CICS translated into ``folder`` (:mod:`.cics`), None for one without; LinkageError
+    (every problem's file:line) when the translator cannot carry it, or when it has EXEC SQL too."""
+    if not has_cics(source):
+        return None
+    if has_sql(source):
+        raise LinkageError(f"{source}: EXEC SQL and EXEC CICS in one program are not served yet")
+    return translate(source, source_format or detect_format(read_text(source)), include, folder)
 
 
 def _cached_specs(

@@ -25,7 +25,7 @@ from ..precompile.scan import SqlStatement
 if TYPE_CHECKING:
     from .entries import SqlEntry
 
-__all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile", "sql_entry"]
+__all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile", "sql_entry", "write_text"]
 
 WIDE_FLAG = "-ftext-column=255"
 _SQL = re.compile(rb"\bEXEC\s+SQL\b", re.I)
@@ -63,16 +63,16 @@ def precompile(source: Path, source_format: str, include: tuple[Path, ...], fold
         encoding = "utf-8"
     except UnicodeDecodeError:
         encoding = "latin-1"
-    _write(folder / source.name, generated.text, encoding)
+    write_text(folder / source.name, generated.text, encoding)
     for name, text in generated.copybooks.items():
-        _write(folder / name, text, encoding)
+        write_text(folder / name, text, encoding)
     own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
     books = (folder, *own, *(p for p in include if p not in own))
     flags = (WIDE_FLAG,) if generated.wide else ()
     return Precompiled(folder / source.name, books, flags, tuple(scan.statements))
 
 
-def _write(path: Path, text: str, encoding: str) -> None:
+def write_text(path: Path, text: str, encoding: str) -> None:
     """Write ``text`` unless the file holds it already (cobc's cache key is the file's content)."""
     data = text.encode(encoding, "replace")
     try:
