@@ -33,6 +33,7 @@ class Translated:
     source: Path  # the translated program, in a folder of its own with its copybooks
     include: tuple[Path, ...]  # the copybook folders cobc and the parser need for it, in order
     flags: tuple[str, ...]  # cobc flags it needs (WIDE_FLAG)
+    original: Path  # the user's source
     source_format: str  # the original's, which the translation keeps ("fixed" or "free")
     commands: tuple[str, ...]  # the program's CICS commands, in source order ("READ", "WRITEQ TS" …)
 
@@ -59,7 +60,7 @@ def translate(source: Path, source_format: str, include: tuple[Path, ...], folde
     own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
     books = (folder, *own, *(p for p in include if p not in own))
     flags = (WIDE_FLAG,) if generated.wide else ()
-    return Translated(folder / source.name, books, flags, source_format, tuple(c.name for c in scan.commands))
+    return Translated(folder / source.name, books, flags, source, source_format, tuple(c.name for c in scan.commands))
 
 
 def runtime_fills_eib(spec: ProgramSpec) -> ProgramSpec:

@@ -263,8 +263,6 @@ def compile_programs(
             out.append(f"{source}: {spec.program_id} has no PROCEDURE DIVISION USING: only the first program "
                        "of a file can be served as a console program")  # fmt: skip
             continue
-        if cics is not None:
-            spec = runtime_fills_eib(spec)
         spec_path = root / "specs" / (f"{key}.spec" if number == 0 else f"{key}.{number}.spec")
         found = overrides.program(spec.program_id) if overrides is not None else None
         if found is not None and found.fields:
@@ -275,6 +273,8 @@ def compile_programs(
                 continue
             digest = zlib.crc32(found.digest().encode())
             spec_path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.spec")
+        if cics is not None:  # after the overrides, which set directions again
+            spec = runtime_fills_eib(spec)
         if rebuild or not spec_path.exists():
             _save_spec(spec, spec_path)  # what the tool loads on first use
         if module is None and has_sql(source):

@@ -1,0 +1,202 @@
+"""A translated EXEC CICS program as the server serves it: one :class:`CicsSession` per tool call.
+
+The program's ``CALL 'CICSRT'`` exchanges (:mod:`.cics_eib`: the EIB, the descriptor, the options'
+parameters) are answered here. At the call's start :meth:`CicsSession.first` fills the EIB the tool
+passes (EIBCALEN the COMMAREA's length, EIBDATE/EIBTIME, EIBTRNID, EIBTASKN unique per call). Each
+command then: file control, TS/TD queues and named counters through :func:`..db.cics.dispatch.run` on
+the call's unit of work (one :class:`..db.unit.Unit`, on the folder's database, created at the first
+command that needs it); HANDLE CONDITION / IGNORE CONDITION / PUSH / POP HANDLE kept per call; ASKTIME,
+FORMATTIME (the date and time options), ASSIGN (the names this server knows); SYNCPOINT [ROLLBACK];
+RETURN (the program GOBACKs: the call ends normally, and :meth:`CicsSession.end` commits); ABEND
+(the call fails with the abend code, the unit of work rolls back). A condition other than NORMAL sets
+RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to its HANDLE CONDITION label (the answer
+in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEIx code.
+
+Not served yet (the call fails saying so): LINK, XCTL, HANDLE ABEND, HANDLE AID, GETMAIN, ENQ/DEQ and
+the other commands the translator carries without a runtime here.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from ..db.cics import dispatch
+from ..db.cics.fct import DatasetDef
+from ..db.cics.resources import Resources
+from ..db.cics.result import CicsFailure, Result
+from ..db.prepare import Plan
+from ..db.unit import Unit
+from ..db.url import Database
+from .cics_eib import COMMANDS_EIBFN, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
+from .session import unit_connection
+
+__all__ = ["CicsAbend", "CicsProgram", "CicsSession"]
+
+_TASKS = itertools.count(1)
+_ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
+
+
+class CicsAbend(Exception):
+    """The task abended: the tool call fails with this message, its unit of work rolled back."""
+
+
+class CicsProgram:
+    """What every call of one program needs: its name, its file, its folder's database and datasets."""
+
+    def __init__(self, program_id: str, original: str, database: Database, fct: Mapping[str, DatasetDef]) -> None:
+        self.program_id, self.original, self.database, self.fct = program_id, original, database, fct
+
+
+class CicsSession:
+    """One tool call of a CICS program (see the module)."""
+
+    def __init__(self, program: CicsProgram, opener: Any = None) -> None:
+        self.program = program
+        self.opener = opener or unit_connection
+        self.resources: Resources | None = None
+        self.handles = Handles()
+        self.eib = Eib(0, next(_TASKS) + os.getpid() * 1000)
+        self.abstime: int | None = None
+
+    def first(self, buffers: list[bytes]) -> list[bytes]:
+        """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length."""
+        self.eib.calen = len(buffers[1]) if len(buffers) > 1 else 0
+        return [self.eib.fill(buffers[0]), *buffers[1:]]
+
+    def answer(self, exchange: Any) -> list[bytes]:
+        if exchange.service != "CICSRT":
+            raise CicsAbend(f"the program CALLed {exchange.service}, which a CICS program is not served")
+        params: list[bytes] = exchange.params
+        if len(params) < 2:
+            raise CicsAbend("CALL 'CICSRT' without the EIB and a command descriptor")
+        desc = parse_descriptor(params[1])
+        try:
+            return self._command(desc, params)
+        except CicsFailure as exc:
+            raise CicsAbend(f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}") from None
+
+    def _where(self, desc: Descriptor) -> str:
+        return f"{self.program.original}:{desc.line}: {desc.command}"
+
+    def _command(self, desc: Descriptor, params: list[bytes]) -> list[bytes]:
+        options, where = decode(desc, params[2:])
+        bufs = [bytearray(p) for p in params]
+        fn = COMMANDS_EIBFN.get(desc.command, 0)
+        result, sets = self._run(desc, options)
+        for name, value in sets.items():
+            self._store(bufs, where, name, value)
+        answer = 0
+        if result.resp != 0:
+            if "RESP" in where or "NOHANDLE" in options:
+                pass
+            else:
+                route = self.handles.route(result.resp)
+                if isinstance(route, str):
+                    raise CicsAbend(
+                        f"{self._where(desc)}: task abended with code {route}: condition "
+                        f"{self.handles.name(result.resp)} (RESP2 {result.resp2}) not handled"
+                    )
+                answer = route
+        for name, value in (("RESP", result.resp), ("RESP2", result.resp2)):
+            if name in where:
+                self._store(bufs, where, name, value)
+        bufs[0][:] = self.eib.fill(bytes(bufs[0]), fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
+        return [bytes(b) for b in bufs]
+
+    @staticmethod
+    def _store(bufs: list[bytearray], where: dict[str, int], name: str, value: object) -> None:
+        index = where.get(name)
+        if index is None:
+            return
+        buf = bufs[index + 2]
+        if isinstance(value, int):
+            buf[:8] = encode_number(value)
+        elif isinstance(value, str):  # a name CICS gives: blank-padded to its field
+            buf[:] = value.encode("latin-1")[: len(buf)].ljust(len(buf))
+        elif isinstance(value, bytes | bytearray):  # data read: as far as it goes
+            buf[: min(len(buf), len(value))] = bytes(value)[: len(buf)]
+
+    def _resources(self) -> Resources:
+        if self.resources is None:
+            db = self.program.database
+            unit = Unit(Plan(db.kind, {}), self.opener(db))
+            self.resources = Resources(unit, self.program.fct, self.program.program_id)
+        return self.resources
+
+    def _run(self, desc: Descriptor, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
+        command = desc.command
+        if command in dispatch.COMMANDS:
+            return dispatch.run(self._resources(), command, options)
+        if command == "HANDLE CONDITION":
+            self.handles.handle(desc)
+        elif command == "IGNORE CONDITION":
+            self.handles.ignore(desc)
+        elif command == "PUSH HANDLE":
+            self.handles.push()
+        elif command == "POP HANDLE":
+            if not self.handles.pop():
+                return Result(16, 1), {}  # INVREQ: no PUSH HANDLE to pop
+        elif command == "RETURN":
+            pass  # the program GOBACKs: the call ends, and its unit of work commits
+        elif command == "SYNCPOINT":
+            if self.resources is not None:
+                self.resources.syncpoint("ROLLBACK" in options)
+        elif command == "ABEND":
+            code = options.get("ABCODE", b"    ")
+            text = code.decode("latin-1").strip() if isinstance(code, bytes) else str(code)
+            raise CicsAbend(f"{self._where(desc)}: task abended with code {text or '(none)'}")
+        elif command == "ASKTIME":
+            return Result(), {"ABSTIME": self._abstime(True)}
+        elif command == "FORMATTIME":
+            return Result(), self._formattime(options)
+        elif command == "ASSIGN":
+            return Result(), self._assign(options)
+        else:
+            raise CicsAbend(f"{self._where(desc)}: not served yet by this server's CICS runtime")
+        return Result(), {}
+
+    def _abstime(self, now: bool) -> int:
+        if now or self.abstime is None:
+            delta = datetime.datetime.now() - _ABSTIME_EPOCH
+            self.abstime = delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+        return self.abstime
+
+    def _formattime(self, options: dict[str, object]) -> dict[str, object]:
+        given = options.get("ABSTIME")
+        ms = given if isinstance(given, int) else self._abstime(False)
+        when = _ABSTIME_EPOCH + datetime.timedelta(milliseconds=ms)
+        sep = options.get("DATESEP")
+        ds = sep.decode("latin-1")[:1] if isinstance(sep, bytes) else ("/" if sep else "")
+        tsep = options.get("TIMESEP")
+        ts = tsep.decode("latin-1")[:1] if isinstance(tsep, bytes) else (":" if tsep else "")
+        y, m, d = f"{when.year:04d}", f"{when.month:02d}", f"{when.day:02d}"
+        forms = {
+            "YYYYMMDD": ds.join((y, m, d)), "YYYYDDMM": ds.join((y, d, m)), "YYMMDD": ds.join((y[2:], m, d)),
+            "YYDDMM": ds.join((y[2:], d, m)), "DDMMYY": ds.join((d, m, y[2:])), "MMDDYY": ds.join((m, d, y[2:])),
+            "DDMMYYYY": ds.join((d, m, y)), "MMDDYYYY": ds.join((m, d, y)),
+            "YYYYDDD": ds.join((y, f"{when.timetuple().tm_yday:03d}")),
+            "YYDDD": ds.join((y[2:], f"{when.timetuple().tm_yday:03d}")),
+            "TIME": ts.join((f"{when.hour:02d}", f"{when.minute:02d}", f"{when.second:02d}")),
+            "DATE": ds.join((m, d, y[2:])), "FULLDATE": ds.join((m, d, y)),
+            "DAYOFMONTH": when.day, "MONTHOFYEAR": when.month, "YEAR": when.year,
+            "DAYCOUNT": (when - _ABSTIME_EPOCH).days, "DAYOFWEEK": (when.weekday() + 1) % 7,
+        }  # fmt: skip
+        return {name: value for name, value in forms.items() if name in options}
+
+    def _assign(self, options: dict[str, object]) -> dict[str, object]:
+        known: dict[str, object] = {
+            "PROGRAM": self.program.program_id, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
+            "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
+            "USERNAME": "CICSUSER",
+        }  # fmt: skip
+        return {name: value for name, value in known.items() if name in options}
+
+    def end(self, ok: bool) -> None:
+        """Commit (the program ended normally) or roll back (an abend or any failure)."""
+        resources, self.resources = self.resources, None
+        if resources is not None:
+            resources.end(ok)

@@ -1,0 +1,75 @@
+"""An EXEC CICS program as the server serves it: its folder's database and datasets, one session per call.
+
+The manifest entry of a translated program carries ``cics`` (:class:`..cobol.prepare.entries.CicsEntry`);
+the folder's settings say where the database is and which ``cobol-mcp.toml`` holds the ``[[datasets]]``.
+:func:`load_cics` checks those datasets (:func:`..db.cics.fct.parse_datasets`: strict, file:line),
+creates the CICS tables and the datasets the database does not have yet, loading them (once per
+folder and database), and gives a :class:`CicsServed` whose :meth:`CicsServed.session` is one tool
+call's :class:`.cics.CicsSession`.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..cobol import LinkageError
+from ..db.cics.fct import DatasetDef, DatasetError, create_datasets, parse_datasets
+from ..db.url import database
+from .cics import CicsProgram, CicsSession
+
+if TYPE_CHECKING:
+    from ..cobol.prepare.entries import CicsEntry
+
+__all__ = ["CicsServed", "load_cics"]
+
+_CREATED: dict[tuple[str, str, str], dict[str, DatasetDef]] = {}
+_LOCK = threading.Lock()
+
+
+class CicsServed:
+    def __init__(self, program: CicsProgram, commands: list[str]) -> None:
+        self.program, self.commands = program, commands
+
+    def session(self) -> CicsSession:
+        return CicsSession(self.program)
+
+    def report(self) -> list[str]:
+        """For ``check``: the program's database and its CICS commands."""
+        db = self.program.database
+        return [f"  CICS on {db.kind}: {', '.join(dict.fromkeys(self.commands))}"]
+
+
+def _datasets(toml: str | None, folder: Path) -> list[DatasetDef]:
+    if not toml:
+        return []
+    import tomllib
+
+    path = Path(toml)
+    text = path.read_text(encoding="utf-8")
+    try:
+        return parse_datasets(tomllib.loads(text).get("datasets", []), path, text, folder)
+    except DatasetError as exc:
+        raise LinkageError(str(exc)) from None
+
+
+def load_cics(
+    entry: CicsEntry, program_id: str, url: str | None, data_dir: str | None, datasets: str | None
+) -> CicsServed:
+    """The program of a manifest entry's ``cics`` on its folder's database (``url``, else ``cobol-mcp.db``
+    in ``data_dir``), the datasets of ``datasets`` (a cobol-mcp.toml) created there; LinkageError (file:line)
+    when they cannot be."""
+    folder = Path(entry["folder"])
+    db = database(url, folder, data_dir)
+    key = (db.kind, db.target, datasets or "")
+    with _LOCK:
+        fct = _CREATED.get(key)
+        if fct is None:
+            defs = _datasets(datasets, folder)
+            try:
+                create_datasets(db, defs)
+            except DatasetError as exc:
+                raise LinkageError(str(exc)) from None
+            fct = _CREATED[key] = {d.name.upper(): d for d in defs}
+    return CicsServed(CicsProgram(program_id, entry["original"], db, fct), list(entry["commands"]))

@@ -1,0 +1,113 @@
+"""EXEC CICS COMMAREA programs as tools, through the real stdio server and the C worker, on SQLite (the
+folder's default file): CUSTVSAM's add, inquire, NOTFND and DUPREC through HANDLE CONDITION and RESP;
+CUSTMISC's browse, TS queue, named counter (NOTFND, then DEFINE), an ABEND after a WRITE that leaves no
+record behind, and an unhandled NOTFND that abends the task with AEIM."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .stdio_client import StdioClient
+
+PROGRAMS = Path(__file__).parents[1] / "cics_programs"
+TOML = """\
+[[datasets]]
+name = "CUSTFILE"
+organization = "ksds"
+record-length = 200
+keys = [8, 0]
+
+[programs.CUSTVSAM]
+fields.CA-REQUEST-DATA = { view = "CA-CUSTOMER" }
+"""
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[StdioClient, Path]]:
+    folder = tmp_path / "cics"
+    shutil.copytree(PROGRAMS / "copybooks", folder / "copybooks")
+    shutil.copy(PROGRAMS / "CUSTVSAM.cbl", folder)
+    shutil.copy(PROGRAMS / "served" / "CUSTMISC.cbl", folder)
+    (folder / "cobol-mcp.toml").write_text(TOML)
+    args = (
+        "--no-bundled",
+        "--cobol-workers",
+        "2",
+        "--timeout",
+        "120",
+        "--shutdown-grace",
+        "0",
+        "--programs",
+        str(folder),
+    )
+    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
+        client.initialize()
+        yield client, folder / "cobol-mcp.db"
+
+
+def _customer(client: StdioClient, request: str, number: int, name: str = "", city: str = "") -> dict[str, Any]:
+    result = client.call("custvsam", ca_request_id=request, ca_return_code=0, ca_resp=0, ca_message="",
+                         ca_customer={"ca_cust_id": number, "ca_cust_name": name, "ca_cust_city": city,
+                                      "ca_cust_balance": "12.50"})  # fmt: skip
+    assert not result.get("isError"), result
+    out: dict[str, Any] = result["structuredContent"]
+    return out
+
+
+def _misc(client: StdioClient, request: str, key: int = 0) -> dict[str, Any]:
+    return client.call("custmisc", mc_request=request, mc_key=key, mc_resp=0, mc_count=0, mc_value=0,
+                       mc_ids=[0] * 5)  # fmt: skip
+
+
+def _keys(db: Path) -> list[bytes]:
+    conn = sqlite3.connect(db)
+    try:
+        return [row[0] for row in conn.execute("SELECT rid FROM cics_records WHERE dataset = 'CUSTFILE' ORDER BY rid")]
+    finally:
+        conn.close()
+
+
+def test_a_commarea_program_adds_reads_and_branches_on_its_conditions(served: tuple[StdioClient, Path]) -> None:
+    client, db = served
+    tools = {t["name"] for t in client.request("tools/list")["result"]["tools"]}
+    assert {"custvsam", "custmisc"} <= tools
+    added = _customer(client, "ADDCUS", 1001, "ALICE", "LYON")
+    assert added["ca_return_code"] == 0 and added["ca_message"] == "", added
+    found = _customer(client, "INQCUS", 1001)
+    assert found["ca_return_code"] == 0
+    assert found["ca_customer"]["ca_cust_name"] == "ALICE" and found["ca_customer"]["ca_cust_city"] == "LYON"
+    missing = _customer(client, "INQCUS", 4242)  # NOTFND through HANDLE CONDITION NOTFND(8100-NOT-FOUND)
+    assert (missing["ca_return_code"], missing["ca_resp"], missing["ca_message"]) == (4, 13, "CUSTOMER NOT FOUND")
+    twice = _customer(client, "ADDCUS", 1001, "ALICE", "LYON")  # DUPREC through HANDLE CONDITION
+    assert (twice["ca_return_code"], twice["ca_resp"], twice["ca_message"]) == (8, 14, "CUSTOMER ALREADY EXISTS")
+    gone = _customer(client, "DELCUS", 4242)  # NOTFND through RESP(WS-RESP)
+    assert (gone["ca_return_code"], gone["ca_resp"]) == (4, 13)
+    for number in (1003, 1002, 1005):
+        assert _customer(client, "ADDCUS", number, f"C{number}")["ca_return_code"] == 0
+    browse = _misc(client, "BRW", 1002)
+    assert not browse.get("isError"), browse
+    out = browse["structuredContent"]
+    assert out["mc_count"] == 3 and out["mc_ids"][:3] == [1002, 1003, 1005] and out["mc_resp"] == 20  # ENDFILE
+    assert len(_keys(db)) == 4
+
+
+def test_queues_counters_and_abends(served: tuple[StdioClient, Path]) -> None:
+    client, db = served
+    first, second = _misc(client, "TSQ", 7), _misc(client, "TSQ", 8)
+    assert first["structuredContent"]["mc_count"] == 1 and second["structuredContent"]["mc_count"] == 2
+    counter = _misc(client, "CTR")["structuredContent"]  # never defined: NOTFND, then DEFINE and GET
+    assert (counter["mc_resp"], counter["mc_value"]) == (13, 1000)
+    again = _misc(client, "CTR")["structuredContent"]
+    assert (again["mc_resp"], again["mc_value"]) == (0, 1001)
+    abended = _misc(client, "ABN", 5555)
+    assert abended.get("isError") and "CABN" in abended["content"][0]["text"], abended
+    assert _keys(db) == []  # the WRITE before the ABEND was rolled back with the task
+    unguarded = _misc(client, "NFD", 6666)
+    assert unguarded.get("isError") and "AEIM" in unguarded["content"][0]["text"], unguarded
+    assert _misc(client, "CTR")["structuredContent"]["mc_value"] == 1002  # the server still serves
