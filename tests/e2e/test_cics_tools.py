@@ -5,6 +5,7 @@ record behind, and an unhandled NOTFND that abends the task with AEIM."""
 
 from __future__ import annotations
 
+import datetime
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -111,3 +112,16 @@ def test_queues_counters_and_abends(served: tuple[StdioClient, Path]) -> None:
     unguarded = _misc(client, "NFD", 6666)
     assert unguarded.get("isError") and "AEIM" in unguarded["content"][0]["text"], unguarded
     assert _misc(client, "CTR")["structuredContent"]["mc_value"] == 1002  # the server still serves
+
+
+def test_the_eib_ignore_condition_and_the_date(served: tuple[StdioClient, Path]) -> None:
+    client, _ = served
+    ignored = _misc(client, "IGN", 4242)  # IGNORE CONDITION NOTFND: the READ carries on, EIBRESP says NOTFND
+    assert not ignored.get("isError") and ignored["structuredContent"]["mc_resp"] == 13, ignored
+    first, second = (_misc(client, "EIB")["structuredContent"] for _ in range(2))
+    assert first["mc_count"] == 67  # EIBCALEN: the COMMAREA's length (3 + 8 + 4 + 4 + 8 + 5 * 8)
+    assert first["mc_value"] != second["mc_value"]  # EIBTASKN: one task per call
+    today = datetime.date(*(int(s) for s in (str(first["mc_ids"][0])[:4], str(first["mc_ids"][0])[4:6],
+                                            str(first["mc_ids"][0])[6:])))  # fmt: skip
+    century = today.year // 100 - 19  # EIBDATE is 0CYYDDD
+    assert first["mc_ids"][1] == century * 100000 + (today.year % 100) * 1000 + today.timetuple().tm_yday

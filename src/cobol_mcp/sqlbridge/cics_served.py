@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cobol import LinkageError
 from ..db.cics.fct import DatasetDef, DatasetError, create_datasets, parse_datasets
 from ..db.url import database
+from .answers import Answerer, Tracked, answerer_for
 from .cics import CicsProgram, CicsSession
 
 if TYPE_CHECKING:
@@ -29,11 +30,13 @@ _LOCK = threading.Lock()
 
 
 class CicsServed:
-    def __init__(self, program: CicsProgram, commands: list[str]) -> None:
-        self.program, self.commands = program, commands
+    def __init__(self, program: CicsProgram, commands: list[str], answerer: Answerer | None = None) -> None:
+        self.program, self.commands, self.answerer = program, commands, answerer
 
-    def session(self) -> CicsSession:
-        return CicsSession(self.program)
+    def session(self) -> CicsSession | Tracked:
+        """One call's session: its commands on the answerer's threads, if there is one (:mod:`.answers`)."""
+        session = CicsSession(self.program)
+        return Tracked(session, self.answerer) if self.answerer is not None else session
 
     def report(self) -> list[str]:
         """For ``check``: the program's database and its CICS commands."""
@@ -55,11 +58,16 @@ def _datasets(toml: str | None, folder: Path) -> list[DatasetDef]:
 
 
 def load_cics(
-    entry: CicsEntry, program_id: str, url: str | None, data_dir: str | None, datasets: str | None
+    entry: CicsEntry,
+    program_id: str,
+    url: str | None,
+    data_dir: str | None,
+    datasets: str | None,
+    runtime: Any = None,
 ) -> CicsServed:
     """The program of a manifest entry's ``cics`` on its folder's database (``url``, else ``cobol-mcp.db``
     in ``data_dir``), the datasets of ``datasets`` (a cobol-mcp.toml) created there; LinkageError (file:line)
-    when they cannot be."""
+    when they cannot be. With the ``runtime``, commands run off its reply loop (:mod:`.answers`)."""
     folder = Path(entry["folder"])
     db = database(url, folder, data_dir)
     key = (db.kind, db.target, datasets or "")
@@ -72,4 +80,5 @@ def load_cics(
             except DatasetError as exc:
                 raise LinkageError(str(exc)) from None
             fct = _CREATED[key] = {d.name.upper(): d for d in defs}
-    return CicsServed(CicsProgram(program_id, entry["original"], db, fct), list(entry["commands"]))
+    answerer = answerer_for(runtime) if runtime is not None else None
+    return CicsServed(CicsProgram(program_id, entry["original"], db, fct), list(entry["commands"]), answerer)

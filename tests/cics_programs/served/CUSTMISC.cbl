@@ -7,6 +7,8 @@
       *   BRW: UP TO 5 CUSTOMER NUMBERS FROM THE KEY ON (BROWSE)       *
       *   ABN: WRITE A CUSTOMER, THEN ABEND (NOTHING MAY BE LEFT)      *
       *   NFD: READ WITHOUT RESP OR HANDLE (NOTFND ABENDS THE TASK)    *
+      *   IGN: THE SAME READ UNDER IGNORE CONDITION NOTFND             *
+      *   EIB: COMMAREA LENGTH, TASK NUMBER, TODAY (FORMATTIME, EIB)   *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -14,6 +16,8 @@
        01  WS-ITEM-NO                  PIC S9(4)  COMP.
        01  WS-VALUE                    PIC S9(8)  COMP.
        01  WS-KEY                      PIC 9(8).
+       01  WS-ABSTIME                  PIC S9(15) COMP-3.
+       01  WS-TODAY                    PIC X(8).
        01  WS-NOTE.
            05  WS-NOTE-TEXT            PIC X(8)   VALUE 'NOTED   '.
            05  WS-NOTE-KEY             PIC 9(8).
@@ -26,6 +30,8 @@
                88  MC-REQ-BROWSE                 VALUE 'BRW'.
                88  MC-REQ-ABEND                  VALUE 'ABN'.
                88  MC-REQ-NOTFND                 VALUE 'NFD'.
+               88  MC-REQ-IGNORE                 VALUE 'IGN'.
+               88  MC-REQ-EIB                    VALUE 'EIB'.
            05  MC-KEY                  PIC 9(8).
            05  MC-RESP                 PIC 9(4).
            05  MC-COUNT                PIC 9(4).
@@ -45,6 +51,12 @@
                    PERFORM 4000-ADD-THEN-ABEND
                WHEN MC-REQ-NOTFND
                    PERFORM 5000-READ-UNGUARDED
+               WHEN MC-REQ-IGNORE
+                   EXEC CICS IGNORE CONDITION NOTFND END-EXEC
+                   PERFORM 5000-READ-UNGUARDED
+                   MOVE EIBRESP TO MC-RESP
+               WHEN MC-REQ-EIB
+                   PERFORM 6000-EIB
            END-EVALUATE
            EXEC CICS RETURN END-EXEC.
 
@@ -102,3 +114,13 @@
            EXEC CICS READ FILE('CUSTFILE') INTO(CUSTOMER-RECORD)
                      RIDFLD(WS-KEY)
            END-EXEC.
+
+       6000-EIB.
+           MOVE EIBCALEN TO MC-COUNT
+           MOVE EIBTASKN TO MC-VALUE
+           EXEC CICS ASKTIME ABSTIME(WS-ABSTIME) END-EXEC
+           EXEC CICS FORMATTIME ABSTIME(WS-ABSTIME)
+                     YYYYMMDD(WS-TODAY)
+           END-EXEC
+           MOVE WS-TODAY TO MC-IDS (1)
+           MOVE EIBDATE TO MC-IDS (2).
