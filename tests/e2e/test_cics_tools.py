@@ -1,20 +1,26 @@
 """EXEC CICS COMMAREA programs as tools, through the real stdio server and the C worker, on SQLite (the
-folder's default file): CUSTVSAM's add, inquire, NOTFND and DUPREC through HANDLE CONDITION and RESP;
-CUSTMISC's browse, TS queue, named counter (NOTFND, then DEFINE), an ABEND after a WRITE that leaves no
-record behind, and an unhandled NOTFND that abends the task with AEIM."""
+folder's default file) and on a real PostgreSQL (``[folder] database``): CUSTVSAM's add, inquire, NOTFND
+and DUPREC through HANDLE CONDITION and RESP; CUSTMISC's browse, TS queue, named counter (NOTFND, then
+DEFINE), an ABEND after a WRITE that leaves no record behind, an unhandled NOTFND that abends the task
+with AEIM, IGNORE CONDITION, and the EIB (EIBCALEN, EIBTASKN, EIBDATE)."""
 
 from __future__ import annotations
 
 import datetime
 import shutil
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cobol_mcp.db.unit import connect
+from cobol_mcp.db.url import Database
+
+from ..db.postgres import postgres_url
 from .stdio_client import StdioClient
+
+__all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
 TOML = """\
@@ -29,13 +35,19 @@ fields.CA-REQUEST-DATA = { view = "CA-CUSTOMER" }
 """
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[StdioClient, Path]]:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
     folder = tmp_path / "cics"
     shutil.copytree(PROGRAMS / "copybooks", folder / "copybooks")
     shutil.copy(PROGRAMS / "CUSTVSAM.cbl", folder)
     shutil.copy(PROGRAMS / "served" / "CUSTMISC.cbl", folder)
-    (folder / "cobol-mcp.toml").write_text(TOML)
+    if request.param == "sqlite":
+        db = Database("sqlite", str(folder / "cobol-mcp.db"))  # the default: nothing configured
+        (folder / "cobol-mcp.toml").write_text(TOML)
+    else:
+        url = request.getfixturevalue("postgres_url")
+        (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{TOML}')
+        db = Database("postgresql", url)
     args = (
         "--no-bundled",
         "--cobol-workers",
@@ -49,7 +61,7 @@ def served(tmp_path: Path) -> Iterator[tuple[StdioClient, Path]]:
     )
     with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
         client.initialize()
-        yield client, folder / "cobol-mcp.db"
+        yield client, db
 
 
 def _customer(client: StdioClient, request: str, number: int, name: str = "", city: str = "") -> dict[str, Any]:
@@ -66,15 +78,17 @@ def _misc(client: StdioClient, request: str, key: int = 0) -> dict[str, Any]:
                        mc_ids=[0] * 5)  # fmt: skip
 
 
-def _keys(db: Path) -> list[bytes]:
-    conn = sqlite3.connect(db)
+def _keys(db: Database) -> list[bytes]:
+    conn = connect(db)
     try:
-        return [row[0] for row in conn.execute("SELECT rid FROM cics_records WHERE dataset = 'CUSTFILE' ORDER BY rid")]
+        cur = conn if db.kind == "sqlite" else conn.cursor()
+        rows = cur.execute("SELECT rid FROM cics_records WHERE dataset = 'CUSTFILE' ORDER BY rid").fetchall()
+        return [bytes(row[0]) for row in rows]
     finally:
         conn.close()
 
 
-def test_a_commarea_program_adds_reads_and_branches_on_its_conditions(served: tuple[StdioClient, Path]) -> None:
+def test_a_commarea_program_adds_reads_and_branches_on_its_conditions(served: tuple[StdioClient, Database]) -> None:
     client, db = served
     tools = {t["name"] for t in client.request("tools/list")["result"]["tools"]}
     assert {"custvsam", "custmisc"} <= tools
@@ -98,7 +112,7 @@ def test_a_commarea_program_adds_reads_and_branches_on_its_conditions(served: tu
     assert len(_keys(db)) == 4
 
 
-def test_queues_counters_and_abends(served: tuple[StdioClient, Path]) -> None:
+def test_queues_counters_and_abends(served: tuple[StdioClient, Database]) -> None:
     client, db = served
     first, second = _misc(client, "TSQ", 7), _misc(client, "TSQ", 8)
     assert first["structuredContent"]["mc_count"] == 1 and second["structuredContent"]["mc_count"] == 2
@@ -114,7 +128,7 @@ def test_queues_counters_and_abends(served: tuple[StdioClient, Path]) -> None:
     assert _misc(client, "CTR")["structuredContent"]["mc_value"] == 1002  # the server still serves
 
 
-def test_the_eib_ignore_condition_and_the_date(served: tuple[StdioClient, Path]) -> None:
+def test_the_eib_ignore_condition_and_the_date(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
     ignored = _misc(client, "IGN", 4242)  # IGNORE CONDITION NOTFND: the READ carries on, EIBRESP says NOTFND
     assert not ignored.get("isError") and ignored["structuredContent"]["mc_resp"] == 13, ignored
