@@ -44,13 +44,9 @@ class CicsServed:
         return [f"  CICS on {db.kind}: {', '.join(dict.fromkeys(self.commands))}"]
 
 
-def _datasets(toml: str | None, folder: Path) -> list[DatasetDef]:
-    if not toml:
-        return []
+def _datasets(path: Path, text: str, folder: Path) -> list[DatasetDef]:
     import tomllib
 
-    path = Path(toml)
-    text = path.read_text(encoding="utf-8")
     try:
         return parse_datasets(tomllib.loads(text).get("datasets", []), path, text, folder)
     except DatasetError as exc:
@@ -70,11 +66,12 @@ def load_cics(
     when they cannot be. With the ``runtime``, commands run off its reply loop (:mod:`.answers`)."""
     folder = Path(entry["folder"])
     db = database(url, folder, data_dir)
-    key = (db.kind, db.target, datasets or "")
+    text = Path(datasets).read_text(encoding="utf-8") if datasets else ""
+    key = (db.kind, db.target, text)  # the file changed (a reload): its new datasets are created
     with _LOCK:
         fct = _CREATED.get(key)
         if fct is None:
-            defs = _datasets(datasets, folder)
+            defs = _datasets(Path(datasets), text, folder) if datasets else []
             try:
                 create_datasets(db, defs)
             except DatasetError as exc:
