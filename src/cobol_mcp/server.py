@@ -113,7 +113,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     settings = found["folders"][name]
                     services = _cics_services(entry, settings.get("database"), data_dir, settings.get("datasets"),
-                                              runtime, found["errors"])  # fmt: skip
+                                              runtime, found["errors"], services)  # fmt: skip
                     if services is None:
                         continue
                 tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
@@ -136,14 +136,21 @@ def _sql_services(sql: SqlEntry, url: str | None, data_dir: str | None, runtime:
 
 
 def _cics_services(
-    entry: Any, url: str | None, data_dir: str | None, datasets: str | None, runtime: Runtime, errors: list[str]
+    entry: Any,
+    url: str | None,
+    data_dir: str | None,
+    datasets: str | None,
+    runtime: Runtime,
+    errors: list[str],
+    sql: Any = None,
 ) -> Any:
-    """The CICS program's runtime on its folder's database and datasets, or None with the reason in ``errors``."""
+    """The CICS program's runtime on its folder's database and datasets (with ``sql``, its EXEC SQL's
+    prepared program: one unit of work for both), or None with the reason in ``errors``."""
     from .cobol import LinkageError
     from .sqlbridge.cics_served import load_cics
 
     try:
-        return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime)
+        return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime, sql)
     except (LinkageError, OSError, ValueError) as exc:
         errors.append(str(exc))
         return None

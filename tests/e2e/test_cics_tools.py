@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
@@ -23,6 +24,7 @@ from .stdio_client import StdioClient
 __all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
+PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
 TOML = """\
 [[datasets]]
 name = "CUSTFILE"
@@ -41,6 +43,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
     shutil.copytree(PROGRAMS / "copybooks", folder / "copybooks")
     shutil.copy(PROGRAMS / "CUSTVSAM.cbl", folder)
     shutil.copy(PROGRAMS / "served" / "CUSTMISC.cbl", folder)
+    shutil.copy(PROGRAMS / "served" / "CUSTEMP.cbl", folder)
     if request.param == "sqlite":
         db = Database("sqlite", str(folder / "cobol-mcp.db"))  # the default: nothing configured
         (folder / "cobol-mcp.toml").write_text(TOML)
@@ -48,6 +51,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
         url = request.getfixturevalue("postgres_url")
         (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{TOML}')
         db = Database("postgresql", url)
+    apply_files([PAYROLL], db, note=lambda line: None)
     args = (
         "--no-bundled",
         "--cobol-workers",
@@ -139,3 +143,26 @@ def test_the_eib_ignore_condition_and_the_date(served: tuple[StdioClient, Databa
                                             str(first["mc_ids"][0])[6:])))  # fmt: skip
     century = today.year // 100 - 19  # EIBDATE is 0CYYDDD
     assert first["mc_ids"][1] == century * 100000 + (today.year % 100) * 1000 + today.timetuple().tm_yday
+
+
+def _employees(db: Database, lastname: str) -> int:
+    conn = connect(db)
+    try:
+        sql = 'SELECT COUNT(*) FROM "PAYROLL.EMPLOYEE" WHERE LASTNAME = ?' if db.kind == "sqlite" else (
+            "SELECT COUNT(*) FROM payroll.employee WHERE lastname = %s")  # fmt: skip
+        cur = conn if db.kind == "sqlite" else conn.cursor()
+        count: int = cur.execute(sql, [lastname]).fetchone()[0]
+        return count
+    finally:
+        conn.close()
+
+
+def test_sql_and_file_control_are_one_unit_of_work(served: tuple[StdioClient, Database]) -> None:
+    client, db = served
+    first = client.call("custemp", ce_cust_id=2001, ce_lastname="FIRSTONE", ce_sqlcode=0)
+    assert not first.get("isError") and first["structuredContent"]["ce_sqlcode"] == 0, first
+    assert _employees(db, "FIRSTONE") == 1 and len(_keys(db)) == 1
+    second = client.call("custemp", ce_cust_id=2001, ce_lastname="SECONDONE", ce_sqlcode=0)  # DUPREC: ABEND
+    assert second.get("isError") and "CDUP" in second["content"][0]["text"], second
+    assert _employees(db, "SECONDONE") == 0  # its INSERT went with the abended task
+    assert _employees(db, "FIRSTONE") == 1 and len(_keys(db)) == 1

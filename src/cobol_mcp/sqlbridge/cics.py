@@ -5,7 +5,9 @@ parameters) are answered here. At the call's start :meth:`CicsSession.first` fil
 passes (EIBCALEN the COMMAREA's length, EIBDATE/EIBTIME, EIBTRNID, EIBTASKN unique per call). Each
 command then: file control, TS/TD queues and named counters through :func:`..db.cics.dispatch.run` on
 the call's unit of work (one :class:`..db.unit.Unit`, on the folder's database, created at the first
-command that needs it); HANDLE CONDITION / IGNORE CONDITION / PUSH / POP HANDLE kept per call; ASKTIME,
+command that needs it; a program with EXEC SQL too shares its SQL session's unit, so statements,
+records, queue items and counters commit and roll back together); HANDLE CONDITION / IGNORE
+CONDITION / PUSH / POP HANDLE kept per call; ASKTIME,
 FORMATTIME (the date and time options), ASSIGN (the names this server knows); SYNCPOINT [ROLLBACK];
 RETURN (the program GOBACKs: the call ends normally, and :meth:`CicsSession.end` commits); ABEND
 (the call fails with the abend code, the unit of work rolls back). A condition other than NORMAL sets
@@ -32,7 +34,7 @@ from ..db.prepare import Plan
 from ..db.unit import Unit
 from ..db.url import Database
 from .cics_eib import COMMANDS_EIBFN, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
-from .session import unit_connection
+from .session import Session, unit_connection
 
 __all__ = ["CicsAbend", "CicsProgram", "CicsSession"]
 
@@ -54,9 +56,10 @@ class CicsProgram:
 class CicsSession:
     """One tool call of a CICS program (see the module)."""
 
-    def __init__(self, program: CicsProgram, opener: Any = None) -> None:
+    def __init__(self, program: CicsProgram, opener: Any = None, sql: Session | None = None) -> None:
         self.program = program
         self.opener = opener or unit_connection
+        self.sql = sql  # a program with EXEC SQL too: its statements and commands share one unit of work
         self.resources: Resources | None = None
         self.handles = Handles()
         self.eib = Eib(0, next(_TASKS) + os.getpid() * 1000)
@@ -68,6 +71,8 @@ class CicsSession:
         return [self.eib.fill(buffers[0]), *buffers[1:]]
 
     def answer(self, exchange: Any) -> list[bytes]:
+        if exchange.service == "SQLRT" and self.sql is not None:
+            return self.sql.answer(exchange)
         if exchange.service != "CICSRT":
             raise CicsAbend(f"the program CALLed {exchange.service}, which a CICS program is not served")
         params: list[bytes] = exchange.params
@@ -123,7 +128,12 @@ class CicsSession:
     def _resources(self) -> Resources:
         if self.resources is None:
             db = self.program.database
-            unit = Unit(Plan(db.kind, {}), self.opener(db))
+            if self.sql is not None:  # the SQL session's unit of work, made here if no statement ran yet
+                if self.sql.unit is None:
+                    self.sql.unit = Unit(self.sql.program.plan, self.sql.opener(self.sql.program.database))
+                unit = self.sql.unit
+            else:
+                unit = Unit(Plan(db.kind, {}), self.opener(db))
             self.resources = Resources(unit, self.program.fct, self.program.program_id)
         return self.resources
 
@@ -143,8 +153,7 @@ class CicsSession:
         elif command == "RETURN":
             pass  # the program GOBACKs: the call ends, and its unit of work commits
         elif command == "SYNCPOINT":
-            if self.resources is not None:
-                self.resources.syncpoint("ROLLBACK" in options)
+            self._resources().syncpoint("ROLLBACK" in options)
         elif command == "ABEND":
             code = options.get("ABCODE", b"    ")
             text = code.decode("latin-1").strip() if isinstance(code, bytes) else str(code)
@@ -198,5 +207,9 @@ class CicsSession:
     def end(self, ok: bool) -> None:
         """Commit (the program ended normally) or roll back (an abend or any failure)."""
         resources, self.resources = self.resources, None
-        if resources is not None:
+        if self.sql is not None:  # one unit of work: ended once, by the SQL session
+            if resources is not None:
+                resources.files.syncpoint()
+            self.sql.end(ok)
+        elif resources is not None:
             resources.end(ok)

@@ -19,6 +19,8 @@ from ..db.cics.fct import DatasetDef, DatasetError, create_datasets, parse_datas
 from ..db.url import database
 from .answers import Answerer, Tracked, answerer_for
 from .cics import CicsProgram, CicsSession
+from .served import Served
+from .session import Session
 
 if TYPE_CHECKING:
     from ..cobol.prepare.entries import CicsEntry
@@ -30,12 +32,16 @@ _LOCK = threading.Lock()
 
 
 class CicsServed:
-    def __init__(self, program: CicsProgram, commands: list[str], answerer: Answerer | None = None) -> None:
-        self.program, self.commands, self.answerer = program, commands, answerer
+    def __init__(
+        self, program: CicsProgram, commands: list[str], answerer: Answerer | None = None, sql: Served | None = None
+    ) -> None:
+        self.program, self.commands, self.answerer, self.sql = program, commands, answerer, sql
 
     def session(self) -> CicsSession | Tracked:
-        """One call's session: its commands on the answerer's threads, if there is one (:mod:`.answers`)."""
-        session = CicsSession(self.program)
+        """One call's session: its commands on the answerer's threads, if there is one (:mod:`.answers`);
+        with the program's SQL session inside (one unit of work) when it has EXEC SQL too."""
+        sql = Session(self.sql.program) if self.sql is not None else None
+        session = CicsSession(self.program, sql=sql)
         return Tracked(session, self.answerer) if self.answerer is not None else session
 
     def report(self) -> list[str]:
@@ -60,10 +66,12 @@ def load_cics(
     data_dir: str | None,
     datasets: str | None,
     runtime: Any = None,
+    sql: Served | None = None,
 ) -> CicsServed:
     """The program of a manifest entry's ``cics`` on its folder's database (``url``, else ``cobol-mcp.db``
     in ``data_dir``), the datasets of ``datasets`` (a cobol-mcp.toml) created there; LinkageError (file:line)
-    when they cannot be. With the ``runtime``, commands run off its reply loop (:mod:`.answers`)."""
+    when they cannot be. With the ``runtime``, commands run off its reply loop (:mod:`.answers`);
+    ``sql``: the program's EXEC SQL, prepared (:func:`.served.load_served`)."""
     folder = Path(entry["folder"])
     db = database(url, folder, data_dir)
     text = Path(datasets).read_text(encoding="utf-8") if datasets else ""
@@ -78,4 +86,4 @@ def load_cics(
                 raise LinkageError(str(exc)) from None
             fct = _CREATED[key] = {d.name.upper(): d for d in defs}
     answerer = answerer_for(runtime) if runtime is not None else None
-    return CicsServed(CicsProgram(program_id, entry["original"], db, fct), list(entry["commands"]), answerer)
+    return CicsServed(CicsProgram(program_id, entry["original"], db, fct), list(entry["commands"]), answerer, sql)

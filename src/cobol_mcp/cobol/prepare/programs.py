@@ -277,11 +277,12 @@ def compile_programs(
             spec = runtime_fills_eib(spec)
         if rebuild or not spec_path.exists():
             _save_spec(spec, spec_path)  # what the tool loads on first use
-        if module is None and has_sql(source):
-            sql = precompile(source, spec.source_format, include, root / "sql" / key)
+        if module is None and has_sql(source):  # (of a CICS program: its translation is precompiled)
+            sql = precompile(cics.source if cics else source, spec.source_format, cics.include if cics else include,
+                             root / "sql" / key, bool(cics and cics.flags))  # fmt: skip
         if module is None:
             built, books, more = (sql.source, sql.include, sql.flags) if sql else (source, include, ())
-            if cics is not None:
+            if cics is not None and sql is None:
                 built, books = cics.source, cics.include
             try:
                 module = build_module(
@@ -299,11 +300,9 @@ def compile_programs(
 
 def _translated(source: Path, source_format: str | None, include: tuple[Path, ...], folder: Path) -> Translated | None:
     """A program with EXEC CICS translated into ``folder`` (:mod:`.cics`), None for one without; LinkageError
-    (every problem's file:line) when the translator cannot carry it, or when it has EXEC SQL too."""
+    (every problem's file:line) when the translator cannot carry it."""
     if not has_cics(source):
         return None
-    if has_sql(source):
-        raise LinkageError(f"{source}: EXEC SQL and EXEC CICS in one program are not served yet")
     return translate(source, source_format or detect_format(read_text(source)), include, folder)
 
 

@@ -52,9 +52,12 @@ def has_sql(source: Path) -> bool:
     return _SQL.search(source.read_bytes()) is not None
 
 
-def precompile(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Precompiled:
-    """``source`` precompiled into ``folder`` (see the module); LinkageError when it cannot be."""
-    generated, scan = generate_file(source, source_format, include)
+def precompile(
+    source: Path, source_format: str, include: tuple[Path, ...], folder: Path, wide: bool = False
+) -> Precompiled:
+    """``source`` precompiled into ``folder`` (see the module); LinkageError when it cannot be. ``wide``:
+    its code runs to column 255 (the EXEC CICS translation of a program with both)."""
+    generated, scan = generate_file(source, source_format, include, wide)
     if scan.problems:
         raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
     folder.mkdir(parents=True, exist_ok=True)

@@ -102,7 +102,8 @@ def callable_entry(program: CompiledProgram, bundled: bool) -> CallableEntry:
         entry["cics"] = {"original": str(program.cics.original), "folder": str(program.cics.original.parent),
                          "commands": list(program.cics.commands)}  # fmt: skip
     if program.sql is not None:
-        entry["sql"] = sql_entry(program.sql, spec.source, spec.source_format, spec.dialect)
+        original = program.cics.original if program.cics else spec.source  # (a CICS program's: not its translation)
+        entry["sql"] = sql_entry(program.sql, original, spec.source_format, spec.dialect)
     return entry
 
 
