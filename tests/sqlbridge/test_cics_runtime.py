@@ -71,3 +71,11 @@ def test_a_wrong_dataset_is_refused_with_its_line(tmp_path: Path) -> None:
     toml.write_text('[[datasets]]\nname = "CUSTFILE"\norganization = "ksds"\nrecord-length = 20\nkeys = [4, 0]\n')
     served = load_cics(entry, "X", None, None, str(toml))  # type: ignore[arg-type]  # a plain dict for the entry
     assert list(served.program.fct) == ["CUSTFILE"] and (tmp_path / "cobol-mcp.db").exists()
+
+
+def test_check_lists_the_commands_and_those_not_served_yet(tmp_path: Path) -> None:
+    entry = {"original": str(tmp_path / "X.cbl"), "folder": str(tmp_path),
+             "commands": ["HANDLE CONDITION", "READ", "LINK", "READ", "RETURN"]}  # fmt: skip
+    report = load_cics(entry, "X", None, None, None).report()  # type: ignore[arg-type]  # a plain dict for the entry
+    assert report == ["  CICS on sqlite: HANDLE CONDITION, READ, LINK, RETURN",
+                      "    not served yet (a call reaching one fails): LINK"]  # fmt: skip

@@ -36,7 +36,13 @@ from ..db.url import Database
 from .cics_eib import COMMANDS_EIBFN, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
 from .session import Session, unit_connection
 
-__all__ = ["CicsAbend", "CicsProgram", "CicsSession"]
+__all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
+
+# The commands this runtime answers (the others the translator carries fail the call that reaches them)
+SERVED = dispatch.COMMANDS | {
+    "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
+    "ASKTIME", "FORMATTIME", "ASSIGN",
+}  # fmt: skip
 
 _TASKS = itertools.count(1)
 _ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)

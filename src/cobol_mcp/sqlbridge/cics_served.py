@@ -18,7 +18,7 @@ from ..cobol import LinkageError
 from ..db.cics.fct import DatasetDef, DatasetError, create_datasets, parse_datasets
 from ..db.url import database
 from .answers import Answerer, Tracked, answerer_for
-from .cics import CicsProgram, CicsSession
+from .cics import SERVED, CicsProgram, CicsSession
 from .served import Served
 from .session import Session
 
@@ -47,7 +47,12 @@ class CicsServed:
     def report(self) -> list[str]:
         """For ``check``: the program's database and its CICS commands."""
         db = self.program.database
-        return [f"  CICS on {db.kind}: {', '.join(dict.fromkeys(self.commands))}"]
+        commands = list(dict.fromkeys(self.commands))
+        lines = [f"  CICS on {db.kind}: {', '.join(commands)}"]
+        missing = [c for c in commands if c not in SERVED]
+        if missing:
+            lines.append(f"    not served yet (a call reaching one fails): {', '.join(missing)}")
+        return lines + (self.sql.report() if self.sql is not None else [])
 
 
 def _datasets(path: Path, text: str, folder: Path) -> list[DatasetDef]:
