@@ -130,6 +130,9 @@ def test_queues_counters_and_abends(served: tuple[StdioClient, Database]) -> Non
     unguarded = _misc(client, "NFD", 6666)
     assert unguarded.get("isError") and "AEIM" in unguarded["content"][0]["text"], unguarded
     assert _misc(client, "CTR")["structuredContent"]["mc_value"] == 1002  # the server still serves
+    synced = _misc(client, "SYN", 7777)  # WRITE, SYNCPOINT, ABEND: what the SYNCPOINT committed stays
+    assert synced.get("isError") and "CSYN" in synced["content"][0]["text"], synced
+    assert _keys(db) == [b"00007777"]
 
 
 def test_the_eib_ignore_condition_and_the_date(served: tuple[StdioClient, Database]) -> None:

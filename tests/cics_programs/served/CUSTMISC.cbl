@@ -8,6 +8,7 @@
       *   ABN: WRITE A CUSTOMER, THEN ABEND (NOTHING MAY BE LEFT)      *
       *   NFD: READ WITHOUT RESP OR HANDLE (NOTFND ABENDS THE TASK)    *
       *   IGN: THE SAME READ UNDER IGNORE CONDITION NOTFND             *
+      *   SYN: WRITE A CUSTOMER, SYNCPOINT, THEN ABEND (IT IS KEPT)    *
       *   EIB: COMMAREA LENGTH, TASK NUMBER, TODAY (FORMATTIME, EIB)   *
       *================================================================*
        DATA DIVISION.
@@ -32,6 +33,7 @@
                88  MC-REQ-NOTFND                 VALUE 'NFD'.
                88  MC-REQ-IGNORE                 VALUE 'IGN'.
                88  MC-REQ-EIB                    VALUE 'EIB'.
+               88  MC-REQ-SYNCPOINT              VALUE 'SYN'.
            05  MC-KEY                  PIC 9(8).
            05  MC-RESP                 PIC 9(4).
            05  MC-COUNT                PIC 9(4).
@@ -57,6 +59,8 @@
                    MOVE EIBRESP TO MC-RESP
                WHEN MC-REQ-EIB
                    PERFORM 6000-EIB
+               WHEN MC-REQ-SYNCPOINT
+                   PERFORM 7000-ADD-SYNC-ABEND
            END-EVALUATE
            EXEC CICS RETURN END-EXEC.
 
@@ -124,3 +128,13 @@
            END-EXEC
            MOVE WS-TODAY TO MC-IDS (1)
            MOVE EIBDATE TO MC-IDS (2).
+
+       7000-ADD-SYNC-ABEND.
+           INITIALIZE CUSTOMER-RECORD
+           MOVE MC-KEY TO CR-CUST-ID
+           MOVE 'COMMITTED' TO CR-CUST-NAME
+           EXEC CICS WRITE FILE('CUSTFILE') FROM(CUSTOMER-RECORD)
+                     RIDFLD(CR-CUST-ID)
+           END-EXEC
+           EXEC CICS SYNCPOINT END-EXEC
+           EXEC CICS ABEND ABCODE('CSYN') END-EXEC.
