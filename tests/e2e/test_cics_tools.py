@@ -2,7 +2,8 @@
 folder's default file) and on a real PostgreSQL (``[folder] database``): CUSTVSAM's add, inquire, NOTFND
 and DUPREC through HANDLE CONDITION and RESP; CUSTMISC's browse, TS queue, named counter (NOTFND, then
 DEFINE), an ABEND after a WRITE that leaves no record behind, an unhandled NOTFND that abends the task
-with AEIM, IGNORE CONDITION, and the EIB (EIBCALEN, EIBTASKN, EIBDATE)."""
+with AEIM, SYNCPOINT, HANDLE ABEND LABEL, IGNORE CONDITION, and the EIB (EIBCALEN, EIBTASKN, EIBDATE);
+CUSTEMP's EXEC SQL INSERT and WRITE in one unit of work."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def _customer(client: StdioClient, request: str, number: int, name: str = "", ci
 
 def _misc(client: StdioClient, request: str, key: int = 0) -> dict[str, Any]:
     return client.call("custmisc", mc_request=request, mc_key=key, mc_resp=0, mc_count=0, mc_value=0,
-                       mc_ids=[0] * 5)  # fmt: skip
+                       mc_ids=[0] * 5, mc_abcode="")  # fmt: skip
 
 
 def _keys(db: Database) -> list[bytes]:
@@ -133,6 +134,9 @@ def test_queues_counters_and_abends(served: tuple[StdioClient, Database]) -> Non
     synced = _misc(client, "SYN", 7777)  # WRITE, SYNCPOINT, ABEND: what the SYNCPOINT committed stays
     assert synced.get("isError") and "CSYN" in synced["content"][0]["text"], synced
     assert _keys(db) == [b"00007777"]
+    handled = _misc(client, "HAB", 8888)  # HANDLE ABEND LABEL: the AEIM goes to the exit, which RETURNs
+    assert not handled.get("isError") and handled["structuredContent"]["mc_abcode"] == "AEIM", handled
+    assert _keys(db) == [b"00007777", b"00008888"]  # the task ended normally: its WRITE is kept
 
 
 def test_the_eib_ignore_condition_and_the_date(served: tuple[StdioClient, Database]) -> None:
@@ -140,7 +144,7 @@ def test_the_eib_ignore_condition_and_the_date(served: tuple[StdioClient, Databa
     ignored = _misc(client, "IGN", 4242)  # IGNORE CONDITION NOTFND: the READ carries on, EIBRESP says NOTFND
     assert not ignored.get("isError") and ignored["structuredContent"]["mc_resp"] == 13, ignored
     first, second = (_misc(client, "EIB")["structuredContent"] for _ in range(2))
-    assert first["mc_count"] == 67  # EIBCALEN: the COMMAREA's length (3 + 8 + 4 + 4 + 8 + 5 * 8)
+    assert first["mc_count"] == 71  # EIBCALEN: the COMMAREA's length (3 + 8 + 4 + 4 + 8 + 5 * 8 + 4)
     assert first["mc_value"] != second["mc_value"]  # EIBTASKN: one task per call
     today = datetime.date(*(int(s) for s in (str(first["mc_ids"][0])[:4], str(first["mc_ids"][0])[4:6],
                                             str(first["mc_ids"][0])[6:])))  # fmt: skip

@@ -10,11 +10,13 @@ records, queue items and counters commit and roll back together); HANDLE CONDITI
 CONDITION / PUSH / POP HANDLE kept per call; ASKTIME,
 FORMATTIME (the date and time options), ASSIGN (the names this server knows); SYNCPOINT [ROLLBACK];
 RETURN (the program GOBACKs: the call ends normally, and :meth:`CicsSession.end` commits); ABEND
-(the call fails with the abend code, the unit of work rolls back). A condition other than NORMAL sets
+(the call fails with the abend code, the unit of work rolls back), unless HANDLE ABEND LABEL set
+a label: the program goes there once (ASSIGN ABCODE says which abend), as CICS's exit does.
+A condition other than NORMAL sets
 RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to its HANDLE CONDITION label (the answer
 in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEIx code.
 
-Not served yet (the call fails saying so): LINK, XCTL, HANDLE ABEND, HANDLE AID, GETMAIN, ENQ/DEQ and
+Not served yet (the call fails saying so): LINK, XCTL, HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
 the other commands the translator carries without a runtime here.
 """
 
@@ -41,7 +43,7 @@ __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
 # The commands this runtime answers (the others the translator carries fail the call that reaches them)
 SERVED = dispatch.COMMANDS | {
     "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
-    "ASKTIME", "FORMATTIME", "ASSIGN",
+    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND",
 }  # fmt: skip
 
 _TASKS = itertools.count(1)
@@ -50,6 +52,10 @@ _ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
 
 class CicsAbend(Exception):
     """The task abended: the tool call fails with this message, its unit of work rolled back."""
+
+    def __init__(self, message: str, abcode: str = "") -> None:
+        super().__init__(message)
+        self.abcode = abcode
 
 
 class CicsProgram:
@@ -70,6 +76,9 @@ class CicsSession:
         self.handles = Handles()
         self.eib = Eib(0, next(_TASKS) + os.getpid() * 1000)
         self.abstime: int | None = None
+        self.abend_label: int | None = None  # HANDLE ABEND LABEL: where an abend goes (once)
+        self.abend_cancelled: int | None = None  # kept by HANDLE ABEND CANCEL for RESET
+        self.abcode = ""  # the abend a HANDLE ABEND label was given (ASSIGN ABCODE)
 
     def first(self, buffers: list[bytes]) -> list[bytes]:
         """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length."""
@@ -86,9 +95,18 @@ class CicsSession:
             raise CicsAbend("CALL 'CICSRT' without the EIB and a command descriptor")
         desc = parse_descriptor(params[1])
         try:
-            return self._command(desc, params)
-        except CicsFailure as exc:
-            raise CicsAbend(f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}") from None
+            try:
+                return self._command(desc, params)
+            except CicsFailure as exc:
+                message = f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}"
+                raise CicsAbend(message, exc.abcode) from None
+        except CicsAbend as exc:
+            if self.abend_label is None or not exc.abcode:
+                raise
+            label, self.abend_label = self.abend_label, None  # CICS cancels the exit as it takes it
+            self.abcode = exc.abcode
+            fn = COMMANDS_EIBFN.get(desc.command, 0)
+            return [self.eib.fill(params[0], fn=fn, answer=label), *params[1:]]
 
     def _where(self, desc: Descriptor) -> str:
         return f"{self.program.original}:{desc.line}: {desc.command}"
@@ -109,7 +127,8 @@ class CicsSession:
                 if isinstance(route, str):
                     raise CicsAbend(
                         f"{self._where(desc)}: task abended with code {route}: condition "
-                        f"{self.handles.name(result.resp)} (RESP2 {result.resp2}) not handled"
+                        f"{self.handles.name(result.resp)} (RESP2 {result.resp2}) not handled",
+                        route,
                     )
                 answer = route
         for name, value in (("RESP", result.resp), ("RESP2", result.resp2)):
@@ -163,7 +182,9 @@ class CicsSession:
         elif command == "ABEND":
             code = options.get("ABCODE", b"    ")
             text = code.decode("latin-1").strip() if isinstance(code, bytes) else str(code)
-            raise CicsAbend(f"{self._where(desc)}: task abended with code {text or '(none)'}")
+            raise CicsAbend(f"{self._where(desc)}: task abended with code {text or '(none)'}", text or "????")
+        elif command == "HANDLE ABEND":
+            self._handle_abend(desc)
         elif command == "ASKTIME":
             return Result(), {"ABSTIME": self._abstime(True)}
         elif command == "FORMATTIME":
@@ -173,6 +194,19 @@ class CicsSession:
         else:
             raise CicsAbend(f"{self._where(desc)}: not served yet by this server's CICS runtime")
         return Result(), {}
+
+    def _handle_abend(self, desc: Descriptor) -> None:
+        given = {name: label for name, label, _ in desc.options}
+        if "PROGRAM" in given:
+            raise CicsAbend(
+                f"{self._where(desc)}: HANDLE ABEND PROGRAM is not served yet by this server's CICS runtime"
+            )
+        if "LABEL" in given:
+            self.abend_label = given["LABEL"]
+        elif "CANCEL" in given:
+            self.abend_cancelled, self.abend_label = self.abend_label, None
+        elif "RESET" in given:
+            self.abend_label = self.abend_cancelled
 
     def _abstime(self, now: bool) -> int:
         if now or self.abstime is None:
@@ -206,7 +240,7 @@ class CicsSession:
         known: dict[str, object] = {
             "PROGRAM": self.program.program_id, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
             "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
-            "USERNAME": "CICSUSER",
+            "USERNAME": "CICSUSER", "ABCODE": self.abcode,
         }  # fmt: skip
         return {name: value for name, value in known.items() if name in options}
 

@@ -9,6 +9,8 @@
       *   NFD: READ WITHOUT RESP OR HANDLE (NOTFND ABENDS THE TASK)    *
       *   IGN: THE SAME READ UNDER IGNORE CONDITION NOTFND             *
       *   SYN: WRITE A CUSTOMER, SYNCPOINT, THEN ABEND (IT IS KEPT)    *
+      *   HAB: WRITE A CUSTOMER, THEN NOTFND UNDER HANDLE ABEND: THE   *
+      *        EXIT NAMES THE ABEND AND RETURNS (THE WRITE IS KEPT)    *
       *   EIB: COMMAREA LENGTH, TASK NUMBER, TODAY (FORMATTIME, EIB)   *
       *================================================================*
        DATA DIVISION.
@@ -19,6 +21,7 @@
        01  WS-KEY                      PIC 9(8).
        01  WS-ABSTIME                  PIC S9(15) COMP-3.
        01  WS-TODAY                    PIC X(8).
+       01  WS-ABCODE                   PIC X(4).
        01  WS-NOTE.
            05  WS-NOTE-TEXT            PIC X(8)   VALUE 'NOTED   '.
            05  WS-NOTE-KEY             PIC 9(8).
@@ -34,11 +37,13 @@
                88  MC-REQ-IGNORE                 VALUE 'IGN'.
                88  MC-REQ-EIB                    VALUE 'EIB'.
                88  MC-REQ-SYNCPOINT              VALUE 'SYN'.
+               88  MC-REQ-ABEND-EXIT             VALUE 'HAB'.
            05  MC-KEY                  PIC 9(8).
            05  MC-RESP                 PIC 9(4).
            05  MC-COUNT                PIC 9(4).
            05  MC-VALUE                PIC 9(8).
            05  MC-IDS                  PIC 9(8) OCCURS 5 TIMES.
+           05  MC-ABCODE               PIC X(4).
        PROCEDURE DIVISION.
        0000-MAIN.
            MOVE 0 TO MC-RESP MC-COUNT MC-VALUE
@@ -61,6 +66,17 @@
                    PERFORM 6000-EIB
                WHEN MC-REQ-SYNCPOINT
                    PERFORM 7000-ADD-SYNC-ABEND
+               WHEN MC-REQ-ABEND-EXIT
+                   EXEC CICS HANDLE ABEND LABEL(8000-ABEND-EXIT)
+                   END-EXEC
+                   MOVE 'HANDLED' TO CR-CUST-NAME
+                   MOVE MC-KEY TO CR-CUST-ID
+                   EXEC CICS WRITE FILE('CUSTFILE')
+                             FROM(CUSTOMER-RECORD)
+                             RIDFLD(CR-CUST-ID)
+                   END-EXEC
+                   ADD 1 TO MC-KEY
+                   PERFORM 5000-READ-UNGUARDED
            END-EVALUATE
            EXEC CICS RETURN END-EXEC.
 
@@ -138,3 +154,8 @@
            END-EXEC
            EXEC CICS SYNCPOINT END-EXEC
            EXEC CICS ABEND ABCODE('CSYN') END-EXEC.
+
+       8000-ABEND-EXIT.
+           EXEC CICS ASSIGN ABCODE(WS-ABCODE) END-EXEC
+           MOVE WS-ABCODE TO MC-ABCODE
+           EXEC CICS RETURN END-EXEC.
