@@ -115,6 +115,13 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                     services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"])
                     if services is None:
                         continue
+                if entry.get("cics"):  # EXEC CICS: its folder's datasets created now, or refused
+                    data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
+                    settings = found["folders"][name]
+                    services = _cics_services(entry, settings.get("database"), data_dir, settings.get("datasets"),
+                                              runtime, found["errors"], services)  # fmt: skip
+                    if services is None:
+                        continue
                 tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
                                        services=services))  # fmt: skip
         catalog.add_backend(name, tools)
@@ -133,6 +140,27 @@ def _sql_services(
 
     try:
         return load_served(sql, url, data_dir, runtime)
+    except (LinkageError, OSError, ValueError) as exc:
+        errors.append(str(exc))
+        return None
+
+
+def _cics_services(
+    entry: Any,
+    url: str | None,
+    data_dir: str | None,
+    datasets: str | None,
+    runtime: Runtime,
+    errors: list[str],
+    sql: Any = None,
+) -> Any:
+    """The CICS program's runtime on its folder's database and datasets (with ``sql``, its EXEC SQL's
+    prepared program: one unit of work for both), or None with the reason in ``errors``."""
+    from .cobol import LinkageError
+    from .sqlbridge.cics_served import load_cics
+
+    try:
+        return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime, sql)
     except (LinkageError, OSError, ValueError) as exc:
         errors.append(str(exc))
         return None

@@ -47,7 +47,8 @@ def accounts(tmp_path: Path, toml: str) -> Path:
         ("[folder]\ndata-dir = 'no-such-dir'\n", 2, "folder.data-dir: 'no-such-dir' is not a folder"),
         ("[folder]\ndatabase = 'mysql://db'\n", 2, "folder.database: must be sqlite:///PATH or postgresql://"),
         ("folder = 3\n", 1, "folder: must be a table"),
-        ("[folders]\ndialect = 'ibm'\n", 1, "unknown key 'folders' (expected [folder] and [programs.NAME] tables)"),
+        ("[folders]\ndialect = 'ibm'\n", 1, "unknown key 'folders' (expected [folder], [programs.NAME] and"),
+        ("# the FCT\ndatasets = 3\n", 2, "datasets must be an array of tables"),
     ],
 )
 def test_a_mistake_in_the_folder_table_names_its_line(tmp_path: Path, toml: str, line: int, says: str) -> None:

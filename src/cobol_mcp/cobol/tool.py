@@ -131,6 +131,9 @@ class CobolTool:
             return None
 
         session = self.services.session() if self.services is not None else None
+        first = getattr(session, "first", None)  # a CICS program: the EIB filled before it starts
+        if first is not None:
+            buffers = first(buffers)
         handle: list[object] = []
 
         def finished(call: CallResult) -> None:

@@ -5,7 +5,12 @@ size, USAGE, PICTURE; VARCHAR groups, host structures and indicator arrays expan
 table with structures written out for the translator) and :mod:`.session` (a program prepared against
 its folder's database, and one tool call's session: the service handler that turns a ``CALL 'SQLRT'``'s
 parameter bytes into a statement of the call's unit of work and the results back into bytes and the
-SQLCA; commit on a normal end, rollback on any failure).
+SQLCA; commit on a normal end, rollback on any failure); and the CICS runtime of a translated EXEC CICS
+program (:mod:`.cics_eib`: the command descriptor, the EIB, the HANDLE table and the AEIx abend codes;
+:mod:`.cics`: one tool call's session answering its ``CALL 'CICSRT'`` exchanges through
+:mod:`cobol_mcp.db.cics` on the call's unit of work; :mod:`.cics_served`: the folder's datasets created
+at load, a session per call). Both kinds of session run their database work off the reply loop
+(:mod:`.answers`).
 
 Why a package of its own: :mod:`cobol_mcp.db` (SQL, knows no COBOL) and :mod:`cobol_mcp.cobol` (COBOL,
 knows no SQL) are one layer and independent; the bridge needs both (the codec and the record layout on

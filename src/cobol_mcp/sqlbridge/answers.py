@@ -19,11 +19,18 @@ import os
 import queue
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
-from .session import Session
 
-__all__ = ["Answerer", "Tracked", "answerer_for"]
+class Answering(Protocol):
+    """A call's session: an EXEC SQL program's (:class:`.session.Session`) or a CICS program's (:mod:`.cics`)."""
+
+    def answer(self, exchange: Any) -> list[bytes]: ...
+
+    def end(self, ok: bool) -> None: ...
+
+
+__all__ = ["Answerer", "Answering", "Tracked", "answerer_for"]
 
 _answerers: dict[int, Answerer] = {}  # id(runtime) -> its answerer (the runtime lives as long as the server)
 _made = threading.Lock()
@@ -77,8 +84,9 @@ class Answerer:
 class Tracked:
     """A :class:`.session.Session` whose statements run on the answerer's threads (see the module)."""
 
-    def __init__(self, session: Session, answerer: Answerer) -> None:
+    def __init__(self, session: Answering, answerer: Answerer) -> None:
         self.session, self.answerer = session, answerer
+        self.first = getattr(session, "first", None)  # a CICS call's EIB, filled before it starts
         self.guard = threading.Lock()
         self.running = False
         self.ended: bool | None = None  # how the call ended while a statement was running

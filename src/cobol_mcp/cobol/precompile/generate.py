@@ -127,12 +127,13 @@ def _whenever(stmt: SqlStatement, state: dict[str, str]) -> None:
 class _Lines:
     """The program's lines, edited in place: code columns of fixed format, or whole lines."""
 
-    def __init__(self, text: str, fmt: str) -> None:
+    def __init__(self, text: str, fmt: str, wide: bool = False) -> None:
+        """``wide``: fixed-format text whose code runs to column 255 (the EXEC CICS translator's output)."""
         self.fixed = fmt == "fixed"
         raw = text.splitlines()
-        self.lines = [line.expandtabs(8)[:72].rstrip() if self.fixed else line for line in raw]
+        self.lines = [line.expandtabs(8)[: 255 if wide else 72].rstrip() if self.fixed else line for line in raw]
         self.start = 7 if self.fixed else 0
-        self.wide = self.shifted = False
+        self.wide, self.shifted = wide, False
         self.added = 0
         # -ftext-column=255 would pad a continued literal to column 255: with one, lines are added instead
         self.can_widen = self.fixed and not any(line[6:7] == "-" for line in self.lines)
@@ -196,10 +197,12 @@ def _locate(lines: _Lines, stmt: SqlStatement, offset: int) -> tuple[int, int, i
     return first, col, last, end
 
 
-def generate(text: str, scan: SqlScan, fmt: str, member_text: dict[str, str] | None = None) -> Generated:
+def generate(
+    text: str, scan: SqlScan, fmt: str, member_text: dict[str, str] | None = None, wide: bool = False
+) -> Generated:
     """``text`` (a program or member, format ``fmt``) with its EXEC SQL blocks replaced (see the module);
     ``member_text``: INCLUDE member name -> its generated text (see :func:`generate_file`)."""
-    lines = _Lines(text, fmt)
+    lines = _Lines(text, fmt, wide)
     procedure_at = next((n for n, line in enumerate(text.splitlines(), 1) if _PROCEDURE.search(line)), None)
     out = Generated("")
     whenever: dict[str, str] = {}
@@ -228,12 +231,15 @@ def generate(text: str, scan: SqlScan, fmt: str, member_text: dict[str, str] | N
     return out
 
 
-def generate_file(path: Path, fmt: str, include: tuple[Path, ...] = ()) -> tuple[Generated, SqlScan]:
-    """The program at ``path`` precompiled, with its INCLUDE members (fixed format, as DCLGEN writes them)."""
+def generate_file(
+    path: Path, fmt: str, include: tuple[Path, ...] = (), wide: bool = False
+) -> tuple[Generated, SqlScan]:
+    """The program at ``path`` precompiled, with its INCLUDE members (fixed format, as DCLGEN writes them);
+    ``wide``: its code runs to column 255 (an EXEC CICS program's translation)."""
     scan = scan_text(path, fmt, include)
     members: dict[str, str] = {}
     for stmt in scan.statements:
         if stmt.kind == "INCLUDE" and stmt.name and stmt.member is not None:
             member_scan = scan_text(stmt.member, "fixed")
             members[stmt.name] = generate(read_text(stmt.member), member_scan, "fixed").text
-    return generate(read_text(path), scan, fmt, members), scan
+    return generate(read_text(path), scan, fmt, members, wide), scan

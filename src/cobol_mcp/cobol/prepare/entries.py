@@ -20,6 +20,7 @@ class FolderSettings(TypedDict):
 
     data_dir: str | None  # console and file programs' data folder (--data-dir wins)
     database: str | None  # EXEC SQL programs' database URL (None: cobol-mcp.db in the data folder)
+    datasets: NotRequired[str]  # the cobol-mcp.toml whose [[datasets]] are the CICS files (db.cics.fct)
 
 
 class ToolEntry(TypedDict):
@@ -45,6 +46,7 @@ class CallableEntry(ToolEntry):
     sizes: list[int]  # the records' sizes, then one byte per padding parameter
     padding: int  # one-byte parameters passed after the records (see ProgramSpec.call_params)
     source: str  # the program's source file (a failed rebuild keeps the last good entry of that source)
+    cics: NotRequired[CicsEntry]  # a program with EXEC CICS: its CALL 'CICSRT's are answered (cicsbridge)
 
 
 class SqlEntry(TypedDict):
@@ -56,6 +58,15 @@ class SqlEntry(TypedDict):
     include: list[str]  # the copybook folders of the precompiled text, in order
     dialect: str  # cobc -std the layout follows
     folder: str  # the programs folder (where the default database file is)
+
+
+class CicsEntry(TypedDict):
+    """A translated program (:mod:`.cics`): each CALL 'CICSRT' passes its command's descriptor, so the
+    runtime needs only where it came from."""
+
+    original: str  # the user's source (its file:line in messages)
+    folder: str  # the programs folder (where the default database file is)
+    commands: list[str]  # its CICS commands in source order, for `check`
 
 
 class FileUse(TypedDict):

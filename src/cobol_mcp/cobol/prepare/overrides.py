@@ -132,7 +132,10 @@ class FolderOverrides:
 
     def folder_settings(self) -> FolderSettings:
         """The settings the manifest keeps for the folder (:class:`.entries.FolderSettings`)."""
-        return {"data_dir": self.data_dir, "database": self.settings.get("database")}
+        settings: FolderSettings = {"data_dir": self.data_dir, "database": self.settings.get("database")}
+        if self.settings.get("datasets"):
+            settings["datasets"] = self.settings["datasets"]
+        return settings
 
     def program(self, program_id: str) -> ProgramOverrides | None:
         found = self.programs.get(program_id.upper())
@@ -172,11 +175,18 @@ def read_overrides(folder: Path) -> FolderOverrides:
         raise LinkageError(f"{path}:{at.group(1) if at else 1}: invalid TOML: {exc}") from None
     locate = Locator(path, text)
     for key in table:
-        if key not in ("programs", "folder"):
+        if key not in ("programs", "folder", "datasets"):
             raise LinkageError(
-                f"{locate.where(locate.key(key))}: unknown key {key!r} (expected [folder] and [programs.NAME] tables)"
+                f"{locate.where(locate.key(key))}: unknown key {key!r} (expected [folder], [programs.NAME] and "
+                "[[datasets]] tables)"
             )
     settings = check_folder(table["folder"], locate, folder) if "folder" in table else {}
+    if "datasets" in table:  # the CICS files: checked (strictly, file:line) where they are created, at start
+        if not isinstance(table["datasets"], list):
+            raise LinkageError(
+                f"{locate.where(locate.key('datasets'))}: datasets must be an array of tables ([[datasets]])"
+            )
+        settings["datasets"] = str(path)
     programs: dict[str, ProgramOverrides] = {}
     given = table.get("programs", {})
     if not isinstance(given, dict):

@@ -19,9 +19,10 @@ from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, Linkage
 from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_programs
-from ..source.lines import load_with_copies
+from ..source.lines import detect_format, load_with_copies, read_text
 from .cache import cache_root
 from .calls import callee_module
+from .cics import Translated, has_cics, runtime_fills_eib, translate
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .specfile import SpecFileError, dumps, loads
@@ -50,6 +51,7 @@ class CompiledProgram:
     include: tuple[Path, ...] = ()  # the copybook folders it was built with (a console program's executable too)
     warnings: tuple[str, ...] = ()  # `file:line: ...` of its source, such as a COPY of another machine's path
     sql: Precompiled | None = None  # a program with EXEC SQL: what was compiled instead of its source (.sql)
+    cics: Translated | None = None  # a program with EXEC CICS: what was parsed and compiled instead (.cics)
 
 
 @dataclass
@@ -244,10 +246,12 @@ def compile_programs(
     std = load_dialect(dialect)
     stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
     key = cache_key(source, source_format or "auto", stamp, include)
+    cics = _translated(source, source_format, include, root / "cics" / key)
     specs, warnings = _cached_specs(
-        source, root / "specs" / f"{key}.units.spec", source_format, rebuild, include, std.name
-    )
-    flags = (*DEFAULT_FLAGS, *std.flags)
+        cics.source if cics else source, root / "specs" / f"{key}.units.spec",
+        cics.source_format if cics else source_format, rebuild, cics.include if cics else include, std.name,
+    )  # fmt: skip
+    flags = (*DEFAULT_FLAGS, *std.flags, *(cics.flags if cics else ()))
     module: Path | None = None
     sql: Precompiled | None = None
     out: list[CompiledProgram | str] = []
@@ -269,23 +273,37 @@ def compile_programs(
                 continue
             digest = zlib.crc32(found.digest().encode())
             spec_path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.spec")
+        if cics is not None:  # after the overrides, which set directions again
+            spec = runtime_fills_eib(spec)
         if rebuild or not spec_path.exists():
             _save_spec(spec, spec_path)  # what the tool loads on first use
-        if module is None and has_sql(source):
-            sql = precompile(source, spec.source_format, include, root / "sql" / key)
+        if module is None and has_sql(source):  # (of a CICS program: its translation is precompiled)
+            sql = precompile(cics.source if cics else source, spec.source_format, cics.include if cics else include,
+                             root / "sql" / key, bool(cics and cics.flags))  # fmt: skip
         if module is None:
             built, books, more = (sql.source, sql.include, sql.flags) if sql else (source, include, ())
+            if cics is not None and sql is None:
+                built, books = cics.source, cics.include
             try:
                 module = build_module(
                     built, cache_dir, source_format=spec.source_format, flags=(*flags, *more), rebuild=rebuild,
                     include=books,
                 )  # fmt: skip
             except BuildError as exc:  # the precompiled text keeps the user's line numbers: name the user's file
-                if sql is None:
+                generated = sql or cics
+                if generated is None:
                     raise
-                raise BuildError(str(exc).replace(str(sql.source), str(source))) from None
-        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings, sql))
+                raise BuildError(str(exc).replace(str(generated.source), str(source))) from None
+        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings, sql, cics))
     return out
+
+
+def _translated(source: Path, source_format: str | None, include: tuple[Path, ...], folder: Path) -> Translated | None:
+    """A program with EXEC CICS translated into ``folder`` (:mod:`.cics`), None for one without; LinkageError
+    (every problem's file:line) when the translator cannot carry it."""
+    if not has_cics(source):
+        return None
+    return translate(source, source_format or detect_format(read_text(source)), include, folder)
 
 
 def _cached_specs(

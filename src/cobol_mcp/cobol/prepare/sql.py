@@ -25,7 +25,7 @@ from ..precompile.scan import SqlStatement
 if TYPE_CHECKING:
     from .entries import SqlEntry
 
-__all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile", "sql_entry"]
+__all__ = ["WIDE_FLAG", "Precompiled", "has_sql", "precompile", "sql_entry", "write_text"]
 
 WIDE_FLAG = "-ftext-column=255"
 _SQL = re.compile(rb"\bEXEC\s+SQL\b", re.I)
@@ -52,9 +52,12 @@ def has_sql(source: Path) -> bool:
     return _SQL.search(source.read_bytes()) is not None
 
 
-def precompile(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Precompiled:
-    """``source`` precompiled into ``folder`` (see the module); LinkageError when it cannot be."""
-    generated, scan = generate_file(source, source_format, include)
+def precompile(
+    source: Path, source_format: str, include: tuple[Path, ...], folder: Path, wide: bool = False
+) -> Precompiled:
+    """``source`` precompiled into ``folder`` (see the module); LinkageError when it cannot be. ``wide``:
+    its code runs to column 255 (the EXEC CICS translation of a program with both)."""
+    generated, scan = generate_file(source, source_format, include, wide)
     if scan.problems:
         raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
     folder.mkdir(parents=True, exist_ok=True)
@@ -63,16 +66,16 @@ def precompile(source: Path, source_format: str, include: tuple[Path, ...], fold
         encoding = "utf-8"
     except UnicodeDecodeError:
         encoding = "latin-1"
-    _write(folder / source.name, generated.text, encoding)
+    write_text(folder / source.name, generated.text, encoding)
     for name, text in generated.copybooks.items():
-        _write(folder / name, text, encoding)
+        write_text(folder / name, text, encoding)
     own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
     books = (folder, *own, *(p for p in include if p not in own))
     flags = (WIDE_FLAG,) if generated.wide else ()
     return Precompiled(folder / source.name, books, flags, tuple(scan.statements))
 
 
-def _write(path: Path, text: str, encoding: str) -> None:
+def write_text(path: Path, text: str, encoding: str) -> None:
     """Write ``text`` unless the file holds it already (cobc's cache key is the file's content)."""
     data = text.encode(encoding, "replace")
     try:

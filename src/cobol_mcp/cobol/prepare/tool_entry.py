@@ -103,10 +103,14 @@ def callable_entry(program: CompiledProgram, bundled: bool) -> CallableEntry:
             "outputSchema": schema.output_schema(spec),
         },
         "spec_path": str(program.spec_path),
-        "source": str(program.spec.source),
+        "source": str(program.cics.original if program.cics else program.spec.source),
     }
+    if program.cics is not None:
+        entry["cics"] = {"original": str(program.cics.original), "folder": str(program.cics.original.parent),
+                         "commands": list(program.cics.commands)}  # fmt: skip
     if program.sql is not None:
-        entry["sql"] = sql_entry(program.sql, spec.source, spec.source_format, spec.dialect)
+        original = program.cics.original if program.cics else spec.source  # (a CICS program's: not its translation)
+        entry["sql"] = sql_entry(program.sql, original, spec.source_format, spec.dialect)
     return entry
 
 

@@ -1,0 +1,255 @@
+"""A translated EXEC CICS program as the server serves it: one :class:`CicsSession` per tool call.
+
+The program's ``CALL 'CICSRT'`` exchanges (:mod:`.cics_eib`: the EIB, the descriptor, the options'
+parameters) are answered here. At the call's start :meth:`CicsSession.first` fills the EIB the tool
+passes (EIBCALEN the COMMAREA's length, EIBDATE/EIBTIME, EIBTRNID, EIBTASKN unique per call). Each
+command then: file control, TS/TD queues and named counters through :func:`..db.cics.dispatch.run` on
+the call's unit of work (one :class:`..db.unit.Unit`, on the folder's database, created at the first
+command that needs it; a program with EXEC SQL too shares its SQL session's unit, so statements,
+records, queue items and counters commit and roll back together); HANDLE CONDITION / IGNORE
+CONDITION / PUSH / POP HANDLE kept per call; ASKTIME,
+FORMATTIME (the date and time options), ASSIGN (the names this server knows); SYNCPOINT [ROLLBACK];
+RETURN (the program GOBACKs: the call ends normally, and :meth:`CicsSession.end` commits); ABEND
+(the call fails with the abend code, the unit of work rolls back), unless HANDLE ABEND LABEL set
+a label: the program goes there once (ASSIGN ABCODE says which abend), as CICS's exit does.
+A condition other than NORMAL sets
+RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to its HANDLE CONDITION label (the answer
+in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEIx code.
+
+Not served yet (the call fails saying so): LINK, XCTL, HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
+the other commands the translator carries without a runtime here.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from ..db.cics import dispatch
+from ..db.cics.fct import DatasetDef
+from ..db.cics.resources import Resources
+from ..db.cics.result import CicsFailure, Result
+from ..db.prepare import Plan
+from ..db.unit import Unit
+from ..db.url import Database
+from .cics_eib import COMMANDS_EIBFN, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
+from .session import Session, unit_connection
+
+__all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
+
+# The commands this runtime answers (the others the translator carries fail the call that reaches them)
+SERVED = dispatch.COMMANDS | {
+    "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
+    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND",
+}  # fmt: skip
+
+_TASKS = itertools.count(1)
+_ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
+
+
+class CicsAbend(Exception):
+    """The task abended: the tool call fails with this message, its unit of work rolled back."""
+
+    def __init__(self, message: str, abcode: str = "") -> None:
+        super().__init__(message)
+        self.abcode = abcode
+
+
+class CicsProgram:
+    """What every call of one program needs: its name, its file, its folder's database and datasets."""
+
+    def __init__(self, program_id: str, original: str, database: Database, fct: Mapping[str, DatasetDef]) -> None:
+        self.program_id, self.original, self.database, self.fct = program_id, original, database, fct
+
+
+class CicsSession:
+    """One tool call of a CICS program (see the module)."""
+
+    def __init__(self, program: CicsProgram, opener: Any = None, sql: Session | None = None) -> None:
+        self.program = program
+        self.opener = opener or unit_connection
+        self.sql = sql  # a program with EXEC SQL too: its statements and commands share one unit of work
+        self.resources: Resources | None = None
+        self.handles = Handles()
+        self.eib = Eib(0, next(_TASKS) + os.getpid() * 1000)
+        self.abstime: int | None = None
+        self.abend_label: int | None = None  # HANDLE ABEND LABEL: where an abend goes (once)
+        self.abend_cancelled: int | None = None  # kept by HANDLE ABEND CANCEL for RESET
+        self.abcode = ""  # the abend a HANDLE ABEND label was given (ASSIGN ABCODE)
+
+    def first(self, buffers: list[bytes]) -> list[bytes]:
+        """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length."""
+        self.eib.calen = len(buffers[1]) if len(buffers) > 1 else 0
+        return [self.eib.fill(buffers[0]), *buffers[1:]]
+
+    def answer(self, exchange: Any) -> list[bytes]:
+        if exchange.service == "SQLRT" and self.sql is not None:
+            return self.sql.answer(exchange)
+        if exchange.service != "CICSRT":
+            raise CicsAbend(f"the program CALLed {exchange.service}, which a CICS program is not served")
+        params: list[bytes] = exchange.params
+        if len(params) < 2:
+            raise CicsAbend("CALL 'CICSRT' without the EIB and a command descriptor")
+        desc = parse_descriptor(params[1])
+        try:
+            try:
+                return self._command(desc, params)
+            except CicsFailure as exc:
+                message = f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}"
+                raise CicsAbend(message, exc.abcode) from None
+        except CicsAbend as exc:
+            if self.abend_label is None or not exc.abcode:
+                raise
+            label, self.abend_label = self.abend_label, None  # CICS cancels the exit as it takes it
+            self.abcode = exc.abcode
+            fn = COMMANDS_EIBFN.get(desc.command, 0)
+            return [self.eib.fill(params[0], fn=fn, answer=label), *params[1:]]
+
+    def _where(self, desc: Descriptor) -> str:
+        return f"{self.program.original}:{desc.line}: {desc.command}"
+
+    def _command(self, desc: Descriptor, params: list[bytes]) -> list[bytes]:
+        options, where = decode(desc, params[2:])
+        bufs = [bytearray(p) for p in params]
+        fn = COMMANDS_EIBFN.get(desc.command, 0)
+        result, sets = self._run(desc, options)
+        for name, value in sets.items():
+            self._store(bufs, where, name, value)
+        answer = 0
+        if result.resp != 0:
+            if "RESP" in where or "NOHANDLE" in options:
+                pass
+            else:
+                route = self.handles.route(result.resp)
+                if isinstance(route, str):
+                    raise CicsAbend(
+                        f"{self._where(desc)}: task abended with code {route}: condition "
+                        f"{self.handles.name(result.resp)} (RESP2 {result.resp2}) not handled",
+                        route,
+                    )
+                answer = route
+        for name, value in (("RESP", result.resp), ("RESP2", result.resp2)):
+            if name in where:
+                self._store(bufs, where, name, value)
+        bufs[0][:] = self.eib.fill(bytes(bufs[0]), fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
+        return [bytes(b) for b in bufs]
+
+    @staticmethod
+    def _store(bufs: list[bytearray], where: dict[str, int], name: str, value: object) -> None:
+        index = where.get(name)
+        if index is None:
+            return
+        buf = bufs[index + 2]
+        if isinstance(value, int):
+            buf[:8] = encode_number(value)
+        elif isinstance(value, str):  # a name CICS gives: blank-padded to its field
+            buf[:] = value.encode("latin-1")[: len(buf)].ljust(len(buf))
+        elif isinstance(value, bytes | bytearray):  # data read: as far as it goes
+            buf[: min(len(buf), len(value))] = bytes(value)[: len(buf)]
+
+    def _resources(self) -> Resources:
+        if self.resources is None:
+            db = self.program.database
+            if self.sql is not None:  # the SQL session's unit of work, made here if no statement ran yet
+                if self.sql.unit is None:
+                    self.sql.unit = Unit(self.sql.program.plan, self.sql.opener(self.sql.program.database))
+                unit = self.sql.unit
+            else:
+                unit = Unit(Plan(db.kind, {}), self.opener(db))
+            self.resources = Resources(unit, self.program.fct, self.program.program_id)
+        return self.resources
+
+    def _run(self, desc: Descriptor, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
+        command = desc.command
+        if command in dispatch.COMMANDS:
+            return dispatch.run(self._resources(), command, options)
+        if command == "HANDLE CONDITION":
+            self.handles.handle(desc)
+        elif command == "IGNORE CONDITION":
+            self.handles.ignore(desc)
+        elif command == "PUSH HANDLE":
+            self.handles.push()
+        elif command == "POP HANDLE":
+            if not self.handles.pop():
+                return Result(16, 1), {}  # INVREQ: no PUSH HANDLE to pop
+        elif command == "RETURN":
+            pass  # the program GOBACKs: the call ends, and its unit of work commits
+        elif command == "SYNCPOINT":
+            self._resources().syncpoint("ROLLBACK" in options)
+        elif command == "ABEND":
+            code = options.get("ABCODE", b"    ")
+            text = code.decode("latin-1").strip() if isinstance(code, bytes) else str(code)
+            raise CicsAbend(f"{self._where(desc)}: task abended with code {text or '(none)'}", text or "????")
+        elif command == "HANDLE ABEND":
+            self._handle_abend(desc)
+        elif command == "ASKTIME":
+            return Result(), {"ABSTIME": self._abstime(True)}
+        elif command == "FORMATTIME":
+            return Result(), self._formattime(options)
+        elif command == "ASSIGN":
+            return Result(), self._assign(options)
+        else:
+            raise CicsAbend(f"{self._where(desc)}: not served yet by this server's CICS runtime")
+        return Result(), {}
+
+    def _handle_abend(self, desc: Descriptor) -> None:
+        given = {name: label for name, label, _ in desc.options}
+        if "PROGRAM" in given:
+            raise CicsAbend(
+                f"{self._where(desc)}: HANDLE ABEND PROGRAM is not served yet by this server's CICS runtime"
+            )
+        if "LABEL" in given:
+            self.abend_label = given["LABEL"]
+        elif "CANCEL" in given:
+            self.abend_cancelled, self.abend_label = self.abend_label, None
+        elif "RESET" in given:
+            self.abend_label = self.abend_cancelled
+
+    def _abstime(self, now: bool) -> int:
+        if now or self.abstime is None:
+            delta = datetime.datetime.now() - _ABSTIME_EPOCH
+            self.abstime = delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+        return self.abstime
+
+    def _formattime(self, options: dict[str, object]) -> dict[str, object]:
+        given = options.get("ABSTIME")
+        ms = given if isinstance(given, int) else self._abstime(False)
+        when = _ABSTIME_EPOCH + datetime.timedelta(milliseconds=ms)
+        sep = options.get("DATESEP")
+        ds = sep.decode("latin-1")[:1] if isinstance(sep, bytes) else ("/" if sep else "")
+        tsep = options.get("TIMESEP")
+        ts = tsep.decode("latin-1")[:1] if isinstance(tsep, bytes) else (":" if tsep else "")
+        y, m, d = f"{when.year:04d}", f"{when.month:02d}", f"{when.day:02d}"
+        forms = {
+            "YYYYMMDD": ds.join((y, m, d)), "YYYYDDMM": ds.join((y, d, m)), "YYMMDD": ds.join((y[2:], m, d)),
+            "YYDDMM": ds.join((y[2:], d, m)), "DDMMYY": ds.join((d, m, y[2:])), "MMDDYY": ds.join((m, d, y[2:])),
+            "DDMMYYYY": ds.join((d, m, y)), "MMDDYYYY": ds.join((m, d, y)),
+            "YYYYDDD": ds.join((y, f"{when.timetuple().tm_yday:03d}")),
+            "YYDDD": ds.join((y[2:], f"{when.timetuple().tm_yday:03d}")),
+            "TIME": ts.join((f"{when.hour:02d}", f"{when.minute:02d}", f"{when.second:02d}")),
+            "DATE": ds.join((m, d, y[2:])), "FULLDATE": ds.join((m, d, y)),
+            "DAYOFMONTH": when.day, "MONTHOFYEAR": when.month, "YEAR": when.year,
+            "DAYCOUNT": (when - _ABSTIME_EPOCH).days, "DAYOFWEEK": (when.weekday() + 1) % 7,
+        }  # fmt: skip
+        return {name: value for name, value in forms.items() if name in options}
+
+    def _assign(self, options: dict[str, object]) -> dict[str, object]:
+        known: dict[str, object] = {
+            "PROGRAM": self.program.program_id, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
+            "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
+            "USERNAME": "CICSUSER", "ABCODE": self.abcode,
+        }  # fmt: skip
+        return {name: value for name, value in known.items() if name in options}
+
+    def end(self, ok: bool) -> None:
+        """Commit (the program ended normally) or roll back (an abend or any failure)."""
+        resources, self.resources = self.resources, None
+        if self.sql is not None:  # one unit of work: ended once, by the SQL session
+            if resources is not None:
+                resources.files.syncpoint()
+            self.sql.end(ok)
+        elif resources is not None:
+            resources.end(ok)

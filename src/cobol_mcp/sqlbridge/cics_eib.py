@@ -1,0 +1,197 @@
+"""What the CICSRT runtime reads and writes besides the resources: the command's descriptor, the EIB,
+the HANDLE table and the abend codes of unhandled conditions.
+
+A translated command's ``CALL 'CICSRT'`` passes the EIB, then its descriptor (text such as
+``43;READ;FILE();INTO();RIDFLD();GTEQ;RESP()``, see :mod:`..cobol.precompile.cics_generate`), then one
+parameter per ``OPT()``. :func:`parse_descriptor` reads the descriptor; :func:`decode` turns the
+parameters into the options :func:`..db.cics.dispatch.run` takes (names and areas it reads as bytes,
+an area it fills as its size, numbers, ``S9(18) COMP-5``, as ints, flags as True); :func:`encode_number`
+writes a number back. :class:`Eib` sets the fields of ``DFHEIBLK`` at the offsets of the translator's
+copybook (:data:`..cobol.precompile.cics_books.EIB_SIZE` bytes): EIBDATE and EIBTIME in CICS's packed
+``0CYYDDD`` and ``0HHMMSS``, EIBCALEN, EIBFN, EIBRESP/EIBRESP2, EIBTRNID, EIBTASKN, EIBTRMID, DFHEIGDI.
+:class:`Handles` is HANDLE CONDITION / IGNORE CONDITION / PUSH / POP HANDLE for one program level, and
+:data:`ABCODES` the abend code CICS gives a task whose condition nothing handles.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from ..cobol.precompile.cics_table import COMMANDS, CONDITIONS, OptionKind, option_kind
+
+__all__ = [
+    "ABCODES",
+    "COMMANDS_EIBFN",
+    "Descriptor",
+    "Eib",
+    "Handles",
+    "decode",
+    "encode_number",
+    "option_kinds",
+    "parse_descriptor",
+]
+
+# The abend code of a condition raised with no RESP, NOHANDLE or active HANDLE label (IBM: the AEIx and
+# AEYx transaction abend codes of the EXEC interface).
+ABCODES = {
+    "ERROR": "AEIA", "RDATT": "AEIB", "WRBRK": "AEIC", "EOF": "AEID", "EODS": "AEIE", "EOC": "AEIF",
+    "INBFMH": "AEIG", "ENDINPT": "AEIH", "NONVAL": "AEII", "NOSTART": "AEIJ", "TERMIDERR": "AEIK",
+    "FILENOTFOUND": "AEIL", "DSIDERR": "AEIL", "NOTFND": "AEIM", "DUPREC": "AEIN", "DUPKEY": "AEIO",
+    "INVREQ": "AEIP", "IOERR": "AEIQ", "NOSPACE": "AEIR", "NOTOPEN": "AEIS", "ENDFILE": "AEIT",
+    "ILLOGIC": "AEIU", "LENGERR": "AEIV", "QZERO": "AEIW", "ITEMERR": "AEIZ", "PGMIDERR": "AEI0",
+    "TRANSIDERR": "AEI1", "ENDDATA": "AEI2", "INVTSREQ": "AEI3", "EXPIRED": "AEI4", "TSIOERR": "AEI8",
+    "MAPFAIL": "AEI9", "QIDERR": "AEYH", "NOTAUTH": "AEY7",
+}  # fmt: skip
+_NAMES = {value: name for name, value in reversed(CONDITIONS.items())}  # RESP -> its first name
+_ALL_NAMES: dict[int, list[str]] = {}
+for _name, _value in CONDITIONS.items():
+    _ALL_NAMES.setdefault(_value, []).append(_name)
+_COMMON = {"RESP": option_kind("f<"), "RESP2": option_kind("f<"), "NOHANDLE": option_kind("")}
+EIB_SIZE = 85
+COMMANDS_EIBFN = {name: command.eibfn for name, command in COMMANDS.items()}  # EIBFN, by command
+
+
+@dataclass
+class Descriptor:
+    line: int
+    command: str
+    options: list[tuple[str, int | None, bool]] = field(default_factory=list)  # (name, label, has a parameter)
+
+    @property
+    def given(self) -> set[str]:
+        return {name for name, _, _ in self.options}
+
+
+def parse_descriptor(raw: bytes) -> Descriptor:
+    """The descriptor's text (blanks after it ignored); ValueError when it is not one."""
+    parts = raw.decode("latin-1").rstrip(" \0").split(";")
+    if len(parts) < 2 or not parts[0].isdigit() or parts[1] not in COMMANDS:
+        raise ValueError(f"not a CICS command descriptor: {raw[:60]!r}")
+    found = Descriptor(int(parts[0]), parts[1])
+    for part in parts[2:]:
+        if part.endswith("()"):
+            found.options.append((part[:-2], None, True))
+        elif part.endswith(")") and "(" in part:
+            name, _, label = part[:-1].partition("(")
+            found.options.append((name, int(label), False))
+        else:
+            found.options.append((part, None, False))
+    return found
+
+
+def option_kinds(command: str) -> dict[str, OptionKind]:
+    return {**COMMANDS[command].options, **_COMMON}
+
+
+def decode(desc: Descriptor, params: list[bytes]) -> tuple[dict[str, object], dict[str, int]]:
+    """The options as :func:`..db.cics.dispatch.run` takes them, and each parameter option's index in ``params``."""
+    kinds = option_kinds(desc.command)
+    options: dict[str, object] = {}
+    where: dict[str, int] = {}
+    index = 0
+    for name, _, has_param in desc.options:
+        if not has_param:
+            options[name] = True
+            continue
+        where[name] = index
+        raw = params[index]
+        index += 1
+        kind = kinds.get(name)
+        if kind is None:
+            continue
+        if kind.numeric:
+            options[name] = int.from_bytes(raw[:8], "little", signed=True)
+        elif kind.code == "a" and not kind.reads:
+            options[name] = len(raw)
+        elif kind.code in ("n", "x", "a"):
+            options[name] = raw
+        else:
+            options[name] = raw  # a pointer: passed as its bytes
+    if index != len(params):
+        raise ValueError(f"{desc.command}: {len(params)} parameters for {index} options")
+    return options, where
+
+
+def encode_number(value: int) -> bytes:
+    """A number as the translator's ``S9(18) COMP-5`` parameter (8 bytes, this machine's order)."""
+    return (value & (2**64 - 1)).to_bytes(8, "little")
+
+
+def _packed(value: int) -> bytes:
+    """S9(7) COMP-3: 7 digits and the sign nibble (C)."""
+    digits = f"{value:07d}"
+    nibbles = [int(d) for d in digits] + [0xC]
+    return bytes((nibbles[i] << 4) | nibbles[i + 1] for i in range(0, 8, 2))
+
+
+class Eib:
+    """The fields of a DFHEIBLK the runtime sets (offsets of :mod:`..cobol.precompile.cics_books`)."""
+
+    def __init__(self, calen: int, task: int, trnid: str = "CMCP", trmid: str = "    ") -> None:
+        self.calen, self.task, self.trnid, self.trmid = calen, task, trnid, trmid
+
+    def fill(self, eib: bytes, *, fn: int = 0, resp: int = 0, resp2: int = 0, answer: int = 0) -> bytes:
+        buf = bytearray(eib[:EIB_SIZE].ljust(EIB_SIZE, b"\0"))
+        now = datetime.datetime.now()
+        century = now.year // 100 - 19
+        buf[0:4] = _packed(now.hour * 10000 + now.minute * 100 + now.second)
+        buf[4:8] = _packed(century * 100000 + (now.year % 100) * 1000 + now.timetuple().tm_yday)
+        buf[8:12] = self.trnid.encode("latin-1")[:4].ljust(4)
+        buf[12:16] = _packed(self.task % 10_000_000)
+        buf[16:20] = self.trmid.encode("latin-1")[:4].ljust(4)
+        buf[20:22] = answer.to_bytes(2, "big", signed=True)
+        buf[24:26] = min(self.calen, 32767).to_bytes(2, "big", signed=True)
+        buf[27:29] = fn.to_bytes(2, "big")
+        buf[76:80] = resp.to_bytes(4, "big", signed=True)
+        buf[80:84] = resp2.to_bytes(4, "big", signed=True)
+        return bytes(buf) + eib[EIB_SIZE:]
+
+
+IGNORED = 0  # a condition IGNOREd: carry on
+
+
+@dataclass
+class Handles:
+    """HANDLE CONDITION labels (index > 0), IGNORE CONDITION (0), PUSH/POP HANDLE: one program level's."""
+
+    active: dict[str, int] = field(default_factory=dict)
+    pushed: list[dict[str, int]] = field(default_factory=list)
+
+    def handle(self, desc: Descriptor) -> None:
+        for name, label, _ in desc.options:
+            if name in _COMMON:
+                continue
+            if label is None:
+                self.active.pop(name, None)  # a condition alone: back to CICS's default action
+            else:
+                self.active[name] = label
+
+    def ignore(self, desc: Descriptor) -> None:
+        for name, _, _ in desc.options:
+            if name not in _COMMON:
+                self.active[name] = IGNORED
+
+    def push(self) -> None:
+        self.pushed.append(dict(self.active))
+        self.active = {}
+
+    def pop(self) -> bool:
+        if not self.pushed:
+            return False
+        self.active = self.pushed.pop()
+        return True
+
+    def route(self, resp: int) -> int | str:
+        """The label index a raised condition goes to, 0 to carry on, or the abend code (str)."""
+        for name in _ALL_NAMES.get(resp, []):
+            if name in self.active:
+                return self.active[name]
+        name = _NAMES.get(resp, "ERROR")
+        if "ERROR" in self.active:  # HANDLE CONDITION ERROR: every condition without its own label
+            return self.active["ERROR"]
+        return ABCODES.get(name, "AEIP")
+
+    @staticmethod
+    def name(resp: int) -> str:
+        return _NAMES.get(resp, str(resp))
