@@ -83,3 +83,18 @@ def test_free_format_blocks_literals_comments_and_an_open_block(tmp_path: Path) 
     assert "comment" not in update.text
     reasons = sorted((p.where.rsplit(":", 1)[1], p.reason) for p in result.problems)
     assert reasons == [("8", "cursor NOPE is used before DECLARE CURSOR"), ("9", "EXEC SQL without END-EXEC")]
+
+
+def test_blanks_and_dashes_inside_string_literals_are_kept(tmp_path: Path) -> None:
+    source = tmp_path / "LITPGM.cob"
+    source.write_text(
+        ">>SOURCE FORMAT FREE\n"
+        "IDENTIFICATION DIVISION.\n"
+        "PROGRAM-ID. LITPGM.\n"
+        "PROCEDURE DIVISION.\n"
+        "    EXEC SQL UPDATE T   SET NAME = 'A  B' -- folded away\n"
+        "        WHERE NOTE = '--' AND ID  =  :WS-ID END-EXEC.\n"
+    )
+    (update,) = scan_text(source).statements
+    # outside literals white space is folded and comments dropped; inside them every character counts
+    assert update.text == "UPDATE T SET NAME = 'A  B' WHERE NOTE = '--' AND ID = :WS-ID"

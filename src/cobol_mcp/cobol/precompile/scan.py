@@ -146,12 +146,27 @@ def _blocks(
                 break
             after = end + len("END-EXEC")
             period = text[after : after + 1] == "."
-            body = re.sub(r"--[^\n]*", "", text[body_start:end])
-            blocks.append((line_at(pos), line_at(end), " ".join(body.split()), period))
+            blocks.append((line_at(pos), line_at(end), squeeze(text[body_start:end]), period))
             pos = after + period
             continue
         pos += 1
     return blocks, open_blocks
+
+
+_PIECES = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\s+|[^'\"\s-]+|.", re.S)
+
+
+def squeeze(body: str) -> str:
+    """A statement's text on one line: `--` comments dropped and runs of blanks made one, outside its
+    string literals only (``'A  B'`` and ``'--'`` stay as written)."""
+    out: list[str] = []
+    for piece in _PIECES.findall(body):
+        if piece.isspace() or piece.startswith("--"):
+            if out and out[-1] != " ":
+                out.append(" ")
+        else:
+            out.append(piece)
+    return "".join(out).strip()
 
 
 def _without_strings(sql: str) -> str:
