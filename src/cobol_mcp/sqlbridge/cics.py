@@ -16,7 +16,16 @@ A condition other than NORMAL sets
 RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to its HANDLE CONDITION label (the answer
 in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEIx code.
 
-Not served yet (the call fails saying so): LINK, XCTL, HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
+LINK and XCTL: the worker's CICSRT resolves the program by name (the folder's modules) and says
+whether it could (PGMIDERR when not); if the command goes on, it asks for a new level (``=LINK
+START``: the callee's own EIB, EIBCALEN the LENGTH or the COMMAREA's size, its own HANDLE table and
+HANDLE ABEND), calls the program in the same worker, and says when it has returned (``=LINK END``:
+the level is dropped, the caller's EIB answered). All levels share the call's unit of work. An abend
+at a level goes to the nearest HANDLE ABEND LABEL of a level below (each level between GOBACKs, the
+answer -1), else fails the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE
+ABEND no longer applies.
+
+Not served yet (the call fails saying so): HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
 the other commands the translator carries without a runtime here.
 """
 
@@ -43,7 +52,7 @@ __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
 # The commands this runtime answers (the others the translator carries fail the call that reaches them)
 SERVED = dispatch.COMMANDS | {
     "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
-    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND",
+    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL",
 }  # fmt: skip
 
 _TASKS = itertools.count(1)
@@ -79,6 +88,10 @@ class CicsSession:
         self.abend_label: int | None = None  # HANDLE ABEND LABEL: where an abend goes (once)
         self.abend_cancelled: int | None = None  # kept by HANDLE ABEND CANCEL for RESET
         self.abcode = ""  # the abend a HANDLE ABEND label was given (ASSIGN ABCODE)
+        self.levels: list[tuple[int, Handles, int | None, int | None, str, str]] = []  # the LINKers' state
+        self.running = program.program_id  # the program of this level (ASSIGN PROGRAM)
+        self.pending: tuple[int, bool, str] | None = None  # a LINK/XCTL answered: EIBCALEN, XCTL, program
+        self.unwinding = ""  # an abend going down to a HANDLE ABEND label of a level below
 
     def first(self, buffers: list[bytes]) -> list[bytes]:
         """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length."""
@@ -87,12 +100,16 @@ class CicsSession:
 
     def answer(self, exchange: Any) -> list[bytes]:
         if exchange.service == "SQLRT" and self.sql is not None:
+            if self.levels:  # its statements are the LINKed program's, not this session's plan
+                raise CicsAbend("EXEC SQL in a LINKed or XCTLed program is not served yet")
             return self.sql.answer(exchange)
         if exchange.service != "CICSRT":
             raise CicsAbend(f"the program CALLed {exchange.service}, which a CICS program is not served")
         params: list[bytes] = exchange.params
         if len(params) < 2:
             raise CicsAbend("CALL 'CICSRT' without the EIB and a command descriptor")
+        if params[1].startswith(b"0;=LINK "):
+            return [self._level(params[1][8:].rstrip(b" \0") == b"START", params[0]), params[1]]
         desc = parse_descriptor(params[1])
         try:
             try:
@@ -101,12 +118,52 @@ class CicsSession:
                 message = f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}"
                 raise CicsAbend(message, exc.abcode) from None
         except CicsAbend as exc:
+            if self.abend_label is None and exc.abcode and any(level[2] is not None for level in self.levels):
+                self.unwinding = exc.abcode  # to a LINKer's HANDLE ABEND: this level GOBACKs
+                return [self.eib.fill(params[0], answer=-1), *params[1:]]
             if self.abend_label is None or not exc.abcode:
                 raise
             label, self.abend_label = self.abend_label, None  # CICS cancels the exit as it takes it
             self.abcode = exc.abcode
             fn = COMMANDS_EIBFN.get(desc.command, 0)
             return [self.eib.fill(params[0], fn=fn, answer=label), *params[1:]]
+
+    def _level(self, start: bool, eib: bytes) -> bytes:
+        """A LINKed (or XCTLed) program starts (its EIB filled) or has returned (the caller's EIB)."""
+        if start:
+            if self.pending is None:
+                raise CicsAbend("a LINK level started without a LINK")
+            calen, xctl, name = self.pending
+            self.pending = None
+            label = None if xctl else self.abend_label  # an XCTLing program does not resume
+            self.levels.append((self.eib.calen, self.handles, label, self.abend_cancelled, self.abcode, self.running))
+            self.eib.calen, self.handles, self.abend_label, self.abend_cancelled = calen, Handles(), None, None
+            self.running = name
+            return self.eib.fill(eib)
+        if not self.levels:
+            raise CicsAbend("a LINK level ended that did not start")
+        self.eib.calen, self.handles, self.abend_label, self.abend_cancelled, self.abcode, self.running = (
+            self.levels.pop()
+        )
+        answer = 0
+        if self.unwinding:
+            if self.abend_label is None:
+                answer = -1  # on down to the next level's HANDLE ABEND
+            else:
+                answer, self.abend_label = self.abend_label, None
+                self.abcode, self.unwinding = self.unwinding, ""
+        return self.eib.fill(eib, fn=COMMANDS_EIBFN["LINK"], answer=answer)
+
+    def _link(self, desc: Descriptor, options: dict[str, object], eib: bytes) -> Result:
+        """LINK/XCTL: PGMIDERR when the worker could not resolve the program, else the level to come."""
+        raw = options.get("PROGRAM", b"")
+        name = raw.decode("latin-1").strip() if isinstance(raw, bytes) else ""
+        if eib[20:22] != b"\0\1":
+            return Result(27, 3)  # PGMIDERR: no such program can be called
+        length, area = options.get("LENGTH"), options.get("COMMAREA")
+        calen = length if isinstance(length, int) else len(area) if isinstance(area, bytes) else 0
+        self.pending = (calen, desc.command == "XCTL", name)
+        return Result()
 
     def _where(self, desc: Descriptor) -> str:
         return f"{self.program.original}:{desc.line}: {desc.command}"
@@ -115,7 +172,10 @@ class CicsSession:
         options, where = decode(desc, params[2:])
         bufs = [bytearray(p) for p in params]
         fn = COMMANDS_EIBFN.get(desc.command, 0)
-        result, sets = self._run(desc, options)
+        if desc.command in ("LINK", "XCTL"):
+            result, sets = self._link(desc, options, params[0]), dict[str, object]()
+        else:
+            result, sets = self._run(desc, options)
         for name, value in sets.items():
             self._store(bufs, where, name, value)
         answer = 0
@@ -238,7 +298,7 @@ class CicsSession:
 
     def _assign(self, options: dict[str, object]) -> dict[str, object]:
         known: dict[str, object] = {
-            "PROGRAM": self.program.program_id, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
+            "PROGRAM": self.running, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
             "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
             "USERNAME": "CICSUSER", "ABCODE": self.abcode,
         }  # fmt: skip
