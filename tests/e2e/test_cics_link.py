@@ -122,3 +122,4 @@ def test_a_duprec_in_the_callee_rolls_back_the_callers_insert(served: tuple[Stdi
     assert second.get("isError") and "AEIN" in second["content"][0]["text"], second
     assert _count(db, employees, ["SECONDLINK"]) == 0
     assert _count(db, "SELECT COUNT(*) FROM cics_records WHERE dataset = 'CUSTFILE'", []) == 1
+    assert _out(_front(client, "EIBL"))["lf_calen"] == 14  # the next task LINKs as before

@@ -17,10 +17,10 @@ RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to its HANDLE CON
 in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEIx code.
 
 LINK and XCTL: the worker's CICSRT resolves the program by name (the folder's modules) and says
-whether it could (PGMIDERR when not); if the command goes on, it asks for a new level (``=LINK
-START``: the callee's own EIB, EIBCALEN the LENGTH or the COMMAREA's size, its own HANDLE table and
-HANDLE ABEND), calls the program in the same worker, and says when it has returned (``=LINK END``:
-the level is dropped, the caller's EIB answered). All levels share the call's unit of work. An abend
+whether it could (PGMIDERR when not); when the command goes on, the answer starts a new level and
+is its EIB (EIBCALEN the LENGTH or the COMMAREA's size; its own HANDLE table and HANDLE ABEND), the
+worker calls the program with a copy of it, and says when it has returned (``=LINK END``: the level
+is dropped, the caller's EIB answered). All levels share the call's unit of work. An abend
 at a level goes to the nearest HANDLE ABEND LABEL of a level below (each level between GOBACKs, the
 answer -1), else fails the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE
 ABEND no longer applies.
@@ -108,8 +108,8 @@ class CicsSession:
         params: list[bytes] = exchange.params
         if len(params) < 2:
             raise CicsAbend("CALL 'CICSRT' without the EIB and a command descriptor")
-        if params[1].startswith(b"0;=LINK "):
-            return [self._level(params[1][8:].rstrip(b" \0") == b"START", params[0]), params[1]]
+        if params[1].startswith(b"0;=LINK END"):
+            return [self._end_level(params[0]), params[1]]
         desc = parse_descriptor(params[1])
         try:
             try:
@@ -128,18 +128,18 @@ class CicsSession:
             fn = COMMANDS_EIBFN.get(desc.command, 0)
             return [self.eib.fill(params[0], fn=fn, answer=label), *params[1:]]
 
-    def _level(self, start: bool, eib: bytes) -> bytes:
-        """A LINKed (or XCTLed) program starts (its EIB filled) or has returned (the caller's EIB)."""
-        if start:
-            if self.pending is None:
-                raise CicsAbend("a LINK level started without a LINK")
-            calen, xctl, name = self.pending
-            self.pending = None
-            label = None if xctl else self.abend_label  # an XCTLing program does not resume
-            self.levels.append((self.eib.calen, self.handles, label, self.abend_cancelled, self.abcode, self.running))
-            self.eib.calen, self.handles, self.abend_label, self.abend_cancelled = calen, Handles(), None, None
-            self.running = name
-            return self.eib.fill(eib)
+    def _start_level(self) -> None:
+        """A LINKed (or XCTLed) program starts: its own EIBCALEN, HANDLE table and HANDLE ABEND."""
+        assert self.pending is not None
+        calen, xctl, name = self.pending
+        self.pending = None
+        label = None if xctl else self.abend_label  # an XCTLing program does not resume
+        self.levels.append((self.eib.calen, self.handles, label, self.abend_cancelled, self.abcode, self.running))
+        self.eib.calen, self.handles, self.abend_label, self.abend_cancelled = calen, Handles(), None, None
+        self.running = name
+
+    def _end_level(self, eib: bytes) -> bytes:
+        """A LINKed (or XCTLed) program has returned: the caller's EIB, or its way on an abend."""
         if not self.levels:
             raise CicsAbend("a LINK level ended that did not start")
         self.eib.calen, self.handles, self.abend_label, self.abend_cancelled, self.abcode, self.running = (
@@ -194,6 +194,11 @@ class CicsSession:
         for name, value in (("RESP", result.resp), ("RESP2", result.resp2)):
             if name in where:
                 self._store(bufs, where, name, value)
+        if self.pending is not None and result.resp == 0:  # LINK/XCTL: the answer is the callee's EIB
+            self._start_level()
+            bufs[0][:] = self.eib.fill(bytes(bufs[0]))
+            return [bytes(b) for b in bufs]
+        self.pending = None
         bufs[0][:] = self.eib.fill(bytes(bufs[0]), fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
         return [bytes(b) for b in bufs]
 

@@ -119,9 +119,10 @@ static void ask_level(const char *text, unsigned char *eib) {
 
 /* LINK or XCTL (the descriptor's command): the program is resolved by name (libcob's cob_resolve,
  * on COB_LIBRARY_PATH: the folder's modules), the server told whether it was (EIB bytes 20-21: 1
- * resolved, 0 not: PGMIDERR), and if the server says go on (EIBRESP 0), the program is called
- * with an EIB of its own, which the server fills for the new level, and the COMMAREA (or one
- * byte); the server is told when it has returned and answers the caller's EIB. */
+ * resolved, 0 not: PGMIDERR), and if the server says go on (EIBRESP 0: it has started the new
+ * level and answered with its EIB), the program is called with an EIB of its own, a copy of that
+ * answer, and the COMMAREA (or one byte); the server is told when it has returned (LINK END) and
+ * answers the caller's EIB. */
 static int link_program(int count, void **data, size_t *sizes) {
     const char *desc = data[3];
     size_t n = sizes[3];
@@ -152,10 +153,9 @@ static int link_program(int count, void **data, size_t *sizes) {
     ask_with(2, cob_get_s64_param(1), count, data, sizes);
     if (!entry || eib[76] || eib[77] || eib[78] || eib[79] || eib[20] || eib[21])
         return 0; /* PGMIDERR (RESP, a HANDLE label, IGNORE) or another answer: not called */
-    unsigned char own[EIB_BYTES + 1];
+    unsigned char own[EIB_BYTES + 1]; /* the answer is the new level's EIB, until LINK END answers ours */
     unsigned char one = ' ';
-    memset(own, 0, sizeof own);
-    ask_level("0;=LINK START", own);
+    memcpy(own, eib, EIB_BYTES);
     void *args[2] = {own, commarea ? commarea : &one};
     cob_call(name, 2, args);
     ask_level("0;=LINK END", eib);
