@@ -116,7 +116,8 @@ def test_an_abend_in_the_callee_goes_to_the_callers_handle_abend(served: tuple[S
 def test_a_duprec_in_the_callee_rolls_back_the_callers_insert(served: tuple[StdioClient, Database]) -> None:
     client, db = served
     employees = 'SELECT COUNT(*) FROM "PAYROLL.EMPLOYEE" WHERE LASTNAME = ?'
-    assert _out(_front(client, "EMPL", 3001, "FIRSTLINK"))["lf_message"] == "ENROLLED"
+    first = _out(_front(client, "EMPL", 3001, "FIRSTLINK"))
+    assert (first["lf_message"], first["lf_resp"]) == ("ENROLLED", 1), first  # SQL after the LINK: its own row
     assert _count(db, employees, ["FIRSTLINK"]) == 1
     second = _front(client, "EMPL", 3001, "SECONDLINK")  # the callee's WRITE: DUPREC, not handled: AEIN
     assert second.get("isError") and "AEIN" in second["content"][0]["text"], second

@@ -19,8 +19,10 @@ in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEI
 LINK and XCTL: the worker's CICSRT resolves the program by name (the folder's modules) and says
 whether it could (PGMIDERR when not); when the command goes on, the answer starts a new level and
 is its EIB (EIBCALEN the LENGTH or the COMMAREA's size; its own HANDLE table and HANDLE ABEND), the
-worker calls the program with a copy of it, and says when it has returned (``=LINK END``: the level
-is dropped, the caller's EIB answered). All levels share the call's unit of work. An abend
+worker calls the program with a copy of it. When it has returned, the worker restores the caller's
+EIB itself and says so with the next exchange (the levels ended, in the number's high bits), or at
+once (``=LINK END``) when an abend is going down to a HANDLE ABEND: the level is dropped, the
+caller's EIB answered. All levels share the call's unit of work. An abend
 at a level goes to the nearest HANDLE ABEND LABEL of a level below (each level between GOBACKs, the
 answer -1), else fails the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE
 ABEND no longer applies.
@@ -56,6 +58,7 @@ SERVED = dispatch.COMMANDS | {
 }  # fmt: skip
 
 _TASKS = itertools.count(1)
+ENDED_SHIFT = 20  # a CICSRT exchange's number above these bits: LINKed levels that returned (worker_services.c)
 _ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
 
 
@@ -108,6 +111,10 @@ class CicsSession:
         params: list[bytes] = exchange.params
         if len(params) < 2:
             raise CicsAbend("CALL 'CICSRT' without the EIB and a command descriptor")
+        for _ in range(exchange.number >> ENDED_SHIFT):  # LINKed levels that returned since the last exchange
+            self._end_level(params[0])
+        if params[1].startswith(b"0;=LINK ENDED"):
+            return params
         if params[1].startswith(b"0;=LINK END"):
             return [self._end_level(params[0]), params[1]]
         desc = parse_descriptor(params[1])

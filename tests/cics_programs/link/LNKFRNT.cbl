@@ -4,7 +4,7 @@
       * LNKFRNT - FRONT END OF THE LINK TESTS, BY REQUEST TYPE:        *
       *   EIBL  LINK TO LNKECHO WITH A SHORTER LENGTH                  *
       *   NOPG  LINK TO A PROGRAM THAT IS NOT THERE (RESP)             *
-      *   EMPL  INSERT AN EMPLOYEE ROW, THEN LINK TO LNKECHO           *
+      *   EMPL  INSERT A ROW, LINK TO LNKECHO, COUNT THE ROWS          *
       *   XCTL  XCTL TO LNKECHO: THIS PROGRAM DOES NOT RESUME          *
       *   HABN  HANDLE ABEND, THEN LINK TO LNKECHO, WHICH ABENDS       *
       *================================================================*
@@ -15,6 +15,7 @@
        01  WS-ECHO                     PIC X(8)  VALUE 'LNKECHO'.
        01  WS-MISSING                  PIC X(8)  VALUE 'NOSUCHPG'.
        01  WS-LASTNAME                 PIC X(15).
+       01  WS-COUNT                    PIC S9(9) COMP.
        01  WS-FIRSTNAME                PIC X(12) VALUE 'FRONTEND'.
        01  WS-DEPT                     PIC X(3)  VALUE 'A00'.
        01  WS-HIREDATE                 PIC X(10) VALUE '2024-05-01'.
@@ -63,6 +64,11 @@
            EXEC CICS LINK PROGRAM('LNKECHO')
                      COMMAREA(DFHCOMMAREA)
            END-EXEC
+           EXEC SQL
+               SELECT COUNT(*) INTO :WS-COUNT FROM PAYROLL.EMPLOYEE
+                WHERE LASTNAME = :WS-LASTNAME
+           END-EXEC
+           MOVE WS-COUNT TO LF-RESP
            MOVE 'ENROLLED' TO LF-MESSAGE.
 
        9000-ABENDED.

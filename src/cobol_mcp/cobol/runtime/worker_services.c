@@ -20,6 +20,8 @@ size_t after_running;
 static unsigned char *asked; /* a service request being written */
 static size_t asked_size;
 #define EIB_BYTES 85 /* DFHEIBLK: sqlbridge.cics_eib.EIB_SIZE */
+#define ENDED_SHIFT 20 /* sqlbridge.cics.ENDED_SHIFT: a CICSRT number's bits for the levels ended */
+static unsigned ended; /* LINKed levels returned, not told yet */
 
 /* Read more request bytes into in[have, ...), waiting for them; the server gone: exit. */
 static void read_more(void) {
@@ -61,6 +63,10 @@ static int ask_with(unsigned service, long long number, int count, void **data, 
     put32(asked, running);
     asked[4] = 2;
     put32(asked + 5, (uint32_t)(int32_t)number);
+    if (service == 2 && ended) { /* LINKed levels that have returned since the last exchange */
+        put32(asked + 5, (uint32_t)(int32_t)number | ((uint32_t)ended << ENDED_SHIFT));
+        ended = 0;
+    }
     put32(asked + 9, (uint32_t)(head - REPLY_HEAD + total));
     put32(asked + 13, 0);
     send_all(asked, head + total);
@@ -148,17 +154,28 @@ static int link_program(int count, void **data, size_t *sizes) {
         }
     }
     unsigned char *eib = data[2];
+    unsigned char saved[EIB_BYTES];
+    memcpy(saved, eib, EIB_BYTES);
+    const char *semi = memchr(desc, ';', n);
     void *entry = name[0] ? cob_resolve(name) : NULL;
     eib[20] = 0, eib[21] = entry ? 1 : 0;
     ask_with(2, cob_get_s64_param(1), count, data, sizes);
     if (!entry || eib[76] || eib[77] || eib[78] || eib[79] || eib[20] || eib[21])
         return 0; /* PGMIDERR (RESP, a HANDLE label, IGNORE) or another answer: not called */
-    unsigned char own[EIB_BYTES + 1]; /* the answer is the new level's EIB, until LINK END answers ours */
+    unsigned char own[EIB_BYTES + 1]; /* the answer is the new level's EIB; ours is kept here */
     unsigned char one = ' ';
     memcpy(own, eib, EIB_BYTES);
+    memcpy(eib, saved, EIB_BYTES);
     void *args[2] = {own, commarea ? commarea : &one};
     cob_call(name, 2, args);
-    ask_level("0;=LINK END", eib);
+    if (own[20] == 0xFF && own[21] == 0xFF) { /* an abend going down to a HANDLE ABEND: the server says where */
+        ask_level("0;=LINK END", eib);
+        return 0;
+    }
+    ended++; /* the server is told with the next exchange; the caller's EIB as a LINK leaves it */
+    eib[20] = eib[21] = 0;
+    memset(eib + 76, 0, 8);
+    eib[27] = 0x0E, eib[28] = memcmp(semi + 1, "XCTL", 4) == 0 ? 0x04 : 0x02;
     return 0;
 }
 
@@ -166,6 +183,11 @@ static int link_program(int count, void **data, size_t *sizes) {
 int SQLRT(void) {
     void *data[MAX_ARGS + 1];
     size_t sizes[MAX_ARGS + 1];
+    if (ended) { /* the levels a LINK ended are told first */
+        unsigned char eib[EIB_BYTES];
+        memset(eib, 0, sizeof eib);
+        ask_level("0;=LINK ENDED", eib);
+    }
     return ask(1, cob_get_num_params(), data, sizes);
 }
 
