@@ -42,7 +42,14 @@ def served(tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
     folder = tmp_path / "cics"
     shutil.copytree(PROGRAMS / "copybooks", folder / "copybooks")
     shutil.copy(PROGRAMS / "link" / "LNKCOMM.cpy", folder / "copybooks")
-    for name in ("CUSTVSAM.cbl", "CUSTFRNT.cbl", "ERRLOG.cbl", "link/LNKFRNT.cbl", "link/LNKECHO.cbl"):
+    for name in (
+        "CUSTVSAM.cbl",
+        "CUSTFRNT.cbl",
+        "ERRLOG.cbl",
+        "link/LNKFRNT.cbl",
+        "link/LNKECHO.cbl",
+        "link/LNKMID.cbl",
+    ):
         shutil.copy(PROGRAMS / name, folder)
     db = Database("sqlite", str(folder / "cobol-mcp.db"))
     (folder / "cobol-mcp.toml").write_text(TOML)
@@ -111,6 +118,11 @@ def test_xctl_does_not_return_to_the_caller(served: tuple[StdioClient, Database]
 def test_an_abend_in_the_callee_goes_to_the_callers_handle_abend(served: tuple[StdioClient, Database]) -> None:
     out = _out(_front(served[0], "HABN"))
     assert (out["lf_message"], out["lf_abcode"], out["lf_calen"]) == ("CAUGHT", "LKAB", 65), out
+
+
+def test_an_abend_two_levels_down_skips_the_middle_level(served: tuple[StdioClient, Database]) -> None:
+    out = _out(_front(served[0], "NEST"))  # LNKFRNT -> LNKMID -> LNKECHO, which abends
+    assert (out["lf_message"], out["lf_abcode"], out["lf_name"]) == ("CAUGHT", "LKAB", ""), out
 
 
 def test_a_duprec_in_the_callee_rolls_back_the_callers_insert(served: tuple[StdioClient, Database]) -> None:

@@ -9,6 +9,7 @@
                88  LF-REQ-EMPLOYEE               VALUE 'EMPL'.
                88  LF-REQ-XCTL                   VALUE 'XCTL'.
                88  LF-REQ-ABEND                  VALUE 'HABN'.
+               88  LF-REQ-NESTED                 VALUE 'NEST'.
            05  LF-CALEN                PIC 9(5).
            05  LF-FRONT-CALEN          PIC 9(5).
            05  LF-RESP                 PIC 9(4).

@@ -7,6 +7,8 @@
       *   EMPL  INSERT A ROW, LINK TO LNKECHO, COUNT THE ROWS          *
       *   XCTL  XCTL TO LNKECHO: THIS PROGRAM DOES NOT RESUME          *
       *   HABN  HANDLE ABEND, THEN LINK TO LNKECHO, WHICH ABENDS       *
+      *   NEST  HANDLE ABEND, THEN LINK TO LNKMID, WHICH LINKS TO      *
+      *         LNKECHO, WHICH ABENDS                                  *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -45,6 +47,12 @@
                WHEN LF-REQ-ABEND
                    EXEC CICS HANDLE ABEND LABEL(9000-ABENDED) END-EXEC
                    EXEC CICS LINK PROGRAM(WS-ECHO)
+                             COMMAREA(DFHCOMMAREA)
+                   END-EXEC
+                   MOVE 'NOT ABENDED' TO LF-MESSAGE
+               WHEN LF-REQ-NESTED
+                   EXEC CICS HANDLE ABEND LABEL(9000-ABENDED) END-EXEC
+                   EXEC CICS LINK PROGRAM('LNKMID')
                              COMMAREA(DFHCOMMAREA)
                    END-EXEC
                    MOVE 'NOT ABENDED' TO LF-MESSAGE
