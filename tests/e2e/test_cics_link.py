@@ -1,9 +1,9 @@
-"""EXEC CICS LINK and XCTL through the real stdio server and the C worker, on SQLite: CUSTFRNT checks
-a COMMAREA, takes a number from a named counter and LINKs to CUSTVSAM to add and read a customer;
-LNKFRNT LINKs to LNKECHO with a shorter LENGTH (the callee's EIBCALEN, the caller's own after it),
-to a program that is not there (PGMIDERR through RESP), XCTLs (it does not resume), catches the
-callee's ABEND with its HANDLE ABEND LABEL, and inserts a row before a LINK whose DUPREC abends the
-task (the row goes with it)."""
+"""EXEC CICS LINK and XCTL through the real stdio server and the C worker, on SQLite and PostgreSQL.
+CUSTFRNT checks a COMMAREA, takes a number from a named counter and LINKs to CUSTVSAM to add and read
+a customer. LNKFRNT LINKs to LNKECHO with a shorter LENGTH (the callee's EIBCALEN, the caller's own
+after it), to a program that is not there (PGMIDERR through RESP), XCTLs (it does not resume),
+catches the callee's ABEND with its HANDLE ABEND LABEL (also two levels down, through LNKMID), and
+inserts a row before a LINK whose DUPREC abends the task (the row goes with it)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,10 @@ from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
+from ..db.postgres import postgres_url
 from .stdio_client import StdioClient
+
+__all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
 PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
@@ -37,8 +40,8 @@ fields.CA-REQUEST-DATA = { view = "CA-CUSTOMER" }
 """
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
     folder = tmp_path / "cics"
     shutil.copytree(PROGRAMS / "copybooks", folder / "copybooks")
     shutil.copy(PROGRAMS / "link" / "LNKCOMM.cpy", folder / "copybooks")
@@ -51,8 +54,13 @@ def served(tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
         "link/LNKMID.cbl",
     ):
         shutil.copy(PROGRAMS / name, folder)
-    db = Database("sqlite", str(folder / "cobol-mcp.db"))
-    (folder / "cobol-mcp.toml").write_text(TOML)
+    if request.param == "sqlite":
+        db = Database("sqlite", str(folder / "cobol-mcp.db"))
+        (folder / "cobol-mcp.toml").write_text(TOML)
+    else:
+        url = request.getfixturevalue("postgres_url")
+        (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{TOML}')
+        db = Database("postgresql", url)
     apply_files([PAYROLL], db, note=lambda line: None)
     args = ("--no-bundled", "--cobol-workers", "2", "--timeout", "120", "--shutdown-grace", "0",
             "--programs", str(folder))  # fmt: skip
@@ -75,7 +83,10 @@ def _out(result: dict[str, Any]) -> dict[str, Any]:
 def _count(db: Database, sql: str, args: list[object]) -> int:
     conn = connect(db)
     try:
-        count: int = conn.execute(sql, args).fetchone()[0]
+        if db.kind != "sqlite":
+            sql = sql.replace('"PAYROLL.EMPLOYEE"', "payroll.employee").replace("?", "%s")
+        cur = conn if db.kind == "sqlite" else conn.cursor()
+        count: int = cur.execute(sql, args).fetchone()[0]
         return count
     finally:
         conn.close()
