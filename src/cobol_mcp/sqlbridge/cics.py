@@ -16,7 +16,18 @@ A condition other than NORMAL sets
 RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to its HANDLE CONDITION label (the answer
 in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEIx code.
 
-Not served yet (the call fails saying so): LINK, XCTL, HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
+LINK and XCTL: the worker's CICSRT resolves the program by name (the folder's modules) and says
+whether it could (PGMIDERR when not); when the command goes on, the answer starts a new level and
+is its EIB (EIBCALEN the LENGTH or the COMMAREA's size; its own HANDLE table and HANDLE ABEND), the
+worker calls the program with a copy of it. When it has returned, the worker restores the caller's
+EIB itself and says so with the next exchange (the levels ended, in the number's high bits), or at
+once (``=LINK END``) when an abend is going down to a HANDLE ABEND: the level is dropped, the
+caller's EIB answered. All levels share the call's unit of work. An abend
+at a level goes to the nearest HANDLE ABEND LABEL of a level below (each level between GOBACKs, the
+answer -1), else fails the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE
+ABEND no longer applies.
+
+Not served yet (the call fails saying so): HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
 the other commands the translator carries without a runtime here.
 """
 
@@ -43,10 +54,11 @@ __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
 # The commands this runtime answers (the others the translator carries fail the call that reaches them)
 SERVED = dispatch.COMMANDS | {
     "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
-    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND",
+    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL",
 }  # fmt: skip
 
 _TASKS = itertools.count(1)
+ENDED_SHIFT = 20  # a CICSRT exchange's number above these bits: LINKed levels that returned (worker_services.c)
 _ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
 
 
@@ -79,6 +91,10 @@ class CicsSession:
         self.abend_label: int | None = None  # HANDLE ABEND LABEL: where an abend goes (once)
         self.abend_cancelled: int | None = None  # kept by HANDLE ABEND CANCEL for RESET
         self.abcode = ""  # the abend a HANDLE ABEND label was given (ASSIGN ABCODE)
+        self.levels: list[tuple[int, Handles, int | None, int | None, str, str]] = []  # the LINKers' state
+        self.running = program.program_id  # the program of this level (ASSIGN PROGRAM)
+        self.pending: tuple[int, bool, str] | None = None  # a LINK/XCTL answered: EIBCALEN, XCTL, program
+        self.unwinding = ""  # an abend going down to a HANDLE ABEND label of a level below
 
     def first(self, buffers: list[bytes]) -> list[bytes]:
         """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length."""
@@ -87,12 +103,20 @@ class CicsSession:
 
     def answer(self, exchange: Any) -> list[bytes]:
         if exchange.service == "SQLRT" and self.sql is not None:
+            if self.levels:  # its statements are the LINKed program's, not this session's plan
+                raise CicsAbend("EXEC SQL in a LINKed or XCTLed program is not served yet")
             return self.sql.answer(exchange)
         if exchange.service != "CICSRT":
             raise CicsAbend(f"the program CALLed {exchange.service}, which a CICS program is not served")
         params: list[bytes] = exchange.params
         if len(params) < 2:
             raise CicsAbend("CALL 'CICSRT' without the EIB and a command descriptor")
+        for _ in range(exchange.number >> ENDED_SHIFT):  # LINKed levels that returned since the last exchange
+            self._end_level(params[0])
+        if params[1].startswith(b"0;=LINK ENDED"):
+            return params
+        if params[1].startswith(b"0;=LINK END"):
+            return [self._end_level(params[0]), params[1]]
         desc = parse_descriptor(params[1])
         try:
             try:
@@ -101,12 +125,52 @@ class CicsSession:
                 message = f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}"
                 raise CicsAbend(message, exc.abcode) from None
         except CicsAbend as exc:
+            if self.abend_label is None and exc.abcode and any(level[2] is not None for level in self.levels):
+                self.unwinding = exc.abcode  # to a LINKer's HANDLE ABEND: this level GOBACKs
+                return [self.eib.fill(params[0], answer=-1), *params[1:]]
             if self.abend_label is None or not exc.abcode:
                 raise
             label, self.abend_label = self.abend_label, None  # CICS cancels the exit as it takes it
             self.abcode = exc.abcode
             fn = COMMANDS_EIBFN.get(desc.command, 0)
             return [self.eib.fill(params[0], fn=fn, answer=label), *params[1:]]
+
+    def _start_level(self) -> None:
+        """A LINKed (or XCTLed) program starts: its own EIBCALEN, HANDLE table and HANDLE ABEND."""
+        assert self.pending is not None
+        calen, xctl, name = self.pending
+        self.pending = None
+        label = None if xctl else self.abend_label  # an XCTLing program does not resume
+        self.levels.append((self.eib.calen, self.handles, label, self.abend_cancelled, self.abcode, self.running))
+        self.eib.calen, self.handles, self.abend_label, self.abend_cancelled = calen, Handles(), None, None
+        self.running = name
+
+    def _end_level(self, eib: bytes) -> bytes:
+        """A LINKed (or XCTLed) program has returned: the caller's EIB, or its way on an abend."""
+        if not self.levels:
+            raise CicsAbend("a LINK level ended that did not start")
+        self.eib.calen, self.handles, self.abend_label, self.abend_cancelled, self.abcode, self.running = (
+            self.levels.pop()
+        )
+        answer = 0
+        if self.unwinding:
+            if self.abend_label is None:
+                answer = -1  # on down to the next level's HANDLE ABEND
+            else:
+                answer, self.abend_label = self.abend_label, None
+                self.abcode, self.unwinding = self.unwinding, ""
+        return self.eib.fill(eib, fn=COMMANDS_EIBFN["LINK"], answer=answer)
+
+    def _link(self, desc: Descriptor, options: dict[str, object], eib: bytes) -> Result:
+        """LINK/XCTL: PGMIDERR when the worker could not resolve the program, else the level to come."""
+        raw = options.get("PROGRAM", b"")
+        name = raw.decode("latin-1").strip() if isinstance(raw, bytes) else ""
+        if eib[20:22] != b"\0\1":
+            return Result(27, 3)  # PGMIDERR: no such program can be called
+        length, area = options.get("LENGTH"), options.get("COMMAREA")
+        calen = length if isinstance(length, int) else len(area) if isinstance(area, bytes) else 0
+        self.pending = (calen, desc.command == "XCTL", name)
+        return Result()
 
     def _where(self, desc: Descriptor) -> str:
         return f"{self.program.original}:{desc.line}: {desc.command}"
@@ -115,7 +179,10 @@ class CicsSession:
         options, where = decode(desc, params[2:])
         bufs = [bytearray(p) for p in params]
         fn = COMMANDS_EIBFN.get(desc.command, 0)
-        result, sets = self._run(desc, options)
+        if desc.command in ("LINK", "XCTL"):
+            result, sets = self._link(desc, options, params[0]), dict[str, object]()
+        else:
+            result, sets = self._run(desc, options)
         for name, value in sets.items():
             self._store(bufs, where, name, value)
         answer = 0
@@ -134,6 +201,11 @@ class CicsSession:
         for name, value in (("RESP", result.resp), ("RESP2", result.resp2)):
             if name in where:
                 self._store(bufs, where, name, value)
+        if self.pending is not None and result.resp == 0:  # LINK/XCTL: the answer is the callee's EIB
+            self._start_level()
+            bufs[0][:] = self.eib.fill(bytes(bufs[0]))
+            return [bytes(b) for b in bufs]
+        self.pending = None
         bufs[0][:] = self.eib.fill(bytes(bufs[0]), fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
         return [bytes(b) for b in bufs]
 
@@ -238,7 +310,7 @@ class CicsSession:
 
     def _assign(self, options: dict[str, object]) -> dict[str, object]:
         known: dict[str, object] = {
-            "PROGRAM": self.program.program_id, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
+            "PROGRAM": self.running, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
             "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
             "USERNAME": "CICSUSER", "ABCODE": self.abcode,
         }  # fmt: skip

@@ -19,6 +19,9 @@ uint32_t running;
 size_t after_running;
 static unsigned char *asked; /* a service request being written */
 static size_t asked_size;
+#define EIB_BYTES 85 /* DFHEIBLK: sqlbridge.cics_eib.EIB_SIZE */
+#define ENDED_SHIFT 20 /* sqlbridge.cics.ENDED_SHIFT: a CICSRT number's bits for the levels ended */
+static unsigned ended; /* LINKed levels returned, not told yet */
 
 /* Read more request bytes into in[have, ...), waiting for them; the server gone: exit. */
 static void read_more(void) {
@@ -40,31 +43,30 @@ static void read_more(void) {
 }
 
 /* The running call asks the server (status 2), then waits for the answer and puts its bytes in
- * the parameters. The frames before it (calls pipelined behind this one) stay in `in` for later. */
-static int ask(unsigned service) {
-    int count = cob_get_num_params();
-    if (count < 1 || count > MAX_ARGS) {
-        fprintf(stderr, "cobol-mcp worker: CALL of a service with %d parameters\n", count);
-        _exit(70);
-    }
-    long long number = cob_get_s64_param(1);
+ * the parameters data[2..count] (sizes[2..count]). The frames before it (calls pipelined behind
+ * this one) stay in `in` for later. */
+static int ask_with(unsigned service, long long number, int count, void **data, const size_t *sizes) {
     size_t total = 0, head = REPLY_HEAD + 3 + 4 * (size_t)(count - 1);
     for (int i = 2; i <= count; i++)
-        total += (size_t)cob_get_param_size(i);
+        total += sizes[i];
     asked = grow(asked, &asked_size, head + total);
     asked[REPLY_HEAD] = (unsigned char)service;
     asked[REPLY_HEAD + 1] = (unsigned char)(count - 1);
     asked[REPLY_HEAD + 2] = (unsigned char)((count - 1) >> 8);
     unsigned char *o = asked + head;
     for (int i = 2; i <= count; i++) {
-        size_t size = (size_t)cob_get_param_size(i);
+        size_t size = sizes[i];
         put32(asked + REPLY_HEAD + 3 + 4 * (size_t)(i - 2), (uint32_t)size);
-        memcpy(o, cob_get_param_data(i), size);
+        memcpy(o, data[i], size);
         o += size;
     }
     put32(asked, running);
     asked[4] = 2;
     put32(asked + 5, (uint32_t)(int32_t)number);
+    if (service == 2 && ended) { /* LINKed levels that have returned since the last exchange */
+        put32(asked + 5, (uint32_t)(int32_t)number | ((uint32_t)ended << ENDED_SHIFT));
+        ended = 0;
+    }
     put32(asked + 9, (uint32_t)(head - REPLY_HEAD + total));
     put32(asked + 13, 0);
     send_all(asked, head + total);
@@ -87,8 +89,8 @@ static int ask(unsigned service) {
                 break;
             const unsigned char *body = frame + REQUEST_HEAD;
             for (int i = 2; i <= count; i++) {
-                size_t size = (size_t)cob_get_param_size(i);
-                memcpy(cob_get_param_data(i), body, size);
+                size_t size = sizes[i];
+                memcpy(data[i], body, size);
                 body += size;
             }
             memmove(in + at, in + at + whole, have - at - whole); /* the frames after it stay in order */
@@ -99,6 +101,112 @@ static int ask(unsigned service) {
     }
 }
 
+/* The COBOL CALL's own parameters asked of the server. */
+static int ask(unsigned service, int count, void **data, size_t *sizes) {
+    if (count < 1 || count > MAX_ARGS) {
+        fprintf(stderr, "cobol-mcp worker: CALL of a service with %d parameters\n", count);
+        _exit(70);
+    }
+    for (int i = 2; i <= count; i++) {
+        data[i] = cob_get_param_data(i);
+        sizes[i] = (size_t)cob_get_param_size(i);
+    }
+    return ask_with(service, cob_get_s64_param(1), count, data, sizes);
+}
+
+/* A runtime exchange of its own (a LINK level starting or ending): its text and the EIB. */
+static void ask_level(const char *text, unsigned char *eib) {
+    char desc[32];
+    snprintf(desc, sizeof desc, "%s", text);
+    void *data[4] = {NULL, NULL, eib, desc};
+    size_t sizes[4] = {0, 0, EIB_BYTES, strlen(desc)};
+    ask_with(2, 0, 3, data, sizes);
+}
+
+/* LINK or XCTL (the descriptor's command): the program is resolved by name (libcob's cob_resolve,
+ * on COB_LIBRARY_PATH: the folder's modules), the server told whether it was (EIB bytes 20-21: 1
+ * resolved, 0 not: PGMIDERR), and if the server says go on (EIBRESP 0: it has started the new
+ * level and answered with its EIB), the program is called with an EIB of its own, a copy of that
+ * answer, and the COMMAREA (or one byte); the server is told when it has returned (LINK END) and
+ * answers the caller's EIB. */
+static int link_program(int count, void **data, size_t *sizes) {
+    const char *desc = data[3];
+    size_t n = sizes[3];
+    while (n && (desc[n - 1] == ' ' || desc[n - 1] == 0))
+        n--;
+    char name[9] = {0};
+    size_t name_size = sizes[4] < 8 ? sizes[4] : 8;
+    memcpy(name, data[4], name_size);
+    for (int i = (int)name_size - 1; i >= 0 && (name[i] == ' ' || name[i] == 0); i--)
+        name[i] = 0;
+    /* the COMMAREA's parameter: the options with a parameter ("OPT()") counted in order */
+    void *commarea = NULL;
+    int param = 4;
+    for (size_t i = 0, start = 0; i <= n; i++) {
+        if (i == n || desc[i] == ';') {
+            size_t len = i - start;
+            if (len > 2 && desc[i - 1] == ')' && desc[i - 2] == '(') {
+                if (len == 10 && memcmp(desc + start, "COMMAREA()", 10) == 0 && param <= count)
+                    commarea = data[param];
+                param++;
+            }
+            start = i + 1;
+        }
+    }
+    unsigned char *eib = data[2];
+    unsigned char saved[EIB_BYTES];
+    memcpy(saved, eib, EIB_BYTES);
+    const char *semi = memchr(desc, ';', n);
+    void *entry = name[0] ? cob_resolve(name) : NULL;
+    eib[20] = 0, eib[21] = entry ? 1 : 0;
+    ask_with(2, cob_get_s64_param(1), count, data, sizes);
+    if (!entry || eib[76] || eib[77] || eib[78] || eib[79] || eib[20] || eib[21])
+        return 0; /* PGMIDERR (RESP, a HANDLE label, IGNORE) or another answer: not called */
+    unsigned char own[EIB_BYTES + 1]; /* the answer is the new level's EIB; ours is kept here */
+    unsigned char one = ' ';
+    memcpy(own, eib, EIB_BYTES);
+    memcpy(eib, saved, EIB_BYTES);
+    void *args[2] = {own, commarea ? commarea : &one};
+    cob_call(name, 2, args);
+    if (own[20] == 0xFF && own[21] == 0xFF) { /* an abend going down to a HANDLE ABEND: the server says where */
+        ask_level("0;=LINK END", eib);
+        return 0;
+    }
+    ended++; /* the server is told with the next exchange; the caller's EIB as a LINK leaves it */
+    eib[20] = eib[21] = 0;
+    memset(eib + 76, 0, 8);
+    eib[27] = 0x0E, eib[28] = memcmp(semi + 1, "XCTL", 4) == 0 ? 0x04 : 0x02;
+    return 0;
+}
+
 /* The entries COBOL programs CALL: EXEC SQL statements (SQLRT) and EXEC CICS commands (CICSRT). */
-int SQLRT(void) { return ask(1); }
-int CICSRT(void) { return ask(2); }
+int SQLRT(void) {
+    void *data[MAX_ARGS + 1];
+    size_t sizes[MAX_ARGS + 1];
+    if (ended) { /* the levels a LINK ended are told first */
+        unsigned char eib[EIB_BYTES];
+        memset(eib, 0, sizeof eib);
+        ask_level("0;=LINK ENDED", eib);
+    }
+    return ask(1, cob_get_num_params(), data, sizes);
+}
+
+int CICSRT(void) {
+    void *data[MAX_ARGS + 1];
+    size_t sizes[MAX_ARGS + 1];
+    int count = cob_get_num_params();
+    if (count >= 4 && count <= MAX_ARGS) {
+        const char *desc = cob_get_param_data(3);
+        size_t n = (size_t)cob_get_param_size(3);
+        const char *semi = memchr(desc, ';', n);
+        size_t rest = semi ? n - (size_t)(semi + 1 - desc) : 0;
+        if (semi && rest >= 5 && (memcmp(semi + 1, "LINK;", 5) == 0 || memcmp(semi + 1, "XCTL;", 5) == 0)) {
+            for (int i = 2; i <= count; i++) {
+                data[i] = cob_get_param_data(i);
+                sizes[i] = (size_t)cob_get_param_size(i);
+            }
+            return link_program(count, data, sizes);
+        }
+    }
+    return ask(2, count, data, sizes);
+}
