@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import LinkageError, copybook_folders
+from .. import LinkageError
 from ..linkage.frozen import replace
 from ..linkage.model import ProgramSpec
 from ..precompile.cics_generate import generate_cics_file
-from .sql import WIDE_FLAG, write_text
+from .sql import WIDE_FLAG, write_generated
 
 __all__ = ["EIB_RECORD", "Translated", "has_cics", "runtime_fills_eib", "translate"]
 
@@ -48,17 +48,7 @@ def translate(source: Path, source_format: str, include: tuple[Path, ...], folde
     generated, scan = generate_cics_file(source, source_format, include)
     if scan.problems:
         raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
-    folder.mkdir(parents=True, exist_ok=True)
-    try:  # written as the source was: its PIC X literals keep their bytes
-        source.read_bytes().decode("utf-8")
-        encoding = "utf-8"
-    except UnicodeDecodeError:
-        encoding = "latin-1"
-    write_text(folder / source.name, generated.text, encoding)
-    for name, text in generated.copybooks.items():
-        write_text(folder / name, text, encoding)
-    own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
-    books = (folder, *own, *(p for p in include if p not in own))
+    books = write_generated(source, folder, generated.text, generated.copybooks, include)
     flags = (WIDE_FLAG,) if generated.wide else ()
     return Translated(folder / source.name, books, flags, source, source_format, tuple(c.name for c in scan.commands))
 

@@ -60,19 +60,27 @@ def precompile(
     generated, scan = generate_file(source, source_format, include, wide)
     if scan.problems:
         raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
+    books = write_generated(source, folder, generated.text, generated.copybooks, include)
+    flags = (WIDE_FLAG,) if generated.wide else ()
+    return Precompiled(folder / source.name, books, flags, tuple(scan.statements))
+
+
+def write_generated(
+    source: Path, folder: Path, text: str, copybooks: dict[str, str], include: tuple[Path, ...]
+) -> tuple[Path, ...]:
+    """Write a precompiler's or translator's ``text`` of ``source`` into ``folder`` (as ``source.name``) with
+    the ``copybooks`` it made, in the source's own encoding; the copybook folders cobc then searches, in order."""
     folder.mkdir(parents=True, exist_ok=True)
     try:  # written as the source was: its PIC X literals keep their bytes
         source.read_bytes().decode("utf-8")
         encoding = "utf-8"
     except UnicodeDecodeError:
         encoding = "latin-1"
-    write_text(folder / source.name, generated.text, encoding)
-    for name, text in generated.copybooks.items():
-        write_text(folder / name, text, encoding)
+    write_text(folder / source.name, text, encoding)
+    for name, book in copybooks.items():
+        write_text(folder / name, book, encoding)
     own = tuple(Path(p) for p in copybook_folders(str(source.parent)))
-    books = (folder, *own, *(p for p in include if p not in own))
-    flags = (WIDE_FLAG,) if generated.wide else ()
-    return Precompiled(folder / source.name, books, flags, tuple(scan.statements))
+    return (folder, *own, *(p for p in include if p not in own))
 
 
 def write_text(path: Path, text: str, encoding: str) -> None:
