@@ -14,17 +14,16 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
+from .database_folder import serve_with_database
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
-PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
 TOML = """\
 [[datasets]]
 name = "CUSTFILE"
@@ -54,19 +53,8 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
         "link/LNKMID.cbl",
     ):
         shutil.copy(PROGRAMS / name, folder)
-    if request.param == "sqlite":
-        db = Database("sqlite", str(folder / "cobol-mcp.db"))
-        (folder / "cobol-mcp.toml").write_text(TOML)
-    else:
-        url = request.getfixturevalue("postgres_url")
-        (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{TOML}')
-        db = Database("postgresql", url)
-    apply_files([PAYROLL], db, note=lambda line: None)
-    args = ("--no-bundled", "--cobol-workers", "2", "--timeout", "120", "--shutdown-grace", "0",
-            "--programs", str(folder))  # fmt: skip
-    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
-        client.initialize()
-        yield client, db
+    with serve_with_database(request, folder, tmp_path / "cache", TOML) as served:
+        yield served
 
 
 def _front(client: StdioClient, request: str, number: int = 0, name: str = "") -> dict[str, Any]:

@@ -15,17 +15,16 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
+from .database_folder import serve_with_database
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
-PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
 TOML = """\
 [[datasets]]
 name = "CUSTFILE"
@@ -45,28 +44,8 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
     shutil.copy(PROGRAMS / "CUSTVSAM.cbl", folder)
     shutil.copy(PROGRAMS / "served" / "CUSTMISC.cbl", folder)
     shutil.copy(PROGRAMS / "served" / "CUSTEMP.cbl", folder)
-    if request.param == "sqlite":
-        db = Database("sqlite", str(folder / "cobol-mcp.db"))  # the default: nothing configured
-        (folder / "cobol-mcp.toml").write_text(TOML)
-    else:
-        url = request.getfixturevalue("postgres_url")
-        (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{TOML}')
-        db = Database("postgresql", url)
-    apply_files([PAYROLL], db, note=lambda line: None)
-    args = (
-        "--no-bundled",
-        "--cobol-workers",
-        "2",
-        "--timeout",
-        "120",
-        "--shutdown-grace",
-        "0",
-        "--programs",
-        str(folder),
-    )
-    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
-        client.initialize()
-        yield client, db
+    with serve_with_database(request, folder, tmp_path / "cache", TOML) as served:
+        yield served
 
 
 def _customer(client: StdioClient, request: str, number: int, name: str = "", city: str = "") -> dict[str, Any]:

@@ -22,12 +22,12 @@ from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
+from .database_folder import PAYROLL, serve_with_database
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "sql_programs"
-PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
 Served = tuple[StdioClient, Database, Path]
 STALL_AFTER = inspect.signature(Runtime).parameters["stall_after"].default
 
@@ -38,28 +38,9 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     folder.mkdir()
     for name in ("EMPMAINT.cbl", "EMPFAIL.cbl", "SQLSYNC.cbl", "DCLEMPL.cpy"):
         shutil.copy(PROGRAMS / name, folder)
-    if request.param == "sqlite":
-        db = Database("sqlite", str(folder / "cobol-mcp.db"))  # the default: nothing configured
-    else:
-        url = request.getfixturevalue("postgres_url")
-        (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n')
-        db = Database("postgresql", url)
     unique = tmp_path / "unique.sql"
     unique.write_text("CREATE UNIQUE INDEX PAYROLL.XEMP3 ON PAYROLL.EMPLOYEE (LASTNAME, HIREDATE);\n")
-    apply_files([PAYROLL, unique], db, note=lambda line: None)
-    args = (
-        "--no-bundled",
-        "--cobol-workers",
-        "2",
-        "--timeout",
-        "120",
-        "--shutdown-grace",
-        "0",
-        "--programs",
-        str(folder),
-    )
-    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp_path / "cache")}) as client:
-        client.initialize()
+    with serve_with_database(request, folder, tmp_path / "cache", ddl=(unique,)) as (client, db):
         yield client, db, tmp_path
 
 
