@@ -3,7 +3,8 @@
 A console program runs as its own run unit, a fresh process per call, so STOP RUN and the state it
 keeps in WORKING-STORAGE end with the call. A precompiled program (EXEC SQL) gets the run unit's
 ``SQLRT`` entry (:data:`SQL_ENTRY`, ``runtime/rununit_sql.c``) linked in and exported, so its
-``CALL 'SQLRT'`` reaches the server (:mod:`..runtime.rununit`).
+``CALL 'SQLRT'`` reaches the server (:mod:`..runtime.rununit`). Every executable gets the run unit's
+guard (:data:`GUARD`, ``runtime/rununit_guard.c``): it never outlives the server that started it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .cobc import DEFAULT_FLAGS, BuildError, cache_key, run_cobc
 
 EXECUTABLE_FLAGS = ("-x", *DEFAULT_FLAGS)
 SQL_ENTRY = Path(__file__).parents[1] / "runtime" / "rununit_sql.c"
+GUARD = Path(__file__).parents[1] / "runtime" / "rununit_guard.c"
 LINK_FLAGS = ("-Q", "-rdynamic")  # the executable exports SQLRT: libcob's CALL finds it by name
 
 
@@ -38,11 +40,11 @@ def build_executable(
     include = tuple(include)
     root = cache_dir or Path(cache_root())
     flags = (*EXECUTABLE_FLAGS, *extra_flags)
-    keyed: tuple[str, ...] = flags
-    after: tuple[str, ...] = ()
+    linked = (GUARD, SQL_ENTRY) if sql else (GUARD,)
     if sql:
-        flags, after = (*flags, *LINK_FLAGS), (str(SQL_ENTRY),)
-        keyed = (*flags, hashlib.sha256(SQL_ENTRY.read_bytes()).hexdigest())  # its text, not its path
+        flags = (*flags, *LINK_FLAGS)
+    after = tuple(str(path) for path in linked)
+    keyed = (*flags, *(hashlib.sha256(path.read_bytes()).hexdigest() for path in linked))  # their text, not paths
     target = root / cache_key(source, source_format, keyed, include) / f"{source.stem}.exe"
     if target.exists() and not rebuild:
         return target

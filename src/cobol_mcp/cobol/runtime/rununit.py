@@ -7,10 +7,13 @@ own process group. Its stdout and stderr are pipes read through the server's loo
 ``limit`` bytes. A timer kills the process group at the timeout; :meth:`RunUnit.cancel` does the
 same at once. The callback gets one :class:`RunResult` when both pipes are closed.
 
-No run unit outlives the server: on Linux each asks the kernel for SIGKILL when the thread that
-started it ends (PR_SET_PDEATHSIG, as the COBOL workers do), so even a SIGKILLed server leaves none
-behind (processes the run unit itself started, in its group, are not covered by that: they are
-killed with the group by :func:`kill_all`, which every way out of the server calls).
+No run unit outlives the server: the guard linked into every console executable
+(``rununit_guard.c``) asks the kernel for SIGKILL when the thread that started it ends
+(PR_SET_PDEATHSIG, as the COBOL workers do) and exits when its parent is no longer the server named in
+:data:`PARENT_VARIABLE`, so even a SIGKILLed server leaves none behind; nothing runs between fork and
+exec, so the child is started at vfork speed (processes the run unit itself started, in its group,
+are not covered by that: they are killed with the group by :func:`kill_all`, which every way out of
+the server calls).
 
 A run unit with a ``service`` (a console program with EXEC SQL) also gets a service channel
 (:mod:`.unit_channel`): its ``CALL 'SQLRT'`` requests are answered on a thread of their own. A request
@@ -36,7 +39,7 @@ from .unit_channel import FDS_VARIABLE, Channel, UnitService
 __all__ = ["OUTPUT_LIMIT", "RunResult", "RunUnit", "kill_all", "start_run_unit"]
 
 OUTPUT_LIMIT = 1 << 20  # bytes kept of each of stdout and stderr
-PR_SET_PDEATHSIG = 1  # <sys/prctl.h>
+PARENT_VARIABLE = "COBOL_MCP_PARENT"  # the server's pid, for the executable's guard
 
 
 class ReaderLoop(Protocol):
@@ -175,32 +178,6 @@ def kill_all() -> int:
     return len(units)
 
 
-_prctl: list[Callable[..., int] | None] = []
-
-
-def _die_with_parent() -> Callable[[], None] | None:
-    """What the child runs before exec: ask for SIGKILL when the thread that started it ends, and end
-    at once if the server is already gone. None where there is no prctl (not Linux)."""
-    if not _prctl:
-        try:
-            import ctypes
-
-            _prctl.append(ctypes.CDLL(None, use_errno=True).prctl)
-        except (OSError, AttributeError):
-            _prctl.append(None)
-    prctl = _prctl[0]
-    if prctl is None:
-        return None
-    parent = os.getpid()
-
-    def before_exec() -> None:
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:  # the server died before the request took effect
-            os._exit(1)
-
-    return before_exec
-
-
 def start_run_unit(
     loop: ReaderLoop,
     argv: Sequence[str],
@@ -217,6 +194,7 @@ def start_run_unit(
     ``service``: what answers its ``CALL 'SQLRT'`` requests (see the module)."""
     channel = Channel(service) if service is not None else None
     passed: tuple[int, ...] = ()
+    env = {**env, PARENT_VARIABLE: str(os.getpid())}
     if channel is not None:
         passed = channel.child_fds()
         env = {**env, FDS_VARIABLE: ",".join(map(str, passed))}
@@ -234,7 +212,6 @@ def start_run_unit(
                 start_new_session=True,
                 close_fds=True,
                 pass_fds=passed,
-                preexec_fn=_die_with_parent(),
             )
     except OSError as exc:
         if channel is not None:
