@@ -264,3 +264,35 @@ def test_a_bad_grace_is_refused(cache_dir, grace):
     with StdioClient("--shutdown-grace", grace) as client:
         status, _, err = client.close(HANG_GUARD)
     assert status == 2 and b"--shutdown-grace" in err
+
+
+# ------------------------------------------------------------------------------------------ HTTP, N processes
+def test_http_workers_sigterm_lets_the_call_in_flight_finish_and_leaves_no_process(cache_dir, tmp_path):
+    """`--workers 2`: the supervisor passes SIGTERM on; the process holding the call drains it."""
+    with HttpServer("--stateless", "--workers", "2", *SERVE) as server, ThreadPoolExecutor(1) as pool:
+        held = pool.submit(_post, server, waiter(tmp_path, "a"), "held")
+        wait_until((tmp_path / "in-a").exists, "the call never ran")
+        ours = descendants(server.proc.pid)
+        server.proc.send_signal(signal.SIGTERM)
+        FileWatch(server).wait_for("Shutting down")  # (each process stops as uvicorn stops)
+        (tmp_path / "release").touch()
+        done = held.result(HANG_GUARD)
+        status = server.proc.wait(HANG_GUARD)
+    assert done.status_code == 200 and done.json()["result"]["structuredContent"]["stdout"] == "RELEASED\n"
+    assert status == 0
+    assert [pid for pid in ours if alive(pid)] == []
+
+
+def test_http_workers_sigterm_past_the_grace_kills_the_call_and_leaves_no_process(cache_dir, tmp_path):
+    serve = ("--stateless", "--workers", "2", "--shutdown-grace", "0", *SERVE)
+    with HttpServer(*serve) as server, ThreadPoolExecutor(1) as pool:
+        held = pool.submit(_post, server, waiter(tmp_path, "a", "CHILD"), "held")
+        wait_until((tmp_path / "in-a").exists, "the call never ran")
+        unit = run_unit_of(server.proc.pid)
+        ours = descendants(server.proc.pid)
+        server.proc.send_signal(signal.SIGTERM)
+        reply = held.result(HANG_GUARD)
+        server.proc.wait(HANG_GUARD)
+    message = json.loads(reply.content)  # a JSON-RPC error, not uvicorn's bare 500 for a cancelled task
+    assert message["id"] == "held" and "stopped by the server's shutdown" in message["error"]["message"]
+    assert [pid for pid in ours if alive(pid)] == [] and group(unit) == []

@@ -218,6 +218,12 @@ class Calls:
                     await wake.future
                 elif not await self._wait_long(flight, wake, token, reply, receive, state is None):
                     return "cancelled"  # the client left and the call was cancelled
+            except asyncio.CancelledError:
+                # Only a stopping server cancels a request's task (uvicorn at the end of its graceful
+                # shutdown, in each process of --workers N): the call is killed and rolled back, and
+                # the client gets the JSON-RPC error that says so, not a bare 500.
+                Catalog.abandon(flight)
+                self.kick()
             finally:
                 self.flights.done(flight)
         line, outcome = reply_line(session, call, flight.result)
