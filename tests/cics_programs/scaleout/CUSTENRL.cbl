@@ -22,9 +22,8 @@
            05  WS-LASTNAME             PIC X(15).
            05  WS-EMPNO                PIC S9(9) COMP.
            05  WS-ROWS                 PIC S9(9) COMP.
-           05  WS-ADDR-LINE.
-               10  FILLER              PIC X(9)  VALUE 'CUSTOMER '.
-               10  WS-ADDR-CUST-ID     PIC 9(8).
+           05  WS-ADDR-CUST-ID         PIC 9(8).
+           05  WS-ADDR-LINE            PIC X(17).
            05  WS-ADDR-CITY            PIC X(20).
            EXEC SQL INCLUDE SQLCA END-EXEC.
            COPY CUSTCOMM REPLACING ==DFHCOMMAREA==
@@ -82,7 +81,7 @@
                 WHERE LASTNAME = :WS-LASTNAME
            END-EXEC
            MOVE WS-EMPNO TO EN-EMPNO
-           MOVE EN-CUST-ID TO WS-ADDR-CUST-ID
+           PERFORM 2200-ADDRESS-LINE
            MOVE SPACES TO WS-ADDR-CITY
            STRING 'TASK ' EN-TASKN DELIMITED BY SIZE INTO WS-ADDR-CITY
            EXEC SQL
@@ -122,6 +121,11 @@
            END-IF
            MOVE WS-NEXT-ID TO EN-CUST-ID.
 
+       2200-ADDRESS-LINE.
+           MOVE EN-CUST-ID TO WS-ADDR-CUST-ID
+           STRING 'CUSTOMER ' WS-ADDR-CUST-ID DELIMITED BY SIZE
+               INTO WS-ADDR-LINE.
+
        3000-INQUIRE.
            INITIALIZE WS-CUST-COMMAREA
            SET CA-REQ-INQUIRE TO TRUE
@@ -133,7 +137,7 @@
            IF CA-OK
                MOVE CA-CUST-NAME TO EN-TAG WS-LASTNAME
                MOVE CA-CUST-CITY TO EN-CITY
-               MOVE EN-CUST-ID TO WS-ADDR-CUST-ID
+               PERFORM 2200-ADDRESS-LINE
                EXEC SQL
                    SELECT COUNT(*) INTO :WS-ROWS
                      FROM PAYROLL.EMPADDR A
