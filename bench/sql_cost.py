@@ -39,7 +39,8 @@ PROGRAM = Path(__file__).parent / "sql" / "SQLBENCH.cbl"
 SQLCA = b"SQLCA   " + (136).to_bytes(4, sys.byteorder) + b"\0" * 124
 
 
-def _best(fn: Callable[[], None], repeat: int = 5) -> float:
+def best(fn: Callable[[], None], repeat: int = 5) -> float:
+    """The shortest of `repeat` runs of `fn`, in seconds (bench/cics_cost.py uses it too)."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -131,12 +132,12 @@ def main() -> None:
     for label, mine, theirs in (("SELECT INTO by key", ours_select, bare_select),
                                 ("cursor FETCH loop", ours_fetch, bare_fetch),
                                 ("INSERT", ours_insert, bare_insert)):  # fmt: skip
-        t_ours, t_bare = _best(ours(mine)), _best(bare(theirs))
+        t_ours, t_bare = best(ours(mine)), best(bare(theirs))
         per_ours, per_bare = t_ours / args.rows * 1e6, t_bare / args.rows * 1e6
         rates = f"({args.rows / t_ours:9.0f} vs {args.rows / t_bare:9.0f} stmts/s)"
         print(f"  {label:20s} ours {per_ours:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
               f"  ratio {t_ours / t_bare:5.2f}  {rates}")  # fmt: skip
-        t_call = _best(lambda kind=label[0]: through_worker("C" if kind == "c" else kind), repeat=3)
+        t_call = best(lambda kind=label[0]: through_worker("C" if kind == "c" else kind), repeat=3)
         per_call = t_call / args.rows * 1e6
         print(f"  {'  through the worker':20s} ours {per_call:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
               f"  ratio {t_call / t_bare:5.2f}  ({args.rows / t_call:9.0f} stmts/s)")  # fmt: skip
@@ -157,19 +158,27 @@ def _through_worker(program: SqlProgram, built: Any, folder: Path, rows: int) ->
     answerer = answerer_for(runtime)
 
     def call(kind: str) -> None:
-        session = Tracked(Session(program), answerer)
-        box: list[Any] = []
         code = {"S": b"S", "C": b"F", "I": b"I"}[kind]
-        runtime.submit("bench", [code, rows.to_bytes(4, "big"), bytes(4)], box.append, 600, service=session.answer)
-        runtime.flush()
-        while not box:
-            runtime.run_once(None)
-            runtime.expire()
-        session.end(box[0].ok)
-        assert box[0].ok, box[0].error
-        assert int.from_bytes(box[0].buffers[2], "big") >= rows  # statements that answered SQLCODE 0
+        done = served_call(
+            runtime, "bench", [code, rows.to_bytes(4, "big"), bytes(4)], Tracked(Session(program), answerer)
+        )
+        assert int.from_bytes(done.buffers[2], "big") >= rows  # statements that answered SQLCODE 0
 
     return call
+
+
+def served_call(runtime: Any, key: str, buffers: list[bytes], session: Any) -> Any:
+    """One call of the runtime's program `key`, its exchanges answered by `session` (a :class:`Tracked`),
+    its unit of work ended as the tool ends it; the call's result (bench/cics_cost.py uses it too)."""
+    box: list[Any] = []
+    runtime.submit(key, buffers, box.append, 600, service=session.answer)
+    runtime.flush()
+    while not box:
+        runtime.run_once(None)
+        runtime.expire()
+    session.end(box[0].ok)
+    assert box[0].ok, box[0].error
+    return box[0]
 
 
 if __name__ == "__main__":

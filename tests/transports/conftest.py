@@ -41,13 +41,16 @@ def free_port() -> int:
 class HttpServer:
     """`python -m cobol_mcp --transport http --port N ...`, ready once /healthz answers."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None, wait: bool = True) -> None:
+    def __init__(
+        self, *args: str, env: dict[str, str] | None = None, wait: bool = True, prefix: tuple[str, ...] = ()
+    ) -> None:
+        """`prefix`: the command the server runs under (e.g. ``unshare --pid --fork``)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.url = f"{self.base}/mcp"
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in __exit__)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cobol_mcp", "--transport", "http", "--port", str(self.port), *args],
+            [*prefix, sys.executable, "-m", "cobol_mcp", "--transport", "http", "--port", str(self.port), *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=self._stderr,

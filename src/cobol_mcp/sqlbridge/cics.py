@@ -2,8 +2,9 @@
 
 The program's ``CALL 'CICSRT'`` exchanges (:mod:`.cics_eib`: the EIB, the descriptor, the options'
 parameters) are answered here. At the call's start :meth:`CicsSession.first` fills the EIB the tool
-passes (EIBCALEN the COMMAREA's length, EIBDATE/EIBTIME, EIBTRNID, EIBTASKN unique per call). Each
-command then: file control, TS/TD queues and named counters through :func:`..db.cics.dispatch.run` on
+passes (EIBCALEN the COMMAREA's length, EIBDATE/EIBTIME, EIBTRNID, EIBTASKN unique per call across
+the servers sharing the database: :mod:`..db.cics.tasks`). Each command then: file control, TS/TD
+queues and named counters through :func:`..db.cics.dispatch.run` on
 the call's unit of work (one :class:`..db.unit.Unit`, on the folder's database, created at the first
 command that needs it; a program with EXEC SQL too shares its SQL session's unit, so statements,
 records, queue items and counters commit and roll back together); HANDLE CONDITION / IGNORE
@@ -34,8 +35,6 @@ the other commands the translator carries without a runtime here.
 from __future__ import annotations
 
 import datetime
-import itertools
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,6 +42,7 @@ from ..db.cics import dispatch
 from ..db.cics.fct import DatasetDef
 from ..db.cics.resources import Resources
 from ..db.cics.result import CicsFailure, Result
+from ..db.cics.tasks import task_number
 from ..db.prepare import Plan
 from ..db.unit import Unit
 from ..db.url import Database
@@ -57,7 +57,6 @@ SERVED = dispatch.COMMANDS | {
     "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL",
 }  # fmt: skip
 
-_TASKS = itertools.count(1)
 ENDED_SHIFT = 20  # a CICSRT exchange's number above these bits: LINKed levels that returned (worker_services.c)
 _ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
 
@@ -86,7 +85,7 @@ class CicsSession:
         self.sql = sql  # a program with EXEC SQL too: its statements and commands share one unit of work
         self.resources: Resources | None = None
         self.handles = Handles()
-        self.eib = Eib(0, next(_TASKS) + os.getpid() * 1000)
+        self.eib = Eib(0, task_number(program.database))  # unique across replicas
         self.abstime: int | None = None
         self.abend_label: int | None = None  # HANDLE ABEND LABEL: where an abend goes (once)
         self.abend_cancelled: int | None = None  # kept by HANDLE ABEND CANCEL for RESET

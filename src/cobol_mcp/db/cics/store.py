@@ -15,6 +15,7 @@ cics_ts_items      (queue, item) -> data
 cics_td            intrapartition TD records, in order
 cics_counters      (pool, name) -> value, minimum, maximum (decimal text: a DCOUNTER's reach 2**64),
                    and whether DCOUNTER defined it
+cics_tasks         one row: how many task numbers (EIBTASKN) the servers have reserved (:mod:`.tasks`)
 =================  ===================================================================================
 """
 
@@ -47,13 +48,15 @@ def tables_ddl(kind: str) -> list[str]:
         "wide INTEGER NOT NULL, value VARCHAR(21) NOT NULL, minimum VARCHAR(21) NOT NULL, "
         "maximum VARCHAR(21) NOT NULL, "
         "PRIMARY KEY (pool, name))",
+        f"CREATE TABLE IF NOT EXISTS cics_tasks (id INTEGER PRIMARY KEY, reserved {big} NOT NULL)",
     ]
 
 
 def create_tables(conn: Any, kind: str) -> None:
-    """The tables, where they are not yet (in the caller's transaction)."""
+    """The tables, where they are not yet (in the caller's transaction), and cics_tasks's row."""
     for ddl in tables_ddl(kind):
         conn.execute(ddl)
+    conn.execute("INSERT INTO cics_tasks (id, reserved) VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
 
 
 class Sql:
