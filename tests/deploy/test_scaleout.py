@@ -86,9 +86,9 @@ class Sent:
 def containers() -> tuple[str, ...]:
     """Each replica in a PID namespace of its own, as in a container: the same pids in every one of
     them, so a task number made from the process (its pid, its own counter) repeats across them. A
-    shell is the namespace's pid 1 and the server pid 2 (a server that is pid 1 itself has COBOL
-    workers that take their parent for gone: the server must run under an init, as with `docker run
-    --init`). Plain processes where this machine allows no namespaces (that case is then not shown)."""
+    shell is the namespace's pid 1 and the server pid 2, as under `docker run --init` (a server that
+    is pid 1 itself: tests/e2e/test_pid_one.py). Plain processes where this machine allows no
+    namespaces (that case is then not shown)."""
     shell = ("sh", "-c", '"$@"; exit $?', "sh")  # not an exec: sh stays pid 1
     for prefix in (("unshare", "--pid", "--fork", "--kill-child"),
                    ("unshare", "--user", "--map-root-user", "--pid", "--fork", "--kill-child")):  # fmt: skip

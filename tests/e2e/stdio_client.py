@@ -18,9 +18,9 @@ SERVER = [sys.executable, "-m", "cobol_mcp"]
 
 
 class StdioClient:
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None, prefix: tuple[str, ...] = ()) -> None:
         self.proc = subprocess.Popen(
-            [*SERVER, *args],
+            [*prefix, *SERVER, *args],  # prefix: a command the server runs under (unshare ...)
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

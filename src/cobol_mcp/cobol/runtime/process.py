@@ -28,15 +28,16 @@ def spawn_worker(
         except OSError:
             roomy = False
     originals = (display_fd, stderr_fd, request_read, reply_write)
+    server = str(os.getpid())  # the worker's parent while the server lives (checked once it asked for PDEATHSIG)
     child_ends = [above(fd, 5) for fd in originals]
     actions = [(os.POSIX_SPAWN_DUP2, devnull, 0)] + [
         (os.POSIX_SPAWN_DUP2, fd, target) for fd, target in zip(child_ends, (1, 2, 3, 4), strict=True)
     ]
     try:
         if executable:
-            pid = os.posix_spawn(executable, [executable, repr(spin)], env, file_actions=actions)
+            pid = os.posix_spawn(executable, [executable, repr(spin), server], env, file_actions=actions)
         else:
-            command = [sys.executable, "-I", "-S", WORKER_SCRIPT, repr(spin)]
+            command = [sys.executable, "-I", "-S", WORKER_SCRIPT, repr(spin), server]
             pid = os.posix_spawn(sys.executable, command, env, file_actions=actions)
     except OSError:
         for fd in (request_write, reply_read, display_fd, stderr_fd):
