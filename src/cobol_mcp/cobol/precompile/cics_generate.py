@@ -189,8 +189,13 @@ def _parameters(lines: SourceLines, has_commarea: bool, book_name: str) -> None:
     commarea = [] if has_commarea else ["01", "DFHCOMMAREA", "PIC", "X."]
     link = _find(lines, r"\bLINKAGE\s+SECTION\b", proc)
     eib = ['COPY "DFHEIBLK.cpy".', *commarea]
+    last = next((k for k in range(proc - 1, -1, -1) if lines.code(k).strip()), None)  # the data's last line
+    short = [f'COPY "{"DFHLNK" if has_commarea else "DFHLNKC"}.cpy".']  # LINKAGE SECTION and the EIB (and a COMMAREA)
     if link is not None:
         lines.replace(link, len(lines.code(link)), link, len(lines.code(link)), eib, False)
+    elif last is not None and re.search(r"\.\s*$", lines.code(last)) and len(lines.code(last).rstrip()) < 72 - 28:
+        end = len(lines.code(last).rstrip())  # after the data's last line: PROCEDURE DIVISION stays first on its line
+        lines.replace(last, end, last, end, short, False)
     else:
         lines.replace(proc, 0, proc, 0, ["LINKAGE", "SECTION.", *eib], False)
     storage = _find(lines, r"\bWORKING-STORAGE\s+SECTION\b", proc)
@@ -231,6 +236,8 @@ def generate_cics(text: str, scan: CicsScan, fmt: str, stem: str, has_commarea: 
         first, col, last, end = _locate(lines, cmd)
         lines.replace(first, col, last, end, words, cmd.period)
     books = {f"{name}.cpy": body for name, body in STANDARD_BOOKS.items()}
+    books["DFHLNK.cpy"] = book("LINKAGE SECTION.", 'COPY "DFHEIBLK.cpy".')
+    books["DFHLNKC.cpy"] = book("LINKAGE SECTION.", 'COPY "DFHEIBLK.cpy".', "01  DFHCOMMAREA PIC X.")
     books[book_name] = book(*ws)
     return CicsGenerated("\n".join(lines.lines) + "\n", books, lines.wide, lines.shifted)
 
