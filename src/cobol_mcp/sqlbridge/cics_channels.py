@@ -143,7 +143,8 @@ class Channels:
             return self._getnext(options)
         if command == "ENDBROWSE CONTAINER":
             token = options.get("BROWSETOKEN")
-            return (Result() if self.browses.pop(token, None) else Result(_TOKENERR, 3)), {}  # type: ignore[arg-type]
+            found = self.browses.pop(token, None) if isinstance(token, int) else None
+            return (Result() if found else Result(_TOKENERR, 3)), {}
         raise ValueError(f"not a container command: {command}")
 
     def _channel(self, options: dict[str, object], option: str = "CHANNEL") -> Channel | Result:
@@ -239,7 +240,8 @@ class Channels:
         return Result(), {"BROWSETOKEN": token}
 
     def _getnext(self, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
-        browse = self.browses.get(options.get("BROWSETOKEN"))  # type: ignore[arg-type]
+        token = options.get("BROWSETOKEN")
+        browse = self.browses.get(token) if isinstance(token, int) else None
         if browse is None:
             return Result(_TOKENERR, 3), {}
         channel, names = browse

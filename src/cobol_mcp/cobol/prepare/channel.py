@@ -35,7 +35,7 @@ from ..source.lines import read_lines
 from .specfile import dumps
 
 if TYPE_CHECKING:
-    from .entries import Entry
+    from .entries import ContainerEntry, Entry
     from .programs import CompiledProgram
 
 __all__ = ["CONTAINER_KEYS", "DEFAULT_CHANNEL", "channel_entry"]
@@ -68,7 +68,7 @@ def channel_entry(entry: Entry, program: CompiledProgram) -> None:
     if program.cics is None or entry["kind"] != "callable":
         raise bad(f"{program.spec.program_id} has no EXEC CICS: only a CICS program has a channel")
     channels: set[str] = set()
-    containers: list[dict[str, Any]] = []
+    containers: list[ContainerEntry] = []
     inputs: dict[str, Any] = {}
     outputs: dict[str, Any] = {}
     required: list[str] = []
