@@ -27,6 +27,10 @@ at a level goes to the nearest HANDLE ABEND LABEL of a level below (each level b
 answer -1), else fails the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE
 ABEND no longer applies.
 
+Channels and containers (:mod:`.cics_channels`): the task's, in memory and outside the unit of work;
+a LINK or XCTL with CHANNEL gives the new level that channel as its current one, and the level's own
+channels go when it ends. A channel-style tool hands :meth:`CicsSession.first` its channel.
+
 Not served yet (the call fails saying so): HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
 the other commands the translator carries without a runtime here.
 """

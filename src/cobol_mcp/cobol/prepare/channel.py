@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -146,7 +147,8 @@ def _record(program: CompiledProgram, container: str, book: str, direction: str,
     ])  # fmt: skip
     folder = program.spec_path.parent.parent / "channels"
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{program.spec_path.stem}.{container}"
+    digest = zlib.crc32(f"{direction}\n{path}\n".encode() + path.read_bytes())  # another table or book: another file
+    stem = f"{program.spec_path.stem}.{container}-{digest:08x}"
     source = folder / f"{stem}.cbl"
     _write(source, text.encode())
     try:
