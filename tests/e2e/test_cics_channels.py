@@ -133,3 +133,11 @@ def test_containers_belong_to_one_call(served: tuple[StdioClient, Database]) -> 
     first = _out(_request(client, "INQ", 5))
     second = _out(_request(client, "PROB"))
     assert list(first) == ["response"] and list(second) == ["probe"]  # nothing left over from the first call
+
+
+def test_an_unhandled_containererr_abends_the_task_with_aezj(served: tuple[StdioClient, Database]) -> None:
+    client, _ = served
+    failed = _request(client, "ABND")
+    assert failed.get("isError") and "task abended with code AEZJ" in failed["content"][0]["text"], failed
+    assert "CHNFRNT.cbl:" in failed["content"][0]["text"]
+    assert _out(_request(client, "INQ", 5))["response"]["rs_return_code"] == 4  # the next call runs as before

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cobol_mcp.sqlbridge.cics_channels import Channel, ChannelNotServed, Channels, valid_name
+from cobol_mcp.sqlbridge.cics_eib import Handles
 
 
 def _name(text: str) -> bytes:
@@ -97,3 +98,9 @@ def test_a_linked_program_sees_the_channel_passed_and_its_own_only() -> None:
     assert channels.link({}).resp == 0  # a COMMAREA LINK: the callee has no current channel
     channels.enter()
     assert channels.current_name() == "" and _answer(channels, "GET CONTAINER", CONTAINER="A", INTO=8)[0] == (16, 4)
+
+
+def test_unhandled_channel_conditions_abend_with_cics_codes() -> None:
+    handles = Handles()
+    assert (handles.route(110), handles.route(122), handles.route(112), handles.route(83)) == (
+        "AEZJ", "AEZV", "AEZL", "AEXK")  # fmt: skip

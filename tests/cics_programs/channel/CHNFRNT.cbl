@@ -6,7 +6,8 @@
       *   IT, AND LINKS TO CHNBACK WITH THAT CHANNEL, WHICH PUTS THE   *
       *   RESPONSE CONTAINER. A REFUSED REQUEST PUTS THE ERRORS        *
       *   CONTAINER INSTEAD. PROB: THE CHANNEL COMMANDS' CONDITIONS,   *
-      *   REPORTED IN THE PROBE CONTAINER.                             *
+      *   REPORTED IN THE PROBE CONTAINER. ABND: AN UNHANDLED          *
+      *   CONTAINERERR ABENDS THE TASK.                                *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -59,6 +60,11 @@
                    PERFORM 2000-PROBE
                    EXEC CICS PUT CONTAINER('PROBE')
                              FROM(CHAN-PROBE)
+                   END-EXEC
+               WHEN RQ-ABEND
+      *            NO RESP, NO HANDLE CONDITION: THE TASK ABENDS
+                   EXEC CICS GET CONTAINER('NOSUCH')
+                             INTO(WS-SHORT)
                    END-EXEC
                WHEN OTHER
                    MOVE 'BADTYPE' TO ER-CODE
