@@ -86,6 +86,12 @@ def test_the_tool_is_its_containers(served: tuple[StdioClient, Database]) -> Non
     assert list(outputs) == ["response", "errors", "probe"] and "required" not in tool["outputSchema"]
     assert list(outputs["errors"]["properties"]) == ["er_code", "er_text"]  # a copybook without its 01
     assert "chnback" in tools  # the back end: a COMMAREA program, served as it is
+    wrong = client.call("chnfrnt", request={"rq_request_type": "INQ"}, response={})
+    assert wrong.get("isError") and "unknown argument 'response': the containers given are request" in str(wrong)
+    wrong = client.call("chnfrnt", request="INQ 00000001")
+    assert wrong.get("isError") and "request: must be an object (the REQUEST container)" in str(wrong), wrong
+    wrong = client.call("chnfrnt", request={"rq_request_type": "INQ", "rq_cust_id": "many"})
+    assert wrong.get("isError") and "request: " in str(wrong) and "rq_cust_id" in str(wrong), wrong
 
 
 def test_a_front_end_links_with_its_channel_to_the_back_end(served: tuple[StdioClient, Database]) -> None:
@@ -141,3 +147,18 @@ def test_an_unhandled_containererr_abends_the_task_with_aezj(served: tuple[Stdio
     assert failed.get("isError") and "task abended with code AEZJ" in failed["content"][0]["text"], failed
     assert "CHNFRNT.cbl:" in failed["content"][0]["text"]
     assert _out(_request(client, "INQ", 5))["response"]["rs_return_code"] == 4  # the next call runs as before
+
+
+def test_a_warm_start_serves_the_channel_tool_from_the_manifest(tmp_path: Path) -> None:
+    folder = tmp_path / "channel"
+    shutil.copytree(PROGRAMS / "channel", folder)
+    shutil.copy(PROGRAMS / "copybooks" / "CUSTREC.cpy", folder)
+    (folder / "cobol-mcp.toml").write_text(TOML)
+    args = ("--no-bundled", "--cobol-workers", "1", "--shutdown-grace", "0", "--programs", str(folder))
+    env = {"COBOL_MCP_CACHE": str(tmp_path / "cache")}
+    for number in (1, 2):  # the second start reads the manifest the first one kept
+        with StdioClient(*args, env=env) as client:
+            client.initialize()
+            added = _out(_request(client, "ADD", number, f"WARM{number}", "LILLE"))["response"]
+            assert (added["rs_return_code"], added["rs_channel"]) == (0, "CUSTCHAN"), added
+    assert any((tmp_path / "cache").rglob("*.REQUEST-*.spec"))  # the container's record, kept in the cache
