@@ -162,3 +162,11 @@ def test_a_warm_start_serves_the_channel_tool_from_the_manifest(tmp_path: Path) 
             added = _out(_request(client, "ADD", number, f"WARM{number}", "LILLE"))["response"]
             assert (added["rs_return_code"], added["rs_channel"]) == (0, "CUSTCHAN"), added
     assert any((tmp_path / "cache").rglob("*.REQUEST-*.spec"))  # the container's record, kept in the cache
+
+
+def test_xctl_passes_the_channel_and_does_not_return(served: tuple[StdioClient, Database]) -> None:
+    client, _ = served
+    _out(_request(client, "ADD", 77, "XAVIER", "METZ"))
+    out = _out(_request(client, "XINQ", 77))  # no ERRORS container: the front end did not resume
+    assert list(out) == ["response"], out
+    assert (out["response"]["rs_cust_name"], out["response"]["rs_channel"]) == ("XAVIER", "CUSTCHAN"), out

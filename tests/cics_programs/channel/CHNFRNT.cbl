@@ -7,7 +7,8 @@
       *   RESPONSE CONTAINER. A REFUSED REQUEST PUTS THE ERRORS        *
       *   CONTAINER INSTEAD. PROB: THE CHANNEL COMMANDS' CONDITIONS,   *
       *   REPORTED IN THE PROBE CONTAINER. ABND: AN UNHANDLED          *
-      *   CONTAINERERR ABENDS THE TASK.                                *
+      *   CONTAINERERR ABENDS THE TASK. XINQ: XCTL TO CHNBACK WITH THE *
+      *   CHANNEL INSTEAD OF A LINK.                                   *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -46,6 +47,13 @@
                PERFORM 9000-REFUSE
            END-IF
            EVALUATE TRUE
+               WHEN RQ-XCTL
+      *            THE BACK END ANSWERS; THIS PROGRAM DOES NOT RESUME
+                   EXEC CICS XCTL PROGRAM('CHNBACK')
+                             CHANNEL(WS-CHANNEL)
+                   END-EXEC
+                   MOVE 'RESUMED' TO ER-CODE
+                   PERFORM 9000-REFUSE
                WHEN RQ-INQUIRE OR RQ-ADD
                    IF RQ-CUST-ID NOT NUMERIC OR RQ-CUST-ID = ZERO
                        MOVE 'BADID' TO ER-CODE

@@ -3,7 +3,8 @@
       *================================================================*
        01  CUST-REQUEST.
            05  RQ-REQUEST-TYPE         PIC X(4).
-               88  RQ-INQUIRE                     VALUE 'INQ '.
+               88  RQ-INQUIRE                     VALUE 'INQ ' 'XINQ'.
+               88  RQ-XCTL                        VALUE 'XINQ'.
                88  RQ-ADD                         VALUE 'ADD '.
                88  RQ-PROBE                       VALUE 'PROB'.
                88  RQ-ABEND                       VALUE 'ABND'.
