@@ -29,6 +29,7 @@ def _entries(tmp_path: Path, cache: Path, toml: str) -> tuple[Path, dict[str, ob
     shutil.copytree(PROGRAMS / "channel", folder)
     shutil.copy(PROGRAMS / "copybooks" / "CUSTREC.cpy", folder)
     (folder / "cobol-mcp.toml").write_text(toml)
+    (folder / "TWOREC.cpy").write_text("       01  FIRST-REC  PIC X(4).\n       01  SECOND-REC PIC X(4).\n")
     scan = scan_folder(folder, cache_dir=cache, jobs=1)
     assert scan.errors == [], scan.errors
     found: dict[str, object] = {}
@@ -46,6 +47,7 @@ def _entries(tmp_path: Path, cache: Path, toml: str) -> tuple[Path, dict[str, ob
     [
         (REQUEST + 'colour = "red"\n', 4, "containers.REQUEST.colour: unknown key (known: copybook, direction"),
         (REQUEST.replace("CHNREQ", "NOSUCH"), 2, "copybook 'NOSUCH' not found"),
+        (REQUEST.replace("CHNREQ", "TWOREC"), 2, "copybook TWOREC holds 2 01 records (FIRST-REC, SECOND-REC)"),
         (REQUEST.replace("REQUEST]", "CUSTOMER-REQUEST-1]"), 1, "a container name is 1-16 letters"),
         (REQUEST.replace('"in"', '"up"'), 3, "containers.REQUEST.direction: must be one of in, out, inout"),
         ('[programs.CHNFRNT.containers.REQUEST]\ndirection = "in"\n', 1, "containers.REQUEST: copybook is missing"),

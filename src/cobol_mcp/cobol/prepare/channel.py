@@ -136,8 +136,8 @@ def _record(program: CompiledProgram, container: str, book: str, direction: str,
     if len(tops) > 1:
         raise LinkageError(f"{where}: copybook {book} holds {len(tops)} 01 records ({', '.join(map(str, tops))}); "
                            "a container is one record")  # fmt: skip
-    if not levels:
-        raise LinkageError(f"{where}: copybook {book} ({path}) has no data items")
+    if not levels or (tops and not tops[0]):
+        raise LinkageError(f"{where}: copybook {book} ({path}) has no data items this server can read as a record")
     record = tops[0] if tops else f"{container.upper().replace('_', '-')}-RECORD"
     head = [] if tops else [f"       01  {record}."]
     text = "\n".join([
@@ -152,7 +152,7 @@ def _record(program: CompiledProgram, container: str, book: str, direction: str,
     source = folder / f"{stem}.cbl"
     _write(source, text.encode())
     try:
-        spec = parse_program(source, fmt, (path.parent, *program.include), program.spec.dialect)
+        spec = parse_program(source, fmt, (path.parent, original.parent, *program.include), program.spec.dialect)
     except LinkageError as exc:
         raise LinkageError(f"{where}: copybook {book} cannot be a container's record: {exc}") from None
     found = spec.records[0]
