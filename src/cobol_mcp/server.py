@@ -108,6 +108,10 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir, services=batch))
             else:
                 presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
+                if entry.get("channel") and entry.get("cics"):  # a channel-style CICS program: its containers
+                    from .sqlbridge.cics_channel_tool import ChannelTool
+
+                    presentation = ChannelTool(entry["channel"], entry["program_id"])
                 services = None
                 if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]

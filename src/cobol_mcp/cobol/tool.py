@@ -132,8 +132,8 @@ class CobolTool:
 
         session = self.services.session() if self.services is not None else None
         first = getattr(session, "first", None)  # a CICS program: the EIB filled before it starts
-        if first is not None:
-            buffers = first(buffers)
+        if first is not None:  # (with a channel-style tool's channel: its presentation's context)
+            buffers = first(buffers, context)
         handle: list[object] = []
 
         def finished(call: CallResult) -> None:

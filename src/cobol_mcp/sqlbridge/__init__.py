@@ -9,7 +9,9 @@ SQLCA; commit on a normal end, rollback on any failure); and the CICS runtime of
 program (:mod:`.cics_eib`: the command descriptor, the EIB, the HANDLE table and the AEIx abend codes;
 :mod:`.cics`: one tool call's session answering its ``CALL 'CICSRT'`` exchanges through
 :mod:`cobol_mcp.db.cics` on the call's unit of work; :mod:`.cics_served`: the folder's datasets created
-at load, a session per call). Both kinds of session run their database work off the reply loop
+at load, a session per call; :mod:`.cics_channels`: the task's channels and containers, in memory;
+:mod:`.cics_channel_tool`: a channel-style program's tool, its containers in and out).
+Both kinds of session run their database work off the reply loop
 (:mod:`.answers`).
 
 Why a package of its own: :mod:`cobol_mcp.db` (SQL, knows no COBOL) and :mod:`cobol_mcp.cobol` (COBOL,

@@ -28,6 +28,10 @@ at a level goes to the nearest HANDLE ABEND LABEL of a level below (each level b
 answer -1), else fails the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE
 ABEND no longer applies.
 
+Channels and containers (:mod:`.cics_channels`): the task's, in memory and outside the unit of work;
+a LINK or XCTL with CHANNEL gives the new level that channel as its current one, and the level's own
+channels go when it ends. A channel-style tool hands :meth:`CicsSession.first` its channel.
+
 Not served yet (the call fails saying so): HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
 the other commands the translator carries without a runtime here.
 """
@@ -46,6 +50,8 @@ from ..db.cics.tasks import task_number
 from ..db.prepare import Plan
 from ..db.unit import Unit
 from ..db.url import Database
+from .cics_channels import COMMANDS as CHANNEL_COMMANDS
+from .cics_channels import Channel, ChannelNotServed, Channels
 from .cics_eib import COMMANDS_EIBFN, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
 from .session import Session, unit_connection
 
@@ -55,7 +61,7 @@ __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
 SERVED = dispatch.COMMANDS | {
     "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
     "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL",
-}  # fmt: skip
+} | CHANNEL_COMMANDS  # fmt: skip
 
 ENDED_SHIFT = 20  # a CICSRT exchange's number above these bits: LINKed levels that returned (worker_services.c)
 _ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
@@ -94,9 +100,15 @@ class CicsSession:
         self.running = program.program_id  # the program of this level (ASSIGN PROGRAM)
         self.pending: tuple[int, bool, str] | None = None  # a LINK/XCTL answered: EIBCALEN, XCTL, program
         self.unwinding = ""  # an abend going down to a HANDLE ABEND label of a level below
+        self.channels = Channels()  # the task's channels and containers (.cics_channels)
 
-    def first(self, buffers: list[bytes]) -> list[bytes]:
-        """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length."""
+    def first(self, buffers: list[bytes], channel: object = None) -> list[bytes]:
+        """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length;
+        ``channel``: a channel-style tool's channel (a :class:`.cics_channels.Channel`), the program's current one."""
+        if isinstance(channel, Channel):
+            self.channels = Channels(channel)
+            self.eib.calen = 0  # no COMMAREA: the request is in the channel's containers
+            return [self.eib.fill(buffers[0]), *buffers[1:]]
         self.eib.calen = len(buffers[1]) if len(buffers) > 1 else 0
         return [self.eib.fill(buffers[0]), *buffers[1:]]
 
@@ -143,6 +155,7 @@ class CicsSession:
         self.levels.append((self.eib.calen, self.handles, label, self.abend_cancelled, self.abcode, self.running))
         self.eib.calen, self.handles, self.abend_label, self.abend_cancelled = calen, Handles(), None, None
         self.running = name
+        self.channels.enter()
 
     def _end_level(self, eib: bytes) -> bytes:
         """A LINKed (or XCTLed) program has returned: the caller's EIB, or its way on an abend."""
@@ -151,6 +164,7 @@ class CicsSession:
         self.eib.calen, self.handles, self.abend_label, self.abend_cancelled, self.abcode, self.running = (
             self.levels.pop()
         )
+        self.channels.leave()
         answer = 0
         if self.unwinding:
             if self.abend_label is None:
@@ -179,7 +193,9 @@ class CicsSession:
         bufs = [bytearray(p) for p in params]
         fn = COMMANDS_EIBFN.get(desc.command, 0)
         if desc.command in ("LINK", "XCTL"):
-            result, sets = self._link(desc, options, params[0]), dict[str, object]()
+            result, sets = self.channels.link(options), dict[str, object]()
+            if result.resp == 0:
+                result = self._link(desc, options, params[0])
         else:
             result, sets = self._run(desc, options)
         for name, value in sets.items():
@@ -237,6 +253,11 @@ class CicsSession:
         command = desc.command
         if command in dispatch.COMMANDS:
             return dispatch.run(self._resources(), command, options)
+        if command in CHANNEL_COMMANDS:
+            try:
+                return self.channels.run(command, options)
+            except ChannelNotServed as exc:
+                raise CicsAbend(f"{self._where(desc)}: {exc}") from None
         if command == "HANDLE CONDITION":
             self.handles.handle(desc)
         elif command == "IGNORE CONDITION":
@@ -311,7 +332,7 @@ class CicsSession:
         known: dict[str, object] = {
             "PROGRAM": self.running, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
             "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
-            "USERNAME": "CICSUSER", "ABCODE": self.abcode,
+            "USERNAME": "CICSUSER", "ABCODE": self.abcode, "CHANNEL": self.channels.current_name(),
         }  # fmt: skip
         return {name: value for name, value in known.items() if name in options}
 

@@ -42,6 +42,8 @@ ABCODES = {
     "ILLOGIC": "AEIU", "LENGERR": "AEIV", "QZERO": "AEIW", "ITEMERR": "AEIZ", "PGMIDERR": "AEI0",
     "TRANSIDERR": "AEI1", "ENDDATA": "AEI2", "INVTSREQ": "AEI3", "EXPIRED": "AEI4", "TSIOERR": "AEI8",
     "MAPFAIL": "AEI9", "QIDERR": "AEYH", "NOTAUTH": "AEY7",
+    "END": "AEXK", "CONTAINERERR": "AEZJ", "TOKENERR": "AEZL", "CHANNELERR": "AEZV", "CCSIDERR": "AEZW",
+    "CODEPAGEERR": "AEZY",
 }  # fmt: skip
 _NAMES = {value: name for name, value in reversed(CONDITIONS.items())}  # RESP -> its first name
 _ALL_NAMES: dict[int, list[str]] = {}

@@ -207,3 +207,25 @@ def test_sequence_numbers_and_a_using_the_program_wrote_itself(tmp_path: Path) -
     done = subprocess.run([cobc, "-fsyntax-only", "-ftext-column=255", "-I.", "SEQPGM.cob"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+def test_a_program_without_linkage_keeps_procedure_division_first_on_its_line(tmp_path: Path) -> None:
+    cobc = _cobc()
+    from cobol_mcp.cobol.linkage.program import parse_program
+
+    generated, scan = generate_cics_file(PROGRAMS / "channel" / "CHNFRNT.cbl", "fixed")
+    assert scan.problems == [] and not generated.shifted
+    code = _code(generated.text)
+    at = next(k for k, line in enumerate(code) if "PROCEDURE DIVISION" in line)
+    assert code[at] == "PROCEDURE DIVISION USING DFHEIBLK DFHCOMMAREA ."  # not after the LINKAGE SECTION's words
+    assert code[at - 1].endswith('PIC X(16). COPY "DFHLNKC.cpy".')  # after the data's last line, within column 72
+    assert max(len(line) for line in generated.text.splitlines()[: at + 1]) <= 72
+    assert "01  DFHCOMMAREA PIC X." in generated.copybooks["DFHLNKC.cpy"]
+    _write(generated, tmp_path, "CHNFRNT")
+    for book in ("CHNERR", "CHNREQ", "CHNRSP", "CHNPRB"):
+        shutil.copy(PROGRAMS / "channel" / f"{book}.cpy", tmp_path)
+    done = subprocess.run([cobc, "-fsyntax-only", "-ftext-column=255", "-I.", "CHNFRNT.cob"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    spec = parse_program(tmp_path / "CHNFRNT.cob", "fixed", (tmp_path,))
+    assert [(r.name, r.size) for r in spec.records] == [("DFHEIBLK", 85), ("DFHCOMMAREA", 1)]

@@ -176,3 +176,35 @@ def test_long_text_of_the_working_storage_book_is_split_within_column_72() -> No
     values = [line.split("VALUE '", 1)[1][:-2].replace("''", "'") for line in items]
     assert "".join(values) == "IT'S " * 12
     assert [int(line.split("PIC X(")[1].split(")")[0]) for line in items] == [len(v) for v in values]
+
+
+def test_channel_and_container_commands() -> None:
+    scan = _scan(
+        "     EXEC CICS PUT CONTAINER('RESPONSE') CHANNEL(WS-CHAN) FROM(WS-RSP) FLENGTH(WS-LEN) CHAR",
+        "     END-EXEC",
+        "     EXEC CICS GET CONTAINER(WS-NAME) INTO(WS-REQ) FLENGTH(WS-LEN) RESP(WS-RESP) END-EXEC",
+        "     EXEC CICS MOVE CONTAINER('A') AS('B') CHANNEL('X') TOCHANNEL('Y') END-EXEC",
+        "     EXEC CICS STARTBROWSE CONTAINER CHANNEL('X') BROWSETOKEN(WS-TOKEN) END-EXEC",
+        "     EXEC CICS GETNEXT CONTAINER(WS-NAME) BROWSETOKEN(WS-TOKEN) RESP(WS-RESP) END-EXEC",
+        "     EXEC CICS ENDBROWSE CONTAINER BROWSETOKEN(WS-TOKEN) END-EXEC",
+        "     EXEC CICS LINK PROGRAM('BACKEND') CHANNEL('CUSTCHAN') END-EXEC",
+        "     EXEC CICS ASSIGN CHANNEL(WS-CHAN) END-EXEC",
+    )
+    assert scan.problems == []
+    assert [c.name for c in scan.commands] == [
+        "PUT CONTAINER", "GET CONTAINER", "MOVE CONTAINER", "STARTBROWSE CONTAINER", "GETNEXT CONTAINER",
+        "ENDBROWSE CONTAINER", "LINK", "ASSIGN"]  # fmt: skip
+    assert list(scan.commands[3].options) == ["CHANNEL", "BROWSETOKEN"]
+    assert scan.commands[4].options["CONTAINER"] == Arg("data", "WS-NAME")
+    assert builtin_value("DFHRESP", "CHANNELERR") == 122 and builtin_value("DFHRESP", "TOKENERR") == 112
+    assert _problems(
+        "     EXEC CICS GET CONTAINER('A') END-EXEC",
+        "     EXEC CICS PUT CONTAINER('A') FROM(X) BIT CHAR END-EXEC",
+        "     EXEC CICS MOVE CONTAINER('A') CHANNEL('X') END-EXEC",
+        "     EXEC CICS GETNEXT CONTAINER('A') BROWSETOKEN(T) END-EXEC",
+    ) == [
+        "P.cbl:1: GET CONTAINER needs INTO or SET or NODATA",
+        "P.cbl:2: PUT CONTAINER: BIT and CHAR exclude each other",
+        "P.cbl:3: MOVE CONTAINER needs AS",
+        "P.cbl:4: GETNEXT CONTAINER: CONTAINER('A') must be a data name (the command sets it)",
+    ]

@@ -171,11 +171,12 @@ def _find(lines: SourceLines, pattern: str, stop: int | None = None) -> int | No
     return next((k for k in range(stop or len(lines.lines)) if rx.search(lines.code(k))), None)
 
 
-def _parameters(lines: SourceLines, has_commarea: bool, book_name: str) -> None:
-    """USING DFHEIBLK DFHCOMMAREA, the EIB and DFHCOMMAREA in LINKAGE, the book in WORKING-STORAGE."""
+def _parameters(lines: SourceLines, has_commarea: bool, book_name: str) -> dict[str, str]:
+    """USING DFHEIBLK DFHCOMMAREA, the EIB and DFHCOMMAREA in LINKAGE, the book in WORKING-STORAGE; the
+    copybooks that needs besides the standard ones (a program without LINKAGE SECTION gets it in one)."""
     proc = _find(lines, r"\bPROCEDURE\s+DIVISION\b")
     if proc is None:
-        return
+        return {}
     code = lines.code(proc)
     head = re.search(r"\bPROCEDURE\s+DIVISION\b", code, re.I)
     using = re.search(r"\bUSING\b", code, re.I)
@@ -189,11 +190,20 @@ def _parameters(lines: SourceLines, has_commarea: bool, book_name: str) -> None:
     commarea = [] if has_commarea else ["01", "DFHCOMMAREA", "PIC", "X."]
     link = _find(lines, r"\bLINKAGE\s+SECTION\b", proc)
     eib = ['COPY "DFHEIBLK.cpy".', *commarea]
+    storage = _find(lines, r"\bWORKING-STORAGE\s+SECTION\b", proc)
+    last = next((k for k in range(proc - 1, -1, -1) if lines.code(k).strip()), None)  # the data's last line
+    own = "DFHLNK" if has_commarea else "DFHLNKC"  # LINKAGE SECTION and the EIB (and a 1-byte COMMAREA)
+    extra: dict[str, str] = {}
     if link is not None:
         lines.replace(link, len(lines.code(link)), link, len(lines.code(link)), eib, False)
+    elif (storage is not None and last is not None and last > storage and lines.code(last).rstrip().endswith(".")
+          and (not lines.fixed or len(lines.code(last).rstrip()) <= 72 - 7 - 21)):  # fmt: skip
+        end = len(lines.code(last).rstrip())  # after the data's last line: PROCEDURE DIVISION stays first on its line
+        lines.replace(last, end, last, end, [f'COPY "{own}.cpy".'], False)
+        extra[f"{own}.cpy"] = book("LINKAGE SECTION.", 'COPY "DFHEIBLK.cpy".', *(
+            [] if has_commarea else ["01  DFHCOMMAREA PIC X."]))  # fmt: skip
     else:
         lines.replace(proc, 0, proc, 0, ["LINKAGE", "SECTION.", *eib], False)
-    storage = _find(lines, r"\bWORKING-STORAGE\s+SECTION\b", proc)
     copy = [f'COPY "{book_name}".']
     if storage is not None:
         lines.replace(storage, len(lines.code(storage)), storage, len(lines.code(storage)), copy, False)
@@ -201,6 +211,7 @@ def _parameters(lines: SourceLines, has_commarea: bool, book_name: str) -> None:
         at = link if link is not None else proc
         data = [] if _find(lines, r"\bDATA\s+DIVISION\b", proc) is not None else ["DATA", "DIVISION."]
         lines.replace(at, 0, at, 0, [*data, "WORKING-STORAGE", "SECTION.", *copy], False)
+    return extra
 
 
 def _locate(lines: SourceLines, cmd: CicsCommand) -> tuple[int, int, int, int]:
@@ -224,13 +235,14 @@ def generate_cics(text: str, scan: CicsScan, fmt: str, stem: str, has_commarea: 
     book_name = f"{stem.upper()}.cicsws"
     ws: list[str] = ["*> WHAT THE PROGRAM'S EXEC CICS COMMANDS PASS TO CICSRT"]
     _builtins(lines)
-    _parameters(lines, defines_commarea(text) if has_commarea is None else has_commarea, book_name)
+    extra = _parameters(lines, defines_commarea(text) if has_commarea is None else has_commarea, book_name)
     labels = scan.labels
     for cmd in scan.commands:
         words = _Command(cmd, labels, ws).words()
         first, col, last, end = _locate(lines, cmd)
         lines.replace(first, col, last, end, words, cmd.period)
     books = {f"{name}.cpy": body for name, body in STANDARD_BOOKS.items()}
+    books.update(extra)
     books[book_name] = book(*ws)
     return CicsGenerated("\n".join(lines.lines) + "\n", books, lines.wide, lines.shifted)
 

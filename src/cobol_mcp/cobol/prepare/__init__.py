@@ -13,7 +13,8 @@ or ANY LENGTH parameters, one per signature), :mod:`.links` (PROGRAM-ID links fo
 programs), :mod:`.calls` (literal CALL targets that are nowhere, and modules of programs that are
 only CALLed), :mod:`.native_worker` (the C worker, ``runtime/worker.c``, compiled once),
 :mod:`.entries` (the typed shape of a manifest entry and of a folder's settings) and :mod:`.tool_entry`
-(a compiled program's entry: its caller or executable, its tool definition, its overrides).
+(a compiled program's entry: its caller or executable, its tool definition, its overrides),
+:mod:`.channel` (a channel-style CICS program's tool: its containers' records and schemas).
 May import: :mod:`cobol_mcp.cobol.records` (to check override values, to derive tool schemas),
 :mod:`cobol_mcp.cobol.linkage`, :mod:`cobol_mcp.cobol.precompile`, :mod:`cobol_mcp.cobol.source`,
 :mod:`cobol_mcp.log` and the shared vocabulary.

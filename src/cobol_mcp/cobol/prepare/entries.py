@@ -47,6 +47,7 @@ class CallableEntry(ToolEntry):
     padding: int  # one-byte parameters passed after the records (see ProgramSpec.call_params)
     source: str  # the program's source file (a failed rebuild keeps the last good entry of that source)
     cics: NotRequired[CicsEntry]  # a program with EXEC CICS: its CALL 'CICSRT's are answered (cicsbridge)
+    channel: NotRequired[ChannelEntry]  # a channel-style CICS program: its tool is its containers (.channel)
 
 
 class SqlEntry(TypedDict):
@@ -67,6 +68,22 @@ class CicsEntry(TypedDict):
     original: str  # the user's source (its file:line in messages)
     folder: str  # the programs folder (where the default database file is)
     commands: list[str]  # its CICS commands in source order, for `check`
+
+
+class ContainerEntry(TypedDict):
+    """One container of a channel-style program's tool (:mod:`.channel`)."""
+
+    name: str  # as the program names it in CONTAINER(…)
+    key: str  # its property in the tool's input and output
+    direction: str  # in | out | inout
+    spec_path: str  # its record, a spec of one record
+
+
+class ChannelEntry(TypedDict):
+    """A channel-style CICS program's channel: its name and containers (:mod:`.channel`)."""
+
+    name: str
+    containers: list[ContainerEntry]
 
 
 class FileUse(TypedDict):

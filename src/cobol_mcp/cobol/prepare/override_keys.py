@@ -19,7 +19,8 @@ __all__ = ["Locator", "check_field", "check_folder", "check_program"]
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _JSON_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _ANNOTATIONS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
-_PROGRAM_KEYS = ("name", "title", "description", "annotations", "timeout", "fields")
+# "containers": a channel-style program's containers, checked with the program (.channel)
+_PROGRAM_KEYS = ("name", "title", "description", "annotations", "timeout", "fields", "containers")
 _FIELD_KEYS = (
     "description", "rename", "direction", "hidden", "value", "default", "labels", "view", "keep-trailing-spaces",
     "bytes", "max-length",
@@ -73,7 +74,7 @@ def check_program(name: str, body: dict[str, Any], locate: Locator) -> tuple[dic
     for key, value in body.items():
         if key not in _PROGRAM_KEYS:
             raise bad(key, f"unknown key (known: {', '.join(_PROGRAM_KEYS)})")
-        if key == "fields":
+        if key in ("fields", "containers"):
             continue
         if key in ("name", "title", "description") and not isinstance(value, str):
             raise bad(key, "must be a string")

@@ -51,6 +51,7 @@ class ProgramOverrides:
     fields: dict[str, dict[str, Any]]  # data name or dotted path -> its keys
     locate: Locator
     used: bool = False
+    containers: Any = None  # [programs.NAME.containers.*] as written: checked with the program (.channel)
 
     def digest(self) -> str:
         """What the spec's cache key needs: the field overrides, canonical."""
@@ -198,7 +199,7 @@ def read_overrides(folder: Path) -> FolderOverrides:
         if name.upper() in programs:
             raise LinkageError(f"{locate.where(line)}: program {name} appears twice (names ignore case)")
         tool, fields = check_program(name, body, locate)
-        programs[name.upper()] = ProgramOverrides(name, line, tool, fields, locate)
+        programs[name.upper()] = ProgramOverrides(name, line, tool, fields, locate, containers=body.get("containers"))
     return FolderOverrides(path, programs, settings)
 
 

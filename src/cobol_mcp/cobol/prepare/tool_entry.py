@@ -49,6 +49,10 @@ def program_entry(program: CompiledProgram, bundled: bool, cache_dir: Path | Non
             entry["sql"] = sql_entry(sql, program.spec.source, program.spec.source_format, std)
             if any(s.kind.split()[0] in CHANGES_DATA for s in sql.statements):  # it changes the database
                 entry["definition"]["annotations"]["readOnlyHint"] = False
+    if program.overrides is not None and program.overrides.containers is not None:  # a channel-style program
+        from .channel import channel_entry
+
+        channel_entry(entry, program)
     if program.overrides is not None:
         program.overrides.apply_to_entry(entry)
     return entry
