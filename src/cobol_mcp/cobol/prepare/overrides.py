@@ -7,7 +7,9 @@ dotted path ``RECORD.GROUP.ITEM`` where a name is used twice): ``description``, 
 ``direction`` (in, out, inout or none, over what the code says), ``hidden`` with a fixed ``value``,
 a ``default``, ``labels`` for 88-level condition names, ``keep-trailing-spaces`` (PIC X output),
 ``bytes`` ("hex" or "base64": a PIC X item or a whole group as its exact bytes) and ``view`` (the
-REDEFINES definition shown; see :mod:`.override_fields`). For the whole folder (``[folder]``):
+REDEFINES definition shown; see :mod:`.override_fields`). Per tool of a program published as several
+(``[programs.PROGRAM-ID.tools.NAME]``, see :mod:`.override_variants`): the same keys but ``name``,
+inherited from the program's table and overridden. For the whole folder (``[folder]``):
 ``dialect``, ``copybooks``, ``data-dir`` and ``source-format``, each losing to the command line's own
 value. Every key is checked: an unknown key, a value of the wrong kind, or a name that matches
 nothing is an error that names the file and line, and the program it concerns is
@@ -32,6 +34,7 @@ from ..linkage.frozen import replace
 from ..linkage.model import Condition, Field, ProgramSpec, Record
 from .override_fields import as_bytes, choose_view, kind
 from .override_keys import Locator, check_folder, check_program
+from .override_variants import Variant, read_variants
 
 if TYPE_CHECKING:
     from .entries import FolderSettings, ToolEntry
@@ -51,10 +54,34 @@ class ProgramOverrides:
     fields: dict[str, dict[str, Any]]  # data name or dotted path -> its keys
     locate: Locator
     used: bool = False
+    variants: list[Variant] = dataclasses.field(default_factory=list)  # [programs.NAME.tools.TOOL], merged
+    plain: bool = True  # its own tool is published (it has no variants, or plain-tool = true)
+    problem: str | None = None  # a mistake in a variant table (file:line): the program is not served
+    variant: Variant | None = None  # the variant these overrides are (see :meth:`of_variant`)
 
     def digest(self) -> str:
-        """What the spec's cache key needs: the field overrides, canonical."""
-        return json.dumps(self.fields, sort_keys=True, default=str)
+        """What the spec's cache key needs: the field overrides (and the variant), canonical."""
+        fields = self.fields if self.variant is None else [self.variant.name, self.fields]
+        return json.dumps(fields, sort_keys=True, default=str)
+
+    def choices(self) -> list[ProgramOverrides]:
+        """The overrides of each tool the program is published as: its own (unless only its variants are
+        published), then one per variant."""
+        return ([self] if self.plain else []) + [self.of_variant(v) for v in self.variants]
+
+    def of_variant(self, variant: Variant) -> ProgramOverrides:
+        """The overrides of the variant's tool: its merged tool keys and fields."""
+        return ProgramOverrides(
+            self.name, variant.line, variant.tool, variant.fields, self.locate, True, variant=variant
+        )
+
+    def where(self, item: str) -> str:
+        """file:line of an item's field table (the variant's own, or the program's it inherits)."""
+        if self.variant is not None and item.strip().upper() in self.variant.own:
+            return self.locate.where(
+                self.locate.table("programs", self.name, "tools", self.variant.name, "fields", item)
+            )
+        return self.locate.where(self.locate.table("programs", self.name, "fields", item))
 
     def apply_to_spec(self, spec: ProgramSpec) -> ProgramSpec:
         """``spec`` with the field overrides applied; LinkageError (file:line) for a name that matches
@@ -64,7 +91,7 @@ class ProgramOverrides:
         records = list(spec.records)
         # views first: a table for an item inside the chosen view then changes what the view gave it
         for name, keys in sorted(self.fields.items(), key=lambda item: "view" not in item[1]):
-            where = self.locate.where(self.locate.table("programs", self.name, "fields", name))
+            where = self.where(name)
             try:
                 found = _find(records, name)
             except ValueError as exc:
@@ -97,6 +124,9 @@ class ProgramOverrides:
         tool = self.tool
         if "name" in tool:
             entry["tool_name"] = definition["name"] = tool["name"]
+        if self.variant is not None:
+            entry["tool_name"] = definition["name"] = entry["variant"] = self.variant.name
+            definition["title"] = f"{entry['program_id']} {self.variant.name}"  # unless it gives its own
         for key in ("title", "description"):
             if key in tool:
                 definition[key] = tool[key]
@@ -198,7 +228,12 @@ def read_overrides(folder: Path) -> FolderOverrides:
         if name.upper() in programs:
             raise LinkageError(f"{locate.where(line)}: program {name} appears twice (names ignore case)")
         tool, fields = check_program(name, body, locate)
-        programs[name.upper()] = ProgramOverrides(name, line, tool, fields, locate)
+        found = programs[name.upper()] = ProgramOverrides(name, line, tool, fields, locate)
+        try:  # a mistake in a variant keeps its program from being served, not its neighbours
+            found.variants = read_variants(name, body, tool, fields, locate)
+        except LinkageError as exc:
+            found.problem = f"{exc}; {name} is not served"
+        found.plain = not found.variants or bool(body.get("plain-tool"))
     return FolderOverrides(path, programs, settings)
 
 
