@@ -351,12 +351,21 @@ def _typed(f: Field, value: str | int | float, where: str) -> Decimal | str:
 
 
 def _check_unique(records: list[Record], spec: ProgramSpec, where: str) -> None:
+    """No two properties of one object share a name: the items shown in each group, at every level."""
+
+    def walk(group: Field) -> None:
+        shown = [c for c in group.children if c.exposed]
+        keys = [c.key for c in shown if c.key is not None]
+        dup = next((k for k in keys if keys.count(k) > 1), None)
+        if dup:
+            raise LinkageError(f"{where}: two items of {group.name} in {spec.program_id} would be named {dup!r}")
+        for c in shown:
+            if c.is_group:
+                walk(c)
+
     for r in records:
         if r.field.is_group:
-            keys = [c.key for c in r.field.children if c.exposed]
-            dup = next((k for k in keys if keys.count(k) > 1), None)
-            if dup:
-                raise LinkageError(f"{where}: two items of {r.name} in {spec.program_id} would be named {dup!r}")
+            walk(r.field)
     keys = [r.key for r in records]
     dup = next((k for k in keys if keys.count(k) > 1), None)
     if dup:
