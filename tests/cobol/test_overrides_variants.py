@@ -106,8 +106,8 @@ def test_the_other_variant_takes_the_other_request_type(served: Any, currency: s
     refused = call(served, "convert_euros", {"ac_convert": {"ac_cnv_amount": 1, "ac_cnv_currency": "JPY"}})
     assert refused["structuredContent"]["ac_return_code"] == 12
     assert refused["structuredContent"]["refusal"] == "UNKNOWN CURRENCY"
-    wrong = call(served, "convert_euros", {"ac_request_id": "SIMINT", "ac_convert": {"ac_cnv_amount": 1,
-                                                                                    "ac_cnv_currency": "USD"}})  # fmt: skip
+    view = {"ac_cnv_amount": 1, "ac_cnv_currency": "USD"}
+    wrong = call(served, "convert_euros", {"ac_request_id": "SIMINT", "ac_convert": view})
     assert wrong.get("isError") and "ac_request_id" in wrong["content"][0]["text"]  # hidden: not an argument
 
 
@@ -284,3 +284,24 @@ def test_the_file_says_where_each_variant_key_is() -> None:
     assert interest.where("ac-message") == f"{TOML}:{line_of(TOML, '[programs.ACCTCALC.fields.AC-MESSAGE]')}"
     assert interest.where("AC-REQUEST-ID") == f"{TOML}:{line_of(TOML, 'SIMINT')}"
     assert convert.where("AC-REQUEST-ID") == f"{TOML}:{line_of(TOML, 'CONVRT')}"
+
+
+@needs_cobc
+def test_a_hidden_value_inside_the_chosen_view_reaches_the_program(tmp_path: Path) -> None:
+    toml = """\
+[programs.ACCTCALC.tools.convert_to_pounds]
+fields.AC-REQUEST-ID = { hidden = true, value = "CONVRT" }
+fields.AC-REQUEST-DATA = { view = "AC-CONVERT" }
+fields.AC-CNV-CURRENCY = { hidden = true, value = "GBP" }
+fields.AC-CNV-RESULT = { direction = "out" }
+"""
+    path = folder_with(tmp_path, toml)
+    server = build_server(Options(programs=[("bank", str(path.parent))], bundled=False, cache_dir=str(tmp_path / "c")))
+    try:
+        tool = server.catalog.tool("convert_to_pounds")
+        assert list(tool.definition()["inputSchema"]["properties"]["ac_convert"]["properties"]) == ["ac_cnv_amount"]
+        out = call(server, "convert_to_pounds", {"ac_convert": {"ac_cnv_amount": 1000}})["structuredContent"]
+        assert (out["ac_return_code"], out["ac_message"]) == (0, "")  # the view's bytes hold GBP, not spaces
+        assert Decimal(str(out["ac_convert"]["ac_cnv_result"])) == Decimal("842.00")
+    finally:
+        server.runtime.close()
