@@ -5,13 +5,15 @@ start serves the same, and ``--watch`` picks up a changed variant."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from .stdio_client import StdioClient, folder_server
+from .stdio_client import SERVER, StdioClient, folder_server
 from .test_reload import wait_stderr, write
 
 VARIANTS = Path(__file__).parents[1] / "cobol" / "realworld" / "variants"
@@ -38,6 +40,20 @@ def test_variants_are_listed_with_their_schemas_and_called_cold_and_warm(tmp_pat
             assert converted["structuredContent"]["refusal"] == ""
             plain = client.call("acctcalc", ac_request_id="SIMINT")
             assert plain.get("isError") and "acctcalc" in plain["content"][0]["text"]  # not published
+
+
+def test_check_then_call_on_the_warm_manifest_keeps_the_variants_timeout(tmp_path: Path) -> None:
+    env = {**os.environ, "COBOL_MCP_CACHE": str(tmp_path)}
+    check = subprocess.run([*SERVER, "check", "--no-bundled", "--programs", str(VARIANTS)], capture_output=True,
+                           text=True, env=env, timeout=600, check=False)  # fmt: skip
+    assert check.returncode == 0 and "3 tool(s) ready" in check.stderr, check.stderr
+    assert "simple_interest: callable, inputs: ac_interest" in check.stderr
+    # the manifest kept by check is read back (timeout = 20 from cobol-mcp.toml, as a number)
+    value = 'ac_convert={"ac_cnv_amount": 10, "ac_cnv_currency": "USD"}'
+    args = ["call", "--no-bundled", "--programs", str(VARIANTS), "convert_euros", value, "--json"]
+    done = subprocess.run([*SERVER, *args], capture_output=True, text=True, env=env, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert '"ac_cnv_result":10.85' in done.stdout
 
 
 DOLLARS = """
