@@ -48,6 +48,8 @@ def test_check_then_call_on_the_warm_manifest_keeps_the_variants_timeout(tmp_pat
                            text=True, env=env, timeout=600, check=False)  # fmt: skip
     assert check.returncode == 0 and "3 tool(s) ready" in check.stderr, check.stderr
     assert "simple_interest: callable, inputs: ac_interest" in check.stderr
+    principal = next(line for line in check.stderr.splitlines() if "AC-INTEREST.AC-INT-PRINCIPAL" in line)
+    assert "[programs.ACCTCALC.tools.simple_interest.fields.AC-INT-PRINCIPAL]" in principal  # where to change it
     # the manifest kept by check is read back (timeout = 20 from cobol-mcp.toml, as a number)
     value = 'ac_convert={"ac_cnv_amount": 10, "ac_cnv_currency": "USD"}'
     args = ["call", "--no-bundled", "--programs", str(VARIANTS), "convert_euros", value, "--json"]
@@ -145,3 +147,19 @@ def test_request_types_of_a_commarea_program_are_named_tools(tmp_path: Path) -> 
         assert twice["structuredContent"]["ca_return_code"] == 8, twice
         missing = client.call("inquire_customer", ca_customer={**customer, "ca_cust_id": 4242})
         assert missing["structuredContent"]["ca_message"] == "CUSTOMER NOT FOUND", missing
+
+
+def test_check_names_a_variant_mistake_and_serves_the_neighbours(tmp_path: Path) -> None:
+    folder = tmp_path / "bank"
+    shutil.copytree(VARIANTS, folder)
+    toml = folder / "cobol-mcp.toml"
+    toml.write_text(toml.read_text().replace('value = "CONVRT"', 'value = "CONVERT"'))
+    line = next(n for n, text in enumerate(toml.read_text().splitlines(), 1) if '"CONVERT"' in text)
+    env = {**os.environ, "COBOL_MCP_CACHE": str(tmp_path / "cache")}
+    check = subprocess.run([*SERVER, "check", "--no-bundled", "--programs", str(folder)], capture_output=True,
+                           text=True, env=env, timeout=600, check=False)  # fmt: skip
+    assert check.returncode == 1
+    errors = [text for text in check.stderr.splitlines() if text.startswith("error: ")]
+    assert len(errors) == 1 and errors[0].startswith(f"error: {toml}:{line}: "), check.stderr
+    assert "does not fit AC-REQUEST-ID" in errors[0]
+    assert "echoarea: callable" in check.stderr and "simple_interest" not in check.stderr
