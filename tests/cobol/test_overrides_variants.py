@@ -305,3 +305,12 @@ fields.AC-CNV-RESULT = { direction = "out" }
         assert Decimal(str(out["ac_convert"]["ac_cnv_result"])) == Decimal("842.00")
     finally:
         server.runtime.close()
+
+
+@needs_cobc
+def test_a_variant_named_like_its_own_plain_tool_keeps_its_program_out(tmp_path: Path) -> None:
+    path = folder_with(tmp_path, '[programs.ACCTCALC]\nplain-tool = true\nname = "simple_interest"\n\n' + VARIANT)
+    names, errors = tool_names(path, tmp_path)
+    line = line_of(path, "tools.simple_interest")
+    assert names == ["echoarea"]
+    assert any(e.startswith(f"{path}:{line}: ") and "the tool of ACCTCALC" in e for e in errors), errors
