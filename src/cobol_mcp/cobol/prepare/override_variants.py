@@ -10,7 +10,7 @@ name (the variant's keys win; hiding an item drops the program's ``rename``, ``d
 as one. The program's own tool is published beside its variants only with ``plain-tool = true``.
 
 Two tools of a folder must not share a name: a variant named like another variant or another tool of
-the folder keeps its program (variants and all) from being served (:func:`refuse_clashes`).
+the folder keeps its program (variants and all) from being served (:func:`clashes`).
 
 Owns: reading, checking and merging the variant tables of one program table; the folder's tool names.
 May import: :mod:`..`.
@@ -19,14 +19,12 @@ May import: :mod:`..`.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from .override_keys import Locator, check_field, check_variant
 
-if TYPE_CHECKING:
-    from .programs import CompiledProgram, FolderScan
-
-__all__ = ["Variant", "read_variants", "refuse_clashes", "tool_name"]
+__all__ = ["Variant", "clashes", "read_variants"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,44 +70,23 @@ def read_variants(
 _DROPPED_BY_HIDDEN = ("rename", "default", "description")
 
 
-def tool_name(program: CompiledProgram) -> str:
-    """The name the program's tool is published under: its variant's, the overrides' or its own."""
-    found = program.overrides
-    if found is not None and found.variant is not None:
-        return found.variant.name
-    return str(found.tool["name"]) if found is not None and "name" in found.tool else program.spec.tool_name
-
-
-def refuse_clashes(scan: FolderScan) -> None:
-    """Refuse each program with a variant named like another tool of the folder (a variant of it or of
-    another program, or another program's tool): ``file:line`` of the variant, and its program, variants
-    and all, not served (still CALLable)."""
-    named: dict[str, list[CompiledProgram]] = {}
-    for program in scan.programs:
-        named.setdefault(tool_name(program), []).append(program)
+def clashes(tools: list[tuple[str, tuple[str, str], str | None]]) -> dict[tuple[str, str], str]:
+    """The programs to refuse, each with its error, for tools of a folder that share a name, one of
+    them a variant: ``tools`` holds (tool name, (source, PROGRAM-ID), file:line of its variant table or
+    None for a program's own tool)."""
+    named: dict[str, list[tuple[tuple[str, str], str | None]]] = {}
+    for name, program, where in tools:
+        named.setdefault(name, []).append((program, where))
     refused: dict[tuple[str, str], str] = {}
     for name, group in named.items():
-        for program in group:
-            variant = program.overrides.variant if program.overrides is not None else None
-            if len(group) < 2 or variant is None:
+        for index, (program, where) in enumerate(group):
+            if len(group) < 2 or where is None:
                 continue
-            others = "; ".join(_what(other) for other in group if other is not program)
-            where = program.overrides.locate.where(variant.line) if program.overrides else ""
-            refused.setdefault(
-                (str(program.spec.source), program.spec.program_id),
-                f"{where}: tools.{name}: that tool name is also {others}; {program.spec.program_id} is not served",
+            others = "; ".join(
+                f"the tool variant at {at}" if at else f"the tool of {other[1]} ({Path(other[0]).name})"
+                for n, (other, at) in enumerate(group)
+                if n != index
             )
-    if not refused:
-        return
-    scan.errors += list(refused.values())
-    kept = [p for p in scan.programs if (str(p.spec.source), p.spec.program_id) not in refused]
-    gone = {(p.spec.program_id, str(p.module)) for p in scan.programs if p not in kept}
-    scan.programs = kept
-    scan.callees += sorted(gone)
-
-
-def _what(program: CompiledProgram) -> str:
-    found = program.overrides
-    if found is not None and found.variant is not None:
-        return f"[programs.{found.name}.tools.{found.variant.name}] at {found.locate.where(found.variant.line)}"
-    return f"the tool of {program.spec.program_id} ({program.spec.source.name})"
+            message = f"{where}: tools.{name}: that tool name is also {others}; {program[1]} is not served"
+            refused.setdefault(program, message)
+    return refused

@@ -75,6 +75,10 @@ class ProgramOverrides:
             self.name, variant.line, variant.tool, variant.fields, self.locate, True, variant=variant
         )
 
+    def tool_name(self, derived: str) -> str:
+        """The name the tool is published under: its variant's, the ``name`` key's, or ``derived``."""
+        return self.variant.name if self.variant is not None else str(self.tool.get("name", derived))
+
     def where(self, item: str) -> str:
         """file:line of an item's field table (the variant's own, or the program's it inherits)."""
         if self.variant is not None and item.strip().upper() in self.variant.own:

@@ -24,7 +24,7 @@ from .cache import cache_root
 from .calls import callee_module
 from .cics import Translated, has_cics, runtime_fills_eib, translate
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
-from .override_variants import refuse_clashes
+from .override_variants import clashes
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .specfile import SpecFileError, dumps, loads
 from .sql import Precompiled, has_sql, precompile
@@ -203,9 +203,26 @@ def scan_folder(
         else:
             scan.programs.append(outcome)
             scan.warnings += [warning for warning in outcome.warnings if warning not in scan.warnings]
-    refuse_clashes(scan)  # (a variant named like another tool of the folder)
+    _refuse_clashes(scan)  # (a variant named like another tool of the folder)
     scan.errors += overrides.unused()
     return scan
+
+
+def _refuse_clashes(scan: FolderScan) -> None:
+    """Refuse each program with a tool variant named like another tool of the folder (:func:`clashes`):
+    its error said, its tools not served, its module still CALLable."""
+    tools = []
+    for p in scan.programs:
+        found = p.overrides
+        name = found.tool_name(p.spec.tool_name) if found is not None else p.spec.tool_name
+        where = found.locate.where(found.variant.line) if found is not None and found.variant is not None else None
+        tools.append((name, (str(p.spec.source), p.spec.program_id), where))
+    refused = clashes(tools)
+    if refused:
+        scan.errors += list(refused.values())
+        gone = [p for p in scan.programs if (str(p.spec.source), p.spec.program_id) in refused]
+        scan.programs = [p for p in scan.programs if p not in gone]
+        scan.callees += sorted({(p.spec.program_id, str(p.module)) for p in gone})
 
 
 class _Progress:
