@@ -113,7 +113,9 @@ def check_command(options: Options) -> int:
                     print(line, file=sys.stderr)
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
-                print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)
+                variant = tool.variant if isinstance(tool, CobolTool) else None
+                via = f" ({tool.program_id}, tools.{variant})" if isinstance(tool, CobolTool) and variant else ""
+                print(f"{name}: callable{via}, inputs: {inputs}", file=sys.stderr)
                 if isinstance(tool, CobolTool) and not tool.bundled:  # your programs, not the bundled three
                     for line in directions_report(tool.spec, tool.variant):
                         print(line, file=sys.stderr)

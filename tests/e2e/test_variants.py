@@ -47,7 +47,8 @@ def test_check_then_call_on_the_warm_manifest_keeps_the_variants_timeout(tmp_pat
     check = subprocess.run([*SERVER, "check", "--no-bundled", "--programs", str(VARIANTS)], capture_output=True,
                            text=True, env=env, timeout=600, check=False)  # fmt: skip
     assert check.returncode == 0 and "3 tool(s) ready" in check.stderr, check.stderr
-    assert "simple_interest: callable, inputs: ac_interest" in check.stderr
+    assert "simple_interest: callable (ACCTCALC, tools.simple_interest), inputs: ac_interest" in check.stderr
+    assert "echoarea: callable, inputs: ea_text" in check.stderr
     principal = next(line for line in check.stderr.splitlines() if "AC-INTEREST.AC-INT-PRINCIPAL" in line)
     assert "[programs.ACCTCALC.tools.simple_interest.fields.AC-INT-PRINCIPAL]" in principal  # where to change it
     # the manifest kept by check is read back (timeout = 20 from cobol-mcp.toml, as a number)
