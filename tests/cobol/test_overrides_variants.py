@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.cobol import LinkageError
 from cobol_mcp.cobol.prepare.overrides import read_overrides
 from cobol_mcp.cobol.prepare.programs import scan_folder
 from cobol_mcp.cobol.prepare.tool_entry import program_entry
@@ -248,9 +247,8 @@ def test_keys_of_the_program_table_that_only_variants_give_meaning_are_checked(t
         ("[programs.ACCTCALC]\ntools = 3\n", "must be a table of tools"),
     ]:
         path = folder_with(tmp_path / str(len(says)), toml)
-        with pytest.raises(LinkageError) as caught:
-            read_overrides(path.parent)
-        assert str(caught.value).startswith(f"{path}:2: ") and says in str(caught.value)
+        problem = read_overrides(path.parent).programs["ACCTCALC"].problem
+        assert problem is not None and problem.startswith(f"{path}:2: ") and says in problem
 
 
 CONSOLE = """\
@@ -314,3 +312,12 @@ def test_a_variant_named_like_its_own_plain_tool_keeps_its_program_out(tmp_path:
     line = line_of(path, "tools.simple_interest")
     assert names == ["echoarea"]
     assert any(e.startswith(f"{path}:{line}: ") and "the tool of ACCTCALC" in e for e in errors), errors
+
+
+@needs_cobc
+def test_a_mistake_in_a_program_table_keeps_only_that_program_out(tmp_path: Path) -> None:
+    path = folder_with(tmp_path, '[programs.ECHOAREA]\ndescription = "Echo."\n\n[programs.ACCTCALC]\ncolour = "red"\n')
+    names, errors = tool_names(path, tmp_path)
+    assert names == ["echoarea"]  # ACCTCALC is out (as it is when its table is wrong), its neighbour is served
+    assert errors == [f"{path}:5: programs.ACCTCALC.colour: unknown key (known: name, title, description, "
+                      "annotations, timeout, fields, tools, plain-tool); ACCTCALC is not served"]  # fmt: skip

@@ -189,7 +189,8 @@ class FolderOverrides:
 
 def read_overrides(folder: Path) -> FolderOverrides:
     """The folder's overrides (none when it has no ``cobol-mcp.toml``); LinkageError (file:line) when
-    the file is not valid TOML or holds a key this server does not know."""
+    the file is not valid TOML or its [folder] table or its layout is wrong. A mistake in a program's
+    table is that program's ``problem`` (file:line): it is not served, its neighbours are."""
     path = folder / FILE_NAME
     try:
         data = path.read_bytes()
@@ -231,10 +232,10 @@ def read_overrides(folder: Path) -> FolderOverrides:
             raise LinkageError(f"{locate.where(line)}: programs.{name} must be a table")
         if name.upper() in programs:
             raise LinkageError(f"{locate.where(line)}: program {name} appears twice (names ignore case)")
-        tool, fields = check_program(name, body, locate)
-        found = programs[name.upper()] = ProgramOverrides(name, line, tool, fields, locate)
-        try:  # a mistake in a variant keeps its program from being served, not its neighbours
-            found.variants = read_variants(name, body, tool, fields, locate)
+        found = programs[name.upper()] = ProgramOverrides(name, line, {}, {}, locate)
+        try:  # a mistake in a program's table keeps that program from being served, not its neighbours
+            found.tool, found.fields = check_program(name, body, locate)
+            found.variants = read_variants(name, body, found.tool, found.fields, locate)
         except LinkageError as exc:
             found.problem = f"{exc}; {name} is not served"
         found.plain = not found.variants or bool(body.get("plain-tool"))
