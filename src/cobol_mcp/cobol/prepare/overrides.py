@@ -56,7 +56,7 @@ class ProgramOverrides:
     used: bool = False
     variants: list[Variant] = dataclasses.field(default_factory=list)  # [programs.NAME.tools.TOOL], merged
     plain: bool = True  # its own tool is published (it has no variants, or plain-tool = true)
-    problem: str | None = None  # a mistake in a variant table (file:line): the program is not served
+    problem: str | None = None  # a mistake in its table or a variant's (file:line): the program is not served
     variant: Variant | None = None  # the variant these overrides are (see :meth:`of_variant`)
 
     def digest(self) -> str:
