@@ -321,3 +321,13 @@ def test_a_mistake_in_a_program_table_keeps_only_that_program_out(tmp_path: Path
     assert names == ["echoarea"]  # ACCTCALC is out (as it is when its table is wrong), its neighbour is served
     assert errors == [f"{path}:5: programs.ACCTCALC.colour: unknown key (known: name, title, description, "
                       "annotations, timeout, fields, tools, plain-tool); ACCTCALC is not served"]  # fmt: skip
+
+
+def test_a_variant_may_give_only_the_value_of_an_item_its_program_hides(tmp_path: Path) -> None:
+    toml = '[programs.ACCTCALC.fields.AC-REQUEST-ID]\nhidden = true\nvalue = "SIMINT"\n\n' + VARIANT.replace(
+        'fields.AC-REQUEST-ID = { hidden = true, value = "SIMINT" }', "fields.AC-REQUEST-ID = { value = 'CONVRT' }"
+    )
+    (tmp_path / "cobol-mcp.toml").write_text(toml)
+    found = read_overrides(tmp_path).programs["ACCTCALC"]
+    assert found.problem is None, found.problem
+    assert found.variants[0].fields["AC-REQUEST-ID"] == {"hidden": True, "value": "CONVRT"}

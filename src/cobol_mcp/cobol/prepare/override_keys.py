@@ -125,7 +125,7 @@ def check_program(
 
 def check_variant(program: str, variant: str, body: Any, locate: Locator) -> tuple[dict[str, Any], dict[str, Any]]:
     """(tool keys, field tables) of one ``[programs.PROGRAM.tools.VARIANT]`` table, checked for its own keys
-    (its fields are checked again once merged with the program's, and against the spec when applied)."""
+    (its field tables are checked once merged with the program's: :func:`.override_variants.read_variants`)."""
     table = ("programs", program, "tools", variant)
 
     def bad(key: str, message: str) -> LinkageError:
@@ -146,7 +146,10 @@ def check_variant(program: str, variant: str, body: Any, locate: Locator) -> tup
     given = body.get("fields", {})
     if not isinstance(given, dict):
         raise bad("fields", "must be a table of data names")
-    return tool, {item: check_field(program, item, keys, locate, table[2:]) for item, keys in given.items()}
+    for item, keys in given.items():  # checked once merged with the program's table for the item
+        if not isinstance(keys, dict):
+            check_field(program, item, keys, locate, table[2:])
+    return tool, dict(given)
 
 
 def check_field(program: str, item: str, keys: Any, locate: Locator, under: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -59,9 +59,7 @@ def read_variants(
             inherited = next((k for i, k in fields.items() if i.strip().upper() == item.strip().upper()), {})
             dropped = _DROPPED_BY_HIDDEN if keys.get("hidden") else ("value",) if "hidden" in keys else ()
             combined = {**{k: v for k, v in inherited.items() if k not in dropped}, **keys}
-            if combined != keys:  # the merged table must hold together as one
-                combined = check_field(program, item, combined, locate, ("tools", name))
-            merged[item] = combined
+            merged[item] = check_field(program, item, combined, locate, ("tools", name))  # checked as one
         line = locate.table("programs", program, "tools", name)
         variants.append(Variant(name, line, merged_tool, merged, frozenset(ours)))
     return variants
