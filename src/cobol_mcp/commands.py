@@ -65,9 +65,11 @@ def call_command(options: Options, tool: str, pairs: list[str], as_json: bool) -
         server.runtime.close()
 
 
-def directions_report(spec: ProgramSpec) -> list[str]:
+def directions_report(spec: ProgramSpec, variant: str | None = None) -> list[str]:
     """One line per elementary LINKAGE item: its path, direction and the reason for it; an argument that
-    is required and reported back also says how to make it a result only."""
+    is required and reported back also says how to make it a result only (``variant``: in the table of
+    the tool variant ``[programs.PROGRAM.tools.VARIANT]``)."""
+    table = f"programs.{spec.program_id}" + (f".tools.{variant}" if variant else "")
     items: list[tuple[str, Field]] = []
 
     def walk(f: Field, path: str) -> None:
@@ -90,7 +92,7 @@ def directions_report(spec: ProgramSpec) -> list[str]:
         if f.direction == "inout" and not f.optional:
             key = f.name if names.count(f.name.upper()) == 1 else f'"{path}"'
             line += (f'; a required argument, reported back (to change: direction = "out" or "in" under '
-                     f"[programs.{spec.program_id}.fields.{key}] in cobol-mcp.toml)")  # fmt: skip
+                     f"[{table}.fields.{key}] in cobol-mcp.toml)")  # fmt: skip
         lines.append(line)
     return lines
 
@@ -111,9 +113,11 @@ def check_command(options: Options) -> int:
                     print(line, file=sys.stderr)
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"
-                print(f"{name}: callable, inputs: {inputs}", file=sys.stderr)
+                variant = tool.variant if isinstance(tool, CobolTool) else None
+                via = f" ({tool.program_id}, tools.{variant})" if isinstance(tool, CobolTool) and variant else ""
+                print(f"{name}: callable{via}, inputs: {inputs}", file=sys.stderr)
                 if isinstance(tool, CobolTool) and not tool.bundled:  # your programs, not the bundled three
-                    for line in directions_report(tool.spec):
+                    for line in directions_report(tool.spec, tool.variant):
                         print(line, file=sys.stderr)
                     report = getattr(tool.services, "report", None)  # EXEC SQL: its statements
                     for line in report() if report is not None else []:

@@ -92,7 +92,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
             presentations = PRESENTATIONS
         tools: list[CobolTool | ConsoleTool] = []
         for entry in entries:
-            timeout = entry.get("timeout", options.timeout)
+            timeout = float(entry["timeout"]) if "timeout" in entry else options.timeout  # (read back exact: a Decimal)
             if entry["kind"] == "console":
                 # Loaded only when a folder has console programs: it brings subprocess and tempfile,
                 # which a server of CALLable programs does not need at start-up.

@@ -99,6 +99,11 @@ class CobolTool:
         return self._entry["bundled"]
 
     @property
+    def variant(self) -> str | None:
+        """The ``[programs.PROGRAM.tools.NAME]`` this tool is, when its program is published as several."""
+        return self._entry.get("variant")
+
+    @property
     def spec(self) -> ProgramSpec:
         if self._spec is None:
             from .prepare.specfile import load_spec

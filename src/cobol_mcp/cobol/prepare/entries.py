@@ -33,6 +33,7 @@ class ToolEntry(TypedDict):
     definition: dict[str, Any]  # the MCP tool definition (name, title, description, schemas, annotations)
     spec_path: str  # the parsed spec, loaded on first call
     timeout: NotRequired[float]  # the overrides file's timeout for this tool
+    variant: NotRequired[str]  # the [programs.PROGRAM.tools.NAME] this tool is (one program, several tools)
     sql: NotRequired[SqlEntry]  # a program with EXEC SQL: what its statements need at load
 
 

@@ -14,13 +14,24 @@ from typing import Any
 from .. import LinkageError
 from ..linkage.dialect import DialectError, load_dialect
 
-__all__ = ["Locator", "check_field", "check_folder", "check_program"]
+__all__ = ["Locator", "check_field", "check_folder", "check_program", "check_variant"]
 
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _JSON_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _ANNOTATIONS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 # "containers": a channel-style program's containers, checked with the program (.channel)
-_PROGRAM_KEYS = ("name", "title", "description", "annotations", "timeout", "fields", "containers")
+_PROGRAM_KEYS = (
+    "name",
+    "title",
+    "description",
+    "annotations",
+    "timeout",
+    "fields",
+    "tools",
+    "plain-tool",
+    "containers",
+)
+_VARIANT_KEYS = ("title", "description", "annotations", "timeout", "fields")
 _FIELD_KEYS = (
     "description", "rename", "direction", "hidden", "value", "default", "labels", "view", "keep-trailing-spaces",
     "bytes", "max-length",
@@ -40,17 +51,28 @@ class Locator:
         self.lines = text.splitlines()
 
     def table(self, *names: str) -> int:
+        found = self._header(names)
+        if found is not None:
+            return found
+        parts = r"\s*\.\s*".join(rf"(?:\"{re.escape(n)}\"|'{re.escape(n)}'|{re.escape(n)})" for n in names)
+        inline = re.compile(rf"^\s*{parts}\s*[=.]", re.I)
+        # a dotted key or an inline table: looked for first after the nearest enclosing table's header (a
+        # variant's fields.X line, not the program's), then anywhere
+        heads = (self._header(names[:cut]) for cut in range(len(names) - 1, 1, -1))
+        start = next((line for line in heads if line is not None), 1)
+        last = names[-1]
+        for first in (start, 1):
+            for n in range(first, len(self.lines) + 1):
+                line = self.lines[n - 1]
+                if inline.match(line) or re.search(rf"(^|[\s{{,.\"']){re.escape(last)}[\"']?\s*[=.]", line, re.I):
+                    return n
+        return 1
+
+    def _header(self, names: tuple[str, ...]) -> int | None:
+        """The line of the ``[a.b.c]`` header (or of a table below it) of these names, if there is one."""
         parts = r"\s*\.\s*".join(rf"(?:\"{re.escape(n)}\"|'{re.escape(n)}'|{re.escape(n)})" for n in names)
         header = re.compile(rf"^\s*\[\s*{parts}\s*[\].]", re.I)
-        inline = re.compile(rf"^\s*{parts}\s*[=.]", re.I)
-        for n, line in enumerate(self.lines, 1):
-            if header.match(line):
-                return n
-        last = names[-1]
-        for n, line in enumerate(self.lines, 1):  # a dotted key or an inline table
-            if inline.match(line) or re.search(rf"(^|[\s{{,.\"']){re.escape(last)}[\"']?\s*[=.]", line, re.I):
-                return n
-        return 1
+        return next((n for n, line in enumerate(self.lines, 1) if header.match(line)), None)
 
     def key(self, key: str, *table: str) -> int:
         start = self.table(*table) if table else 1
@@ -64,17 +86,25 @@ class Locator:
         return f"{self.path}:{line}"
 
 
-def check_program(name: str, body: dict[str, Any], locate: Locator) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(tool keys, field tables) of one ``[programs.NAME]`` table, checked."""
+def check_program(
+    name: str, body: dict[str, Any], locate: Locator, table: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(tool keys, field tables) of one ``[programs.NAME]`` table, checked (``table``: the variant's
+    ``programs.NAME.tools.VARIANT`` whose tool keys these are)."""
+    table = table or ("programs", name)
 
     def bad(key: str, message: str) -> LinkageError:
-        return LinkageError(f"{locate.where(locate.key(key, 'programs', name))}: programs.{name}.{key}: {message}")
+        return LinkageError(f"{locate.where(locate.key(key, *table))}: {'.'.join(table)}.{key}: {message}")
 
     tool: dict[str, Any] = {}
     for key, value in body.items():
         if key not in _PROGRAM_KEYS:
             raise bad(key, f"unknown key (known: {', '.join(_PROGRAM_KEYS)})")
-        if key in ("fields", "containers"):
+        if key in ("fields", "tools", "containers"):  # (variants: check_variant; containers: .channel)
+            continue
+        if key == "plain-tool":
+            if not isinstance(value, bool):
+                raise bad(key, "must be true or false")
             continue
         if key in ("name", "title", "description") and not isinstance(value, str):
             raise bad(key, "must be a string")
@@ -91,19 +121,57 @@ def check_program(name: str, body: dict[str, Any], locate: Locator) -> tuple[dic
                 if not isinstance(flag, bool):
                     raise bad(key, f"{hint} must be true or false")
         tool[key] = value
+    if "tools" in body and not isinstance(body["tools"], dict):
+        raise bad("tools", "must be a table of tools ([programs.NAME.tools.TOOL])")
+    if body.get("plain-tool") and not body.get("tools"):
+        raise bad("plain-tool", "only a program with tools ([programs.NAME.tools.TOOL]) has a plain tool to keep")
+    if "name" in body and body.get("tools") and not body.get("plain-tool"):
+        raise bad("name", "names the program's plain tool, which is not published beside its tools "
+                          "(plain-tool = true publishes it)")  # fmt: skip
     fields = body.get("fields", {})
     if not isinstance(fields, dict):
         raise bad("fields", "must be a table of data names")
     return tool, {item: check_field(name, item, keys, locate) for item, keys in fields.items()}
 
 
-def check_field(program: str, item: str, keys: Any, locate: Locator) -> dict[str, Any]:
-    """One ``[programs.NAME.fields.ITEM]`` table, checked for its own keys (not yet against the item)."""
-    table = ("programs", program, "fields", item)
+def check_variant(program: str, variant: str, body: Any, locate: Locator) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(tool keys, field tables) of one ``[programs.PROGRAM.tools.VARIANT]`` table, checked for its own keys
+    (its field tables are checked once merged with the program's: :func:`.override_variants.read_variants`)."""
+    table = ("programs", program, "tools", variant)
 
     def bad(key: str, message: str) -> LinkageError:
         line = locate.key(key, *table) if key else locate.table(*table)
-        return LinkageError(f"{locate.where(line)}: fields.{item}{'.' + key if key else ''}: {message}")
+        return LinkageError(f"{locate.where(line)}: tools.{variant}{'.' + key if key else ''}: {message}")
+
+    if not _TOOL_NAME.match(variant):
+        raise bad("", f"{variant!r} is not a tool name (^[A-Za-z0-9_.-]{{1,64}}$)")
+    if not isinstance(body, dict):
+        raise bad("", "must be a table")
+    for key in body:
+        if key == "name":
+            raise bad(key, f"a tool's name is its table's: [programs.{program}.tools.{variant}] is the tool "
+                           f"{variant!r}")  # fmt: skip
+        if key not in _VARIANT_KEYS:
+            raise bad(key, f"unknown key (known: {', '.join(_VARIANT_KEYS)})")
+    tool, _ = check_program(program, {k: v for k, v in body.items() if k != "fields"}, locate, table)
+    given = body.get("fields", {})
+    if not isinstance(given, dict):
+        raise bad("fields", "must be a table of data names")
+    for item, keys in given.items():  # checked once merged with the program's table for the item
+        if not isinstance(keys, dict):
+            check_field(program, item, keys, locate, table[2:])
+    return tool, dict(given)
+
+
+def check_field(program: str, item: str, keys: Any, locate: Locator, under: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One ``[programs.NAME.fields.ITEM]`` table (``under``: ``("tools", VARIANT)`` for a variant's),
+    checked for its own keys (not yet against the item)."""
+    table = ("programs", program, *under, "fields", item)
+    prefix = "".join(f"{part}." for part in under)
+
+    def bad(key: str, message: str) -> LinkageError:
+        line = locate.key(key, *table) if key else locate.table(*table)
+        return LinkageError(f"{locate.where(line)}: {prefix}fields.{item}{'.' + key if key else ''}: {message}")
 
     if not isinstance(keys, dict):
         raise bad("", "must be a table")

@@ -7,7 +7,9 @@ dotted path ``RECORD.GROUP.ITEM`` where a name is used twice): ``description``, 
 ``direction`` (in, out, inout or none, over what the code says), ``hidden`` with a fixed ``value``,
 a ``default``, ``labels`` for 88-level condition names, ``keep-trailing-spaces`` (PIC X output),
 ``bytes`` ("hex" or "base64": a PIC X item or a whole group as its exact bytes) and ``view`` (the
-REDEFINES definition shown; see :mod:`.override_fields`). For the whole folder (``[folder]``):
+REDEFINES definition shown; see :mod:`.override_fields`). Per tool of a program published as several
+(``[programs.PROGRAM-ID.tools.NAME]``, see :mod:`.override_variants`): the same keys but ``name``,
+inherited from the program's table and overridden. For the whole folder (``[folder]``):
 ``dialect``, ``copybooks``, ``data-dir`` and ``source-format``, each losing to the command line's own
 value. Every key is checked: an unknown key, a value of the wrong kind, or a name that matches
 nothing is an error that names the file and line, and the program it concerns is
@@ -32,6 +34,7 @@ from ..linkage.frozen import replace
 from ..linkage.model import Condition, Field, ProgramSpec, Record
 from .override_fields import as_bytes, choose_view, kind
 from .override_keys import Locator, check_folder, check_program
+from .override_variants import Variant, read_variants
 
 if TYPE_CHECKING:
     from .entries import FolderSettings, ToolEntry
@@ -52,10 +55,38 @@ class ProgramOverrides:
     locate: Locator
     used: bool = False
     containers: Any = None  # [programs.NAME.containers.*] as written: checked with the program (.channel)
+    variants: list[Variant] = dataclasses.field(default_factory=list)  # [programs.NAME.tools.TOOL], merged
+    plain: bool = True  # its own tool is published (it has no variants, or plain-tool = true)
+    problem: str | None = None  # a mistake in its table or a variant's (file:line): the program is not served
+    variant: Variant | None = None  # the variant these overrides are (see :meth:`of_variant`)
 
     def digest(self) -> str:
-        """What the spec's cache key needs: the field overrides, canonical."""
-        return json.dumps(self.fields, sort_keys=True, default=str)
+        """What the spec's cache key needs: the field overrides (and the variant), canonical."""
+        fields = self.fields if self.variant is None else [self.variant.name, self.fields]
+        return json.dumps(fields, sort_keys=True, default=str)
+
+    def choices(self) -> list[ProgramOverrides]:
+        """The overrides of each tool the program is published as: its own (unless only its variants are
+        published), then one per variant."""
+        return ([self] if self.plain else []) + [self.of_variant(v) for v in self.variants]
+
+    def of_variant(self, variant: Variant) -> ProgramOverrides:
+        """The overrides of the variant's tool: its merged tool keys and fields."""
+        return ProgramOverrides(
+            self.name, variant.line, variant.tool, variant.fields, self.locate, True, self.containers, variant=variant
+        )
+
+    def tool_name(self, derived: str) -> str:
+        """The name the tool is published under: its variant's, the ``name`` key's, or ``derived``."""
+        return self.variant.name if self.variant is not None else str(self.tool.get("name", derived))
+
+    def where(self, item: str) -> str:
+        """file:line of an item's field table (the variant's own, or the program's it inherits)."""
+        if self.variant is not None and item.strip().upper() in self.variant.own:
+            return self.locate.where(
+                self.locate.table("programs", self.name, "tools", self.variant.name, "fields", item)
+            )
+        return self.locate.where(self.locate.table("programs", self.name, "fields", item))
 
     def apply_to_spec(self, spec: ProgramSpec) -> ProgramSpec:
         """``spec`` with the field overrides applied; LinkageError (file:line) for a name that matches
@@ -65,7 +96,7 @@ class ProgramOverrides:
         records = list(spec.records)
         # views first: a table for an item inside the chosen view then changes what the view gave it
         for name, keys in sorted(self.fields.items(), key=lambda item: "view" not in item[1]):
-            where = self.locate.where(self.locate.table("programs", self.name, "fields", name))
+            where = self.where(name)
             try:
                 found = _find(records, name)
             except ValueError as exc:
@@ -98,6 +129,9 @@ class ProgramOverrides:
         tool = self.tool
         if "name" in tool:
             entry["tool_name"] = definition["name"] = tool["name"]
+        if self.variant is not None:
+            entry["tool_name"] = definition["name"] = entry["variant"] = self.variant.name
+            definition["title"] = f"{entry['program_id']} {self.variant.name}"  # unless it gives its own
         for key in ("title", "description"):
             if key in tool:
                 definition[key] = tool[key]
@@ -156,7 +190,8 @@ class FolderOverrides:
 
 def read_overrides(folder: Path) -> FolderOverrides:
     """The folder's overrides (none when it has no ``cobol-mcp.toml``); LinkageError (file:line) when
-    the file is not valid TOML or holds a key this server does not know."""
+    the file is not valid TOML or its [folder] table or its layout is wrong. A mistake in a program's
+    table is that program's ``problem`` (file:line): it is not served, its neighbours are."""
     path = folder / FILE_NAME
     try:
         data = path.read_bytes()
@@ -198,8 +233,13 @@ def read_overrides(folder: Path) -> FolderOverrides:
             raise LinkageError(f"{locate.where(line)}: programs.{name} must be a table")
         if name.upper() in programs:
             raise LinkageError(f"{locate.where(line)}: program {name} appears twice (names ignore case)")
-        tool, fields = check_program(name, body, locate)
-        programs[name.upper()] = ProgramOverrides(name, line, tool, fields, locate, containers=body.get("containers"))
+        found = programs[name.upper()] = ProgramOverrides(name, line, {}, {}, locate, containers=body.get("containers"))
+        try:  # a mistake in a program's table keeps that program from being served, not its neighbours
+            found.tool, found.fields = check_program(name, body, locate)
+            found.variants = read_variants(name, body, found.tool, found.fields, locate)
+        except LinkageError as exc:
+            found.problem = f"{exc}; {name} is not served"
+        found.plain = not found.variants or bool(body.get("plain-tool"))
     return FolderOverrides(path, programs, settings)
 
 
@@ -317,12 +357,21 @@ def _typed(f: Field, value: str | int | float, where: str) -> Decimal | str:
 
 
 def _check_unique(records: list[Record], spec: ProgramSpec, where: str) -> None:
+    """No two properties of one object share a name: the items shown in each group, at every level."""
+
+    def walk(group: Field) -> None:
+        shown = [c for c in group.children if c.exposed]
+        keys = [c.key for c in shown if c.key is not None]
+        dup = next((k for k in keys if keys.count(k) > 1), None)
+        if dup:
+            raise LinkageError(f"{where}: two items of {group.name} in {spec.program_id} would be named {dup!r}")
+        for c in shown:
+            if c.is_group:
+                walk(c)
+
     for r in records:
         if r.field.is_group:
-            keys = [c.key for c in r.field.children if c.exposed]
-            dup = next((k for k in keys if keys.count(k) > 1), None)
-            if dup:
-                raise LinkageError(f"{where}: two items of {r.name} in {spec.program_id} would be named {dup!r}")
+            walk(r.field)
     keys = [r.key for r in records]
     dup = next((k for k in keys if keys.count(k) > 1), None)
     if dup:

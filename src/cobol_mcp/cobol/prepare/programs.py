@@ -24,6 +24,7 @@ from .cache import cache_root
 from .calls import callee_module
 from .cics import Translated, has_cics, runtime_fills_eib, translate
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
+from .override_variants import clashes
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .specfile import SpecFileError, dumps, loads
 from .sql import Precompiled, has_sql, precompile
@@ -202,8 +203,26 @@ def scan_folder(
         else:
             scan.programs.append(outcome)
             scan.warnings += [warning for warning in outcome.warnings if warning not in scan.warnings]
+    _refuse_clashes(scan)  # (a variant named like another tool of the folder)
     scan.errors += overrides.unused()
     return scan
+
+
+def _refuse_clashes(scan: FolderScan) -> None:
+    """Refuse each program with a tool variant named like another tool of the folder (:func:`clashes`):
+    its error said, its tools not served, its module still CALLable."""
+    tools = []
+    for p in scan.programs:
+        found = p.overrides
+        name = found.tool_name(p.spec.tool_name) if found is not None else p.spec.tool_name
+        where = found.locate.where(found.variant.line) if found is not None and found.variant is not None else None
+        tools.append((name, (str(p.spec.source), p.spec.program_id), where))
+    refused = clashes(tools)
+    if refused:
+        scan.errors += list(refused.values())
+        gone = [p for p in scan.programs if (str(p.spec.source), p.spec.program_id) in refused]
+        scan.programs = [p for p in scan.programs if p not in gone]
+        scan.callees += sorted({(p.spec.program_id, str(p.module)) for p in gone})
 
 
 class _Progress:
@@ -263,20 +282,17 @@ def compile_programs(
             out.append(f"{source}: {spec.program_id} has no PROCEDURE DIVISION USING: only the first program "
                        "of a file can be served as a console program")  # fmt: skip
             continue
-        spec_path = root / "specs" / (f"{key}.spec" if number == 0 else f"{key}.{number}.spec")
         found = overrides.program(spec.program_id) if overrides is not None else None
-        if found is not None and found.fields:
-            try:
-                spec = found.apply_to_spec(spec)
-            except LinkageError as exc:
-                out.append(str(exc))
-                continue
-            digest = zlib.crc32(found.digest().encode())
-            spec_path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.spec")
+        try:
+            tools = _tools(spec, found, root / "specs" / (f"{key}.spec" if number == 0 else f"{key}.{number}.spec"))
+        except LinkageError as exc:
+            out.append(str(exc))
+            continue
         if cics is not None:  # after the overrides, which set directions again
-            spec = runtime_fills_eib(spec)
-        if rebuild or not spec_path.exists():
-            _save_spec(spec, spec_path)  # what the tool loads on first use
+            tools = [(runtime_fills_eib(one), path, choice) for one, path, choice in tools]
+        for one, path, _ in tools:
+            if rebuild or not path.exists():
+                _save_spec(one, path)  # what the tool loads on first use
         if module is None and has_sql(source):  # (of a CICS program: its translation is precompiled)
             sql = precompile(cics.source if cics else source, spec.source_format, cics.include if cics else include,
                              root / "sql" / key, bool(cics and cics.flags))  # fmt: skip
@@ -294,7 +310,32 @@ def compile_programs(
                 if generated is None:
                     raise
                 raise BuildError(str(exc).replace(str(generated.source), str(source))) from None
-        out.append(CompiledProgram(spec, module, spec_path, found, include, warnings, sql, cics))
+        out += [CompiledProgram(one, module, path, choice, include, warnings, sql, cics) for one, path, choice in tools]
+    return out
+
+
+def _tools(
+    spec: ProgramSpec, found: ProgramOverrides | None, spec_path: Path
+) -> list[tuple[ProgramSpec, Path, ProgramOverrides | None]]:
+    """(spec, spec file, overrides) of each tool the program is published as: itself with its overrides,
+    or each variant of ``[programs.NAME.tools]`` (and itself with ``plain-tool = true``); LinkageError
+    (file:line) when one of them cannot be, which keeps all of them from being served."""
+    if found is None:
+        return [(spec, spec_path, None)]
+    if found.problem is not None:
+        raise LinkageError(found.problem)
+    if found.variants and not spec.records:
+        raise LinkageError(f"{found.locate.where(found.variants[0].line)}: tools.{found.variants[0].name}: "
+                           f"{spec.program_id} has no PROCEDURE DIVISION USING: a console program has no "
+                           "fields for its tools to fix or show")  # fmt: skip
+    out: list[tuple[ProgramSpec, Path, ProgramOverrides | None]] = []
+    for choice in found.choices():
+        shaped, path = spec, spec_path
+        if choice.fields or choice.variant is not None:
+            shaped = choice.apply_to_spec(spec)
+            digest = zlib.crc32(choice.digest().encode())
+            path = spec_path.with_name(f"{spec_path.stem}-{digest:08x}.spec")
+        out.append((shaped, path, choice))
     return out
 
 

@@ -147,7 +147,8 @@ def pack(f: Field, n: int) -> bytes:
 
 def initial_bytes(f: Field) -> bytes:
     """One occurrence of ``f`` as the program would see it before it is filled in: VALUEs where given,
-    otherwise zero for numeric items and spaces for text."""
+    otherwise zero for numeric items and spaces for text. Bytes with several REDEFINES definitions are
+    laid down as the one shown (``view``: its VALUEs and hidden values; else the first)."""
     if f.any_length:  # length 1, one space: a COBOL item has at least one byte (see .anylen)
         return struct.pack("=i", 1) + b" " * f.any_length
     if f.is_group:
@@ -155,7 +156,7 @@ def initial_bytes(f: Field) -> bytes:
             return str(f.value).encode("latin-1").ljust(f.size)
         buf = bytearray(b" " * f.size)
         for c in f.children:
-            if c.redefines is None:
+            if (c.redefines is None) if c.chosen is None else c.chosen:
                 chunk = initial_bytes(c) * (c.occurs or 1)
                 buf[c.offset - f.offset : c.offset - f.offset + len(chunk)] = chunk
         return bytes(buf)

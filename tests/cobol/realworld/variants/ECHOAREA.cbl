@@ -1,0 +1,11 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. ECHOAREA.
+      * A NEIGHBOUR WITHOUT VARIANTS: SERVED AS IT IS.
+       DATA DIVISION.
+       LINKAGE SECTION.
+       01  EA-AREA.
+           05  EA-TEXT                 PIC X(10).
+           05  EA-COPY                 PIC X(10).
+       PROCEDURE DIVISION USING EA-AREA.
+           MOVE EA-TEXT TO EA-COPY
+           GOBACK.
