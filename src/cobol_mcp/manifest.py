@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         call_folder: NotRequired[str]  # the PROGRAM-ID links (made once, kept)
 
 
-FORMAT = 8  # 7: entries carry "kind"; per-folder settings under "folders", no longer in entries; 8: "variant", "channel"
+FORMAT = 8  # 7: entries carry "kind"; per-folder settings under "folders", not in entries; 8: "variant", "channel"
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CODE_FOLDERS = ("", "cobol", "cobol/source", "cobol/linkage", "cobol/records", "cobol/prepare")
 WORKER_FOLDER = os.path.join(PACKAGE_DIR, "cobol", "runtime")  # its .c and .h: the C worker (prepare.native_worker)
