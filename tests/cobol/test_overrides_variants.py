@@ -320,7 +320,7 @@ def test_a_mistake_in_a_program_table_keeps_only_that_program_out(tmp_path: Path
     names, errors = tool_names(path, tmp_path)
     assert names == ["echoarea"]  # ACCTCALC is out (as it is when its table is wrong), its neighbour is served
     assert errors == [f"{path}:5: programs.ACCTCALC.colour: unknown key (known: name, title, description, "
-                      "annotations, timeout, fields, tools, plain-tool); ACCTCALC is not served"]  # fmt: skip
+                      "annotations, timeout, fields, tools, plain-tool, containers); ACCTCALC is not served"]  # fmt: skip
 
 
 def test_a_variant_may_give_only_the_value_of_an_item_its_program_hides(tmp_path: Path) -> None:
