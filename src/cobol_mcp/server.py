@@ -44,8 +44,8 @@ class Server:
         module they started with. Returns whether the tools list changed."""
         assert self.options is not None and self.found is not None
         found = keep_last_good(self.found, found)
-        catalog = build_catalog(found, self.runtime, self.options)
         found.pop("call_folder", None)  # the kept entries may differ from the new manifest's: make it again
+        catalog = build_catalog(found, self.runtime, self.options)
         self.runtime.set_library_path([manifest.call_folder(found, self.options)])
         for message in found["errors"]:
             log.error(f"not reloaded: {message}")
@@ -106,7 +106,8 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                     batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"], folder_sql)
                     if batch is None:
                         continue
-                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir, services=batch))
+                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir, services=batch,
+                                         library_path=manifest.call_folder(found, options)))  # fmt: skip
             else:
                 presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
                 services = None
