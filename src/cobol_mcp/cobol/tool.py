@@ -200,7 +200,7 @@ class CobolTool:
 
     def _result(self, context: Any, call: CallResult) -> dict[str, Any]:
         if not call.ok:
-            error = user_paths(call.error, self._entry["source"]) if "/" in call.error else call.error
+            error = user_paths(call.error, self._entry["source"]) if call.error and "/" in call.error else call.error
             failed = error_result(f"COBOL program {self.program_id} failed: {error}")
             _add_display(failed, call.display)
             return failed
