@@ -92,6 +92,9 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
             presentations = PRESENTATIONS
         tools: list[CobolTool | ConsoleTool] = []
         folder_sql: dict[str, Any] = {}  # PROGRAM-ID -> the folder's EXEC SQL programs, prepared (sqlbridge.served)
+        # CALLable programs of a folder with EXEC SQL ones may CALL them: their calls get a session too (the C
+        # worker's: the Python worker serves no exchange)
+        callers_sql = found["worker"] is not None and any(entry.get("sql") for entry in entries)
         for entry in entries:
             timeout = entry.get("timeout", options.timeout)
             if entry["kind"] == "console":
@@ -117,6 +120,10 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                     services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"], folder_sql)
                     if services is None:
                         continue
+                elif callers_sql and not entry.get("cics") and not entry["bundled"]:
+                    from .sqlbridge.served import FolderSql
+
+                    services = FolderSql(folder_sql, runtime)
                 if entry.get("cics"):  # EXEC CICS: its folder's datasets created now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     settings = found["folders"][name]

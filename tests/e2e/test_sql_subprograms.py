@@ -2,7 +2,8 @@
 through the real stdio server, on SQLite and PostgreSQL. EMPHIRE (batch) and EMPONLN (callable) insert a
 row, CALL EMPENROL, which inserts one too (its statements numbered in EMPENROL, not in its caller), and
 count the rows of the name: both rows are in the call's one unit of work, committed at a normal end,
-both rolled back when the caller dies afterwards (a CALL of a program that is not there)."""
+both rolled back when the caller dies afterwards (a CALL of a program that is not there). EMPCHK, a
+callable program without EXEC SQL of its own, CALLs EMPENROL too."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ IN_A00 = "SELECT COUNT(*) FROM \"PAYROLL.EMPLOYEE\" WHERE WORKDEPT = 'A00'"
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
     folder = tmp_path / "hire"
     folder.mkdir()
-    for name in ("EMPREQ.cpy", "EMPENROL.cbl", "EMPHIRE.cbl", "EMPONLN.cbl"):
+    for name in ("EMPREQ.cpy", "EMPENROL.cbl", "EMPHIRE.cbl", "EMPONLN.cbl", "EMPCHK.cbl"):
         shutil.copy(PROGRAMS / name, folder)
     with serve_with_database(request, folder, tmp_path / "cache") as served:
         yield served
@@ -91,3 +92,15 @@ def test_the_subprogram_is_a_tool_of_its_own_too(served: tuple[StdioClient, Data
     result = client.call("empenrol", er_lastname="DIRECTCALL", er_dept="A00")
     assert not result.get("isError") and result["structuredContent"]["er_sqlcode"] == 0, result
     assert _count(db, NAMED, ["DIRECTCALL"]) == 1
+
+
+def test_a_caller_without_sql_of_its_own_gets_its_subprograms_unit(served: tuple[StdioClient, Database]) -> None:
+    client, db = served
+    result = client.call("empchk", ck_lastname="CHECKEDHIRE", ck_dept="A00", ck_abend=" ")
+    assert not result.get("isError"), result
+    out = result["structuredContent"]
+    assert (out["ck_result"], out["ck_sqlcode"]) == ("ENROLLED", 0), out
+    assert _count(db, NAMED, ["CHECKEDHIRE"]) == 1  # committed when EMPCHK ended normally
+    died = client.call("empchk", ck_lastname="CHECKEDABEND", ck_dept="A00", ck_abend="A")
+    assert died.get("isError") and "EMPABND" in str(died["content"]), died
+    assert _count(db, NAMED, ["CHECKEDABEND"]) == 0

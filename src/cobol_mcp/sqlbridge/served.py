@@ -27,7 +27,7 @@ from .session import Session, SqlProgram, load_program
 if TYPE_CHECKING:
     from ..cobol.prepare.entries import SqlEntry
 
-__all__ = ["Served", "load_served", "program_ids"]
+__all__ = ["FolderSql", "Served", "load_served", "program_ids"]
 
 _PROGRAM_ID = re.compile(r"""\bPROGRAM-ID\s*\.?\s*(['"]?)([A-Za-z0-9_$-]+)\1""", re.I)
 
@@ -57,6 +57,17 @@ class Served:
             text = s.text if len(s.text) <= 80 else s.text[:77] + "..."
             lines.append(f"    {self.original}:{s.line}: {s.kind}: {text}")
         return lines
+
+
+class FolderSql:
+    """A program without EXEC SQL in a folder with EXEC SQL programs: a call's session answers the
+    statements of the subprograms it CALLs (none: the session costs nothing, and ends with nothing)."""
+
+    def __init__(self, folder: dict[str, SqlProgram], runtime: Any) -> None:
+        self.folder, self.answerer = folder, answerer_for(runtime)
+
+    def session(self) -> Tracked:
+        return Tracked(Session(None, folder=self.folder), self.answerer)
 
 
 def load_served(
