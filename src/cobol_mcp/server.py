@@ -109,6 +109,10 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                     batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"], folder_sql)
                     if batch is None:
                         continue
+                elif entry.get("sql_calls"):  # no EXEC SQL of its own: the subprograms' it CALLs
+                    from .sqlbridge.served import FolderSql
+
+                    batch = FolderSql(folder_sql)
                 tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir, services=batch,
                                          library_path=manifest.call_folder(found, options)))  # fmt: skip
             else:

@@ -3,7 +3,7 @@ through the real stdio server, on SQLite and PostgreSQL. EMPHIRE (batch) and EMP
 row, CALL EMPENROL, which inserts one too (its statements numbered in EMPENROL, not in its caller), and
 count the rows of the name: both rows are in the call's one unit of work, committed at a normal end,
 both rolled back when the caller dies afterwards (a CALL of a program that is not there). EMPCHK, a
-callable program without EXEC SQL of its own, CALLs EMPENROL too."""
+callable program without EXEC SQL of its own, and EMPLOAD, a batch step without it, CALL EMPENROL too."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ IN_A00 = "SELECT COUNT(*) FROM \"PAYROLL.EMPLOYEE\" WHERE WORKDEPT = 'A00'"
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
     folder = tmp_path / "hire"
     folder.mkdir()
-    for name in ("EMPREQ.cpy", "EMPENROL.cbl", "EMPHIRE.cbl", "EMPONLN.cbl", "EMPCHK.cbl"):
+    for name in ("EMPREQ.cpy", "EMPENROL.cbl", "EMPHIRE.cbl", "EMPONLN.cbl", "EMPCHK.cbl", "EMPLOAD.cbl"):
         shutil.copy(PROGRAMS / name, folder)
     with serve_with_database(request, folder, tmp_path / "cache") as served:
         yield served
@@ -104,3 +104,17 @@ def test_a_caller_without_sql_of_its_own_gets_its_subprograms_unit(served: tuple
     died = client.call("empchk", ck_lastname="CHECKEDABEND", ck_dept="A00", ck_abend="A")
     assert died.get("isError") and "EMPABND" in str(died["content"]), died
     assert _count(db, NAMED, ["CHECKEDABEND"]) == 0
+
+
+def test_a_batch_step_without_sql_of_its_own_gets_its_subprograms_unit(served: tuple[StdioClient, Database]) -> None:
+    client, db = served
+    tools = {tool["name"]: tool for tool in client.request("tools/list")["result"]["tools"]}
+    assert tools["empload"]["annotations"]["readOnlyHint"] is False  # what it CALLs may change the database
+    cards = "LOADEDONE       A00\nLOADEDTWO       A00\n*END\n"
+    result = client.call("empload", input=cards)
+    assert not result.get("isError"), result
+    assert result["structuredContent"]["stdout"].split() == ["EMPLOAD", "HIRES", "LOADED", "2"], result
+    assert _count(db, NAMED, ["LOADEDONE"]) == 1 and _count(db, NAMED, ["LOADEDTWO"]) == 1
+    died = client.call("empload", input="LOADEDTHREE     A00\nLOADEDFOUR      A00 A\n*END\n")
+    assert died.get("isError") and "EMPABND" in str(died["content"]), died
+    assert _count(db, NAMED, ["LOADEDTHREE"]) == 0 and _count(db, NAMED, ["LOADEDFOUR"]) == 0

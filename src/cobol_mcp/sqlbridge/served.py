@@ -61,13 +61,16 @@ class Served:
 
 class FolderSql:
     """A program without EXEC SQL in a folder with EXEC SQL programs: a call's session answers the
-    statements of the subprograms it CALLs (none: the session costs nothing, and ends with nothing)."""
+    statements of the subprograms it CALLs (none: the session costs nothing, and ends with nothing).
+    With the ``runtime``, statements run off its reply loop; without, on a run unit's channel thread."""
 
-    def __init__(self, folder: dict[str, SqlProgram], runtime: Any) -> None:
-        self.folder, self.answerer = folder, answerer_for(runtime)
+    def __init__(self, folder: dict[str, SqlProgram], runtime: Any = None) -> None:
+        self.folder = folder
+        self.answerer = answerer_for(runtime) if runtime is not None else None
 
-    def session(self) -> Tracked:
-        return Tracked(Session(None, folder=self.folder), self.answerer)
+    def session(self) -> Session | Tracked:
+        session = Session(None, folder=self.folder)
+        return Tracked(session, self.answerer) if self.answerer is not None else session
 
 
 def load_served(
