@@ -191,9 +191,10 @@ def make(options: Options) -> Manifest:
         result["callees"] += scan.callees  # refused as tools, still CALLable
         result["folders"][name] = scan.settings
         entries: list[Entry] = []
+        sql_folder = any(program.sql is not None for program in scan.programs)  # its programs may CALL them
         for program in scan.programs:
             try:
-                entries.append(program_entry(program, bundled, cache_dir))
+                entries.append(program_entry(program, bundled, cache_dir, sql_folder))
             except (LinkageError, BuildError) as exc:
                 result["errors"].append(str(exc))
         result["backends"][name] = entries

@@ -44,8 +44,8 @@ class Server:
         module they started with. Returns whether the tools list changed."""
         assert self.options is not None and self.found is not None
         found = keep_last_good(self.found, found)
-        catalog = build_catalog(found, self.runtime, self.options)
         found.pop("call_folder", None)  # the kept entries may differ from the new manifest's: make it again
+        catalog = build_catalog(found, self.runtime, self.options)
         self.runtime.set_library_path([manifest.call_folder(found, self.options)])
         for message in found["errors"]:
             log.error(f"not reloaded: {message}")
@@ -91,6 +91,10 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
 
             presentations = PRESENTATIONS
         tools: list[CobolTool | ConsoleTool] = []
+        folder_sql: dict[str, Any] = {}  # PROGRAM-ID -> the folder's EXEC SQL programs, prepared (sqlbridge.served)
+        # CALLable programs of a folder with EXEC SQL ones may CALL them: their calls get a session too (the C
+        # worker's: the Python worker serves no exchange)
+        callers_sql = found["worker"] is not None and any(entry.get("sql") for entry in entries)
         for entry in entries:
             timeout = float(entry["timeout"]) if "timeout" in entry else options.timeout  # (read back exact: a Decimal)
             if entry["kind"] == "console":
@@ -102,10 +106,15 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 batch = None
                 if entry.get("sql"):  # a DB2 batch program: its statements are answered while it runs
                     url = found["folders"][name]["database"]
-                    batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"])
+                    batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"], folder_sql)
                     if batch is None:
                         continue
-                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir, services=batch))
+                elif entry.get("sql_calls"):  # no EXEC SQL of its own: the subprograms' it CALLs
+                    from .sqlbridge.served import FolderSql
+
+                    batch = FolderSql(folder_sql)
+                tools.append(ConsoleTool(entry, runtime.loop, timeout=timeout, data_dir=data_dir, services=batch,
+                                         library_path=manifest.call_folder(found, options)))  # fmt: skip
             else:
                 presentation = presentations.get(entry["tool_name"]) if entry["bundled"] else None
                 if entry.get("channel") and entry.get("cics"):  # a channel-style CICS program: its containers
@@ -116,14 +125,18 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     url = found["folders"][name]["database"]
-                    services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"])
+                    services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"], folder_sql)
                     if services is None:
                         continue
+                elif callers_sql and not entry.get("cics") and not entry["bundled"]:
+                    from .sqlbridge.served import FolderSql
+
+                    services = FolderSql(folder_sql, runtime)
                 if entry.get("cics"):  # EXEC CICS: its folder's datasets created now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     settings = found["folders"][name]
                     services = _cics_services(entry, settings.get("database"), data_dir, settings.get("datasets"),
-                                              runtime, found["errors"], services)  # fmt: skip
+                                              runtime, found["errors"], services, folder_sql)  # fmt: skip
                     if services is None:
                         continue
                 tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
@@ -133,17 +146,23 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
 
 
 def _sql_services(
-    sql: SqlEntry, url: str | None, data_dir: str | None, runtime: Runtime | None, errors: list[str]
+    sql: SqlEntry,
+    url: str | None,
+    data_dir: str | None,
+    runtime: Runtime | None,
+    errors: list[str],
+    folder: dict[str, Any] | None = None,
 ) -> Any:
     """The program's SQL prepared against its folder's database, or None with the reason in ``errors``
     (``runtime``: a callable program's, whose statements run off its reply loop; None for a run unit's,
-    whose statements run on its channel's thread).
-    Loaded only for a folder with EXEC SQL programs (the database drivers are not on the start-up path)."""
+    whose statements run on its channel's thread); it joins ``folder``, the folder's programs whose
+    statements one call may reach. Loaded only for a folder with EXEC SQL programs (the database drivers
+    are not on the start-up path)."""
     from .cobol import LinkageError
     from .sqlbridge.served import load_served
 
     try:
-        return load_served(sql, url, data_dir, runtime)
+        return load_served(sql, url, data_dir, runtime, folder)
     except (LinkageError, OSError, ValueError) as exc:
         errors.append(str(exc))
         return None
@@ -157,6 +176,7 @@ def _cics_services(
     runtime: Runtime,
     errors: list[str],
     sql: Any = None,
+    folder: dict[str, Any] | None = None,
 ) -> Any:
     """The CICS program's runtime on its folder's database and datasets (with ``sql``, its EXEC SQL's
     prepared program: one unit of work for both), or None with the reason in ``errors``."""
@@ -164,7 +184,7 @@ def _cics_services(
     from .sqlbridge.cics_served import load_cics
 
     try:
-        return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime, sql)
+        return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime, sql, folder)
     except (LinkageError, OSError, ValueError) as exc:
         errors.append(str(exc))
         return None

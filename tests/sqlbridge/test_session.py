@@ -14,7 +14,7 @@ from cobol_mcp.cobol.linkage.storage import read_storage
 from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.url import Database
 from cobol_mcp.sqlbridge import values as bridge
-from cobol_mcp.sqlbridge.session import ServiceError, Session, SqlProgram
+from cobol_mcp.sqlbridge.session import PROGRAM_NUMBER, ServiceError, Session, SqlProgram
 
 from .helpers import PROGRAMS, Call, prepared
 
@@ -202,3 +202,28 @@ def test_emprpt_opens_its_cursor_with_the_department_and_updates_where_current_o
     total = Call(program, 13).put("WS-DEPT", "A00").run(session)
     assert total.get("LS-NEW-TOTAL") == Decimal("52750.50")
     session.end(True)
+
+
+def test_statements_are_answered_with_the_plan_of_the_program_the_runtime_names(tmp_path: Path) -> None:
+    """A subprogram's statement numbers are its own: after the runtime names it (PROGRAM_NUMBER), a number
+    only it has is served with its plan, in the same unit of work; a program the folder has not is refused."""
+    db = Database("sqlite", str(tmp_path / "x.db"))
+    apply_files([PAYROLL], db, note=lambda line: None)
+    caller = prepared(PROGRAMS / "EMPMAINT.cbl", tmp_path / "a", db)
+    callee = prepared(PROGRAMS / "EMPRPT.cbl", tmp_path / "b", db)
+    number = max(callee.codecs)
+    assert number not in caller.codecs
+    params = [b"\0" * bridge.SQLCA_SIZE, *(b" " * size for size in callee.codecs[number][0].sizes)]
+    session = Session(caller, folder={"EMPMAINT": caller, "EMPRPT": callee})
+    with pytest.raises(ServiceError, match=f"statement number {number}"):
+        session.service(number, params)
+    assert session.service(PROGRAM_NUMBER, [b"EMPRPT"]) == [b"EMPRPT"]
+    assert len(session.service(number, params)) == len(params)  # EMPRPT's statement, not refused
+    unit = session.unit
+    assert unit is not None and unit.plan is callee.plan
+    session.service(PROGRAM_NUMBER, [b"EMPMAINT"])
+    _add(caller, session, "LOPEZ", "ANA", "A00", "1.00")  # EMPMAINT's own statement 4 again, in the same unit
+    assert session.unit is unit and unit.plan is caller.plan
+    with pytest.raises(ServiceError, match="NOSUCHPG, which is not a served EXEC SQL program"):
+        session.service(PROGRAM_NUMBER, [b"NOSUCHPG"])
+    session.end(False)

@@ -99,8 +99,10 @@ class ConsoleTool:
         timeout: float | None = None,
         data_dir: str | None = None,
         services: Any = None,
+        library_path: str = "",
     ) -> None:
         self.services = services  # EXEC SQL: its ``session()`` is one call's unit of work
+        self.library_path = library_path  # where its CALLs find the folder's programs (COB_LIBRARY_PATH)
         self.name = entry["tool_name"]
         self.program_id = entry["program_id"]
         self.loop = loop
@@ -156,6 +158,9 @@ class ConsoleTool:
 
         timeout = DEFAULT_TIMEOUT if self.timeout is None else self.timeout
         env = dict(os.environ)
+        if self.library_path:  # searched first, as by the workers (cobol.prepare.links)
+            inherited = env.get("COB_LIBRARY_PATH", "")
+            env["COB_LIBRARY_PATH"] = os.pathsep.join((self.library_path, inherited)).rstrip(os.pathsep)
         if self.data_dir is not None:
             env["COB_FILE_PATH"] = self.data_dir
             for name in [key for key in env if key.upper().startswith("DD_")]:

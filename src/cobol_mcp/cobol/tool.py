@@ -58,6 +58,19 @@ def _load_codec() -> Any:
     return _codec
 
 
+def user_paths(text: str, source: str) -> str:
+    """``text`` (libcob's runtime error) with each path of a precompiled or translated program (its text
+    in the build cache, ``…/sql/KEY/NAME`` or ``…/cics/KEY/NAME``, which keeps the user's line numbers)
+    turned into the user's file ``NAME`` in the folder of ``source`` (the tool's program): the program
+    that failed, the tool's own or one it CALLed or LINKed to, is named by its own file and line."""
+    import os
+    import re
+
+    folder = os.path.dirname(source)
+    generated = re.compile(r"(?:[^\s:;'\"]*/)?(?:sql|cics)/[0-9a-f]{32}/([^/\s:;'\"]+)")
+    return generated.sub(lambda m: os.path.join(folder, m.group(1)), text)
+
+
 class CobolTool:
     def __init__(
         self,
@@ -192,7 +205,8 @@ class CobolTool:
 
     def _result(self, context: Any, call: CallResult) -> dict[str, Any]:
         if not call.ok:
-            failed = error_result(f"COBOL program {self.program_id} failed: {call.error}")
+            error = user_paths(call.error, self._entry["source"]) if call.error and "/" in call.error else call.error
+            failed = error_result(f"COBOL program {self.program_id} failed: {error}")
             _add_display(failed, call.display)
             return failed
         records = call.buffers[: -len(self._padding)] if self._padding else call.buffers

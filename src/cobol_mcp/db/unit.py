@@ -13,6 +13,9 @@ row -508; COMMIT closes the cursors without HOLD, ROLLBACK closes all; a failed 
 itself (PostgreSQL: a savepoint after each change, see :meth:`Unit._failed`), except -911 which rolls
 the unit back as DB2 does.
 
+Statements of other programs of the same call (subprograms CALLed or LINKed) run in the same unit after
+:meth:`Unit.use` gives their plan: their cursors and prepared statements are their own.
+
 Transactions: the first statement begins it (SQLite ``BEGIN``: deferred, so a read-only call takes no
 write lock), :meth:`Unit.end` commits (normal end) or rolls back (any failure) and closes. SQLite waits
 :data:`BUSY_TIMEOUT_MS` for another writer, then the statement fails with -913 (SQLITE_BUSY, per
@@ -99,6 +102,16 @@ class Unit:
         self.savepoint = False  # PostgreSQL: the savepoint after the last change is held
         self.cursors: dict[str, _Cursor] = {}
         self.dynamic: dict[str, tuple[Translation, list[Column | None]]] = {}
+        self.others: dict[int, tuple[Plan, dict[str, _Cursor], dict[str, Any]]] = {}  # id(plan) -> kept
+
+    def use(self, plan: Plan) -> None:
+        """The statements that follow are of ``plan``: another program's (a subprogram CALLed or LINKed
+        within the call), in the same transaction, with its own cursors and prepared statements, as DB2
+        keeps them per package; the program left keeps its own for when it runs again."""
+        if plan is self.plan:
+            return
+        self.others[id(self.plan)] = (self.plan, self.cursors, self.dynamic)
+        self.plan, self.cursors, self.dynamic = self.others.pop(id(plan), (plan, {}, {}))
 
     # -- the unit's end
     def end(self, ok: bool) -> None:
@@ -109,8 +122,9 @@ class Unit:
             self.conn.close()
 
     def commit(self) -> None:
-        for name in [n for n, c in self.cursors.items() if not c.declare.hold]:
-            self._close(name)
+        for cursors in (self.cursors, *(kept[1] for kept in self.others.values())):
+            for name in [n for n, c in cursors.items() if not c.declare.hold]:
+                self._close(name, cursors)
         if self.sqlite:
             if self.begun:
                 self.conn.execute("COMMIT")
@@ -119,8 +133,9 @@ class Unit:
         self.begun = self.savepoint = False
 
     def rollback(self) -> None:
-        for name in list(self.cursors):
-            self._close(name)
+        for cursors in (self.cursors, *(kept[1] for kept in self.others.values())):
+            for name in list(cursors):
+                self._close(name, cursors)
         if self.sqlite:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
@@ -320,7 +335,8 @@ class Unit:
         else:
             if declare.updatable and not declare.hold:
                 sql += " FOR UPDATE"  # rows locked as FETCH reaches them (PostgreSQL refuses it WITH HOLD)
-            driver = self.conn.cursor(name=name.lower(), withhold=declare.hold)
+            named = name.lower() if not self.others else f"{name.lower()}_{id(self.plan):x}"  # one per program
+            driver = self.conn.cursor(name=named, withhold=declare.hold)
             driver.execute(sql, params)
         self.cursors[name] = _Cursor(declare, driver, columns, rowid)
 
@@ -346,8 +362,8 @@ class Unit:
         self._store(p.translation.outputs, tuple(row), cursor.columns, out)
         out.sqlca.sqlerrd3 = 1
 
-    def _close(self, name: str) -> None:
-        cursor = self.cursors.pop(name)
+    def _close(self, name: str, cursors: dict[str, _Cursor] | None = None) -> None:
+        cursor = (self.cursors if cursors is None else cursors).pop(name)
         try:
             cursor.driver.close()
         except Exception as exc:

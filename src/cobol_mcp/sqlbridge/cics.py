@@ -113,9 +113,7 @@ class CicsSession:
         return [self.eib.fill(buffers[0]), *buffers[1:]]
 
     def answer(self, exchange: Any) -> list[bytes]:
-        if exchange.service == "SQLRT" and self.sql is not None:
-            if self.levels:  # its statements are the LINKed program's, not this session's plan
-                raise CicsAbend("EXEC SQL in a LINKed or XCTLed program is not served yet")
+        if exchange.service == "SQLRT" and self.sql is not None:  # any level's: the worker says whose
             return self.sql.answer(exchange)
         if exchange.service != "CICSRT":
             raise CicsAbend(f"the program CALLed {exchange.service}, which a CICS program is not served")
@@ -240,12 +238,8 @@ class CicsSession:
     def _resources(self) -> Resources:
         if self.resources is None:
             db = self.program.database
-            if self.sql is not None:  # the SQL session's unit of work, made here if no statement ran yet
-                if self.sql.unit is None:
-                    self.sql.unit = Unit(self.sql.program.plan, self.sql.opener(self.sql.program.database))
-                unit = self.sql.unit
-            else:
-                unit = Unit(Plan(db.kind, {}), self.opener(db))
+            # the SQL session's unit of work (made here if no statement ran yet), if the call has one
+            unit = self.sql.open_unit(db) if self.sql is not None else Unit(Plan(db.kind, {}), self.opener(db))
             self.resources = Resources(unit, self.program.fct, self.program.program_id)
         return self.resources
 

@@ -20,7 +20,7 @@ from ..db.url import database
 from .answers import Answerer, Tracked, answerer_for
 from .cics import SERVED, CicsProgram, CicsSession
 from .served import Served
-from .session import Session
+from .session import Session, SqlProgram
 
 if TYPE_CHECKING:
     from ..cobol.prepare.entries import CicsEntry
@@ -33,14 +33,21 @@ _LOCK = threading.Lock()
 
 class CicsServed:
     def __init__(
-        self, program: CicsProgram, commands: list[str], answerer: Answerer | None = None, sql: Served | None = None
+        self,
+        program: CicsProgram,
+        commands: list[str],
+        answerer: Answerer | None = None,
+        sql: Served | None = None,
+        folder: dict[str, SqlProgram] | None = None,
     ) -> None:
         self.program, self.commands, self.answerer, self.sql = program, commands, answerer, sql
+        self.folder = folder if folder is not None else {}  # the folder's EXEC SQL programs (LINKed ones)
 
     def session(self) -> CicsSession | Tracked:
         """One call's session: its commands on the answerer's threads, if there is one (:mod:`.answers`);
-        with the program's SQL session inside (one unit of work) when it has EXEC SQL too."""
-        sql = Session(self.sql.program) if self.sql is not None else None
+        with an SQL session inside (one unit of work) when it or a program of its folder has EXEC SQL."""
+        own = self.sql.program if self.sql is not None else None
+        sql = Session(own, folder=self.folder) if own is not None or self.folder else None
         session = CicsSession(self.program, sql=sql)
         return Tracked(session, self.answerer) if self.answerer is not None else session
 
@@ -72,11 +79,13 @@ def load_cics(
     datasets: str | None,
     runtime: Any = None,
     sql: Served | None = None,
+    programs: dict[str, SqlProgram] | None = None,
 ) -> CicsServed:
     """The program of a manifest entry's ``cics`` on its folder's database (``url``, else ``cobol-mcp.db``
     in ``data_dir``), the datasets of ``datasets`` (a cobol-mcp.toml) created there; LinkageError (file:line)
     when they cannot be. With the ``runtime``, commands run off its reply loop (:mod:`.answers`);
-    ``sql``: the program's EXEC SQL, prepared (:func:`.served.load_served`)."""
+    ``sql``: the program's EXEC SQL, prepared (:func:`.served.load_served`); ``programs``: the folder's EXEC SQL
+    programs by PROGRAM-ID, whose statements a LINKed program runs in the call's unit of work."""
     folder = Path(entry["folder"])
     db = database(url, folder, data_dir)
     text = Path(datasets).read_text(encoding="utf-8") if datasets else ""
@@ -91,4 +100,5 @@ def load_cics(
                 raise LinkageError(str(exc)) from None
             fct = _CREATED[key] = {d.name.upper(): d for d in defs}
     answerer = answerer_for(runtime) if runtime is not None else None
-    return CicsServed(CicsProgram(program_id, entry["original"], db, fct), list(entry["commands"]), answerer, sql)
+    program = CicsProgram(program_id, entry["original"], db, fct)
+    return CicsServed(program, list(entry["commands"]), answerer, sql, programs)

@@ -7,15 +7,19 @@ program against that database (the translation runs once, at load: a statement i
 refuses the program with file:line and the reason) and gives a :class:`Served`, whose
 :meth:`Served.session` is one tool call's :class:`.session.Session`: its
 :meth:`~.session.Session.answer` answers the worker's exchanges, its :meth:`~.session.Session.end`
-commits or rolls back.
+commits or rolls back. The programs of one folder share a ``folder`` table (each PROGRAM-ID of the
+source, nested ones too, to its prepared program): a call's session answers the statements of every
+program the call reaches in its one unit of work.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..cobol.precompile.scan import scan_text
+from ..cobol.source.lines import read_lines
 from ..db.url import database
 from .answers import Answerer, Tracked, answerer_for
 from .session import Session, SqlProgram, load_program
@@ -23,16 +27,25 @@ from .session import Session, SqlProgram, load_program
 if TYPE_CHECKING:
     from ..cobol.prepare.entries import SqlEntry
 
-__all__ = ["Served", "load_served"]
+__all__ = ["FolderSql", "Served", "load_served", "program_ids"]
+
+_PROGRAM_ID = re.compile(r"""\bPROGRAM-ID\s*\.?\s*(['"]?)([A-Za-z0-9_$-]+)\1""", re.I)
 
 
 class Served:
-    def __init__(self, program: SqlProgram, original: str, answerer: Answerer | None = None) -> None:
+    def __init__(
+        self,
+        program: SqlProgram,
+        original: str,
+        answerer: Answerer | None = None,
+        folder: dict[str, SqlProgram] | None = None,
+    ) -> None:
         self.program, self.original, self.answerer = program, original, answerer
+        self.folder = folder if folder is not None else {}
 
     def session(self) -> Session | Tracked:
         """One call's session: its statements on the answerer's threads, if there is one."""
-        session = Session(self.program)
+        session = Session(self.program, folder=self.folder)
         return Tracked(session, self.answerer) if self.answerer is not None else session
 
     def report(self) -> list[str]:
@@ -46,13 +59,42 @@ class Served:
         return lines
 
 
-def load_served(sql: SqlEntry, url: str | None = None, data_dir: str | None = None, runtime: Any = None) -> Served:
+class FolderSql:
+    """A program without EXEC SQL in a folder with EXEC SQL programs: a call's session answers the
+    statements of the subprograms it CALLs (none: the session costs nothing, and ends with nothing).
+    With the ``runtime``, statements run off its reply loop; without, on a run unit's channel thread."""
+
+    def __init__(self, folder: dict[str, SqlProgram], runtime: Any = None) -> None:
+        self.folder = folder
+        self.answerer = answerer_for(runtime) if runtime is not None else None
+
+    def session(self) -> Session | Tracked:
+        session = Session(None, folder=self.folder)
+        return Tracked(session, self.answerer) if self.answerer is not None else session
+
+
+def load_served(
+    sql: SqlEntry,
+    url: str | None = None,
+    data_dir: str | None = None,
+    runtime: Any = None,
+    folder: dict[str, SqlProgram] | None = None,
+) -> Served:
     """The program of a manifest entry's ``sql``, prepared against its folder's database: ``url``
     (``[folder] database``), else ``cobol-mcp.db`` in ``data_dir`` (LinkageError). With the ``runtime``,
-    statements run off its reply loop (:mod:`.answers`)."""
+    statements run off its reply loop (:mod:`.answers`). ``folder``: the table of the folder's prepared
+    programs, which this one joins under each PROGRAM-ID of its source."""
     db = database(url, Path(sql["folder"]), data_dir)
     include = tuple(Path(p) for p in sql["include"])
     statements = scan_text(Path(sql["original"]), sql["format"], include[1:]).statements
     program = load_program(Path(sql["source"]), statements, db, shown=sql["original"],
                            source_format=sql["format"], include=include, dialect=sql["dialect"])  # fmt: skip
-    return Served(program, sql["original"], answerer_for(runtime) if runtime is not None else None)
+    folder = folder if folder is not None else {}
+    for name in program_ids(Path(sql["original"]), sql["format"]):
+        folder.setdefault(name.upper(), program)
+    return Served(program, sql["original"], answerer_for(runtime) if runtime is not None else None, folder)
+
+
+def program_ids(source: Path, source_format: str) -> list[str]:
+    """Every PROGRAM-ID of a source file (the outermost first, nested ones after), as written."""
+    return [m.group(2) for line in read_lines(source, source_format) for m in _PROGRAM_ID.finditer(line.code)]

@@ -18,10 +18,17 @@ offsets of DB2's layout (:data:`..cobol.precompile.generate.SQLCA_BOOK`). :meth:
 after a normal end of the program (whatever its RETURN-CODE) and rolls back after any failure.
 A call that cannot be served (an unknown statement, parameters of the wrong size) raises
 :class:`ServiceError`, which fails the tool call.
+
+A call runs the statements of every program it reaches (subprograms CALLed, CICS programs LINKed) in
+its one unit of work. Statement numbers are each program's own: the runtime entry tells which program
+runs before a statement of another one (:data:`PROGRAM_NUMBER`, the caller's PROGRAM-ID as its one
+parameter), and the session then answers with that program's plan, found among the folder's programs
+(``folder``: PROGRAM-ID, upper case, to its :class:`SqlProgram`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +44,9 @@ from ..db.url import Database
 from .hosts import Hosts, describe
 from .values import SQLCA_SIZE, Reader, Writer, reader, sqlca_bytes, writer
 
-__all__ = ["ServiceError", "Session", "SqlProgram", "load_program"]
+__all__ = ["PROGRAM_NUMBER", "ServiceError", "Session", "SqlProgram", "load_program"]
+
+PROGRAM_NUMBER = -1  # a CALL 'SQLRT' whose one parameter names the program whose statements follow
 
 
 class ServiceError(Exception):
@@ -106,12 +115,33 @@ def unit_connection(db: Database) -> Any:
 
 
 class Session:
-    """One tool call's SQL: its statements in one unit of work (see the module)."""
+    """One tool call's SQL: its statements in one unit of work (see the module). ``program``: the called
+    program's, None for a program without EXEC SQL (a CICS program LINKing to one with it)."""
 
-    def __init__(self, program: SqlProgram, opener: Any = None) -> None:
-        self.program = program
+    def __init__(
+        self, program: SqlProgram | None, opener: Any = None, folder: Mapping[str, SqlProgram] | None = None
+    ) -> None:
+        self.program = self.current = program
         self.opener = opener or unit_connection
+        self.folder = folder or {}
         self.unit: Unit | None = None
+
+    def open_unit(self, database: Database) -> Unit:
+        """The call's unit of work, opened now if no statement ran yet (CICS file control shares it)."""
+        if self.unit is None:
+            plan = self.current.plan if self.current is not None else Plan(database.kind, {})
+            self.unit = Unit(plan, self.opener(database))
+        return self.unit
+
+    def _switch(self, params: list[bytes]) -> list[bytes]:
+        """The statements that follow are the named program's (see the module)."""
+        name = params[0].split(b"\0")[0].decode("latin-1").strip() if params else ""
+        found = self.folder.get(name.upper())
+        if found is None:
+            raise ServiceError(f"EXEC SQL in program {name or '(unnamed)'}, which is not a served EXEC SQL "
+                               "program of this folder")  # fmt: skip
+        self.current = found
+        return params
 
     def answer(self, exchange: Any) -> list[bytes]:
         """The runtime's service callback: an :class:`..cobol.runtime.pool.Exchange` of a CALL 'SQLRT'."""
@@ -120,7 +150,10 @@ class Session:
         return self.service(exchange.number, exchange.params)
 
     def service(self, number: int, params: list[bytes]) -> list[bytes]:
-        codecs = self.program.codecs.get(number)
+        if number == PROGRAM_NUMBER:
+            return self._switch(params)
+        program = self.current
+        codecs = program.codecs.get(number) if program is not None else None
         if codecs is None:
             raise ServiceError(f"CALL 'SQLRT' with statement number {number}, which the program does not have")
         hosts, reads, writes = codecs
@@ -132,9 +165,10 @@ class Session:
             values = {name: read(params[param]) for name, param, read in reads}
         except SqlError as exc:
             return [sqlca_bytes(params[0], Sqlca(exc.sqlcode, exc.sqlstate, 0, " " * 11, exc.message)), *params[1:]]
-        if self.unit is None:
-            self.unit = Unit(self.program.plan, self.opener(self.program.database))
-        outcome = self.unit.execute(number, values)
+        assert program is not None
+        unit = self.open_unit(program.database)
+        unit.use(program.plan)
+        outcome = unit.execute(number, values)
         if not outcome.sets:
             return [sqlca_bytes(params[0], outcome.sqlca), *params[1:]]
         bufs = [bytearray(p) for p in params]

@@ -99,6 +99,7 @@ class ConsoleEntry(ToolEntry):
 
     kind: Literal["console"]
     callable: str  # its `cobc -m` module too: other programs may CALL it
+    sql_calls: NotRequired[bool]  # no EXEC SQL of its own, linked with SQLRT for the folder's that it CALLs
     files: dict[str, FileUse]  # by SELECT name
 
 

@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from .programs import CompiledProgram
 
 
-def program_entry(program: CompiledProgram, bundled: bool, cache_dir: Path | None) -> Entry:
+def program_entry(program: CompiledProgram, bundled: bool, cache_dir: Path | None, sql_folder: bool = False) -> Entry:
     """The entry of a callable program, or of a console program (built as an executable, its own run
-    unit), with the folder's overrides; LinkageError or BuildError when it cannot be served."""
+    unit), with the folder's overrides; LinkageError or BuildError when it cannot be served. ``sql_folder``:
+    the folder has EXEC SQL programs, which a console program without EXEC SQL of its own may CALL: it is
+    linked with the run unit's SQLRT too, and its entry says so (``sql_calls``)."""
     entry: Entry
     if bundled or not is_console(program):
         entry = callable_entry(program, bundled)
@@ -42,9 +44,12 @@ def program_entry(program: CompiledProgram, bundled: bool, cache_dir: Path | Non
             source_format=program.spec.source_format,
             include=tuple(str(folder) for folder in (sql.include if sql else program.include)),
             extra_flags=(() if std == "default" else (f"-std={std}",)) + (sql.flags if sql else ()),
-            sql=sql is not None,
+            sql=sql is not None or sql_folder,
         )
         entry = console_entry(program, executable, bundled)
+        if sql is None and sql_folder:
+            entry["sql_calls"] = True
+            entry["definition"]["annotations"]["readOnlyHint"] = False  # its subprograms' SQL may change data
         if sql is not None:
             entry["sql"] = sql_entry(sql, program.spec.source, program.spec.source_format, std)
             if any(s.kind.split()[0] in CHANGES_DATA for s in sql.statements):  # it changes the database

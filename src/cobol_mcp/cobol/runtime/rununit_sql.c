@@ -9,6 +9,10 @@
  * Request: u32 statement number, u32 parameter count, a u32 size per parameter, then the bytes.
  * Answer: u32 status (0: served; else the server failed the call and ends the run unit), then the
  * bytes. All numbers little-endian. The server gone, or any pipe error: the run unit ends (exit 70).
+ *
+ * Statements of a subprogram the run unit CALLs are numbered in that program: before a statement of
+ * another program than the last one told (at first, the main program), a request of statement number
+ * -1 whose one parameter is the PROGRAM-ID tells the server whose statements follow (answered alike).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -18,12 +22,11 @@
 #include <string.h>
 #include <unistd.h>
 
-extern int cob_get_num_params(void); /* of the CALL being run (libcob's C API) */
-extern int cob_get_param_size(int num_param);
-extern void *cob_get_param_data(int num_param);
-extern long long cob_get_s64_param(int num_param);
+#include <libcob.h> /* the CALL's parameters, and the active modules (cob_get_global_ptr) */
 
 #define MAX_PARAMS 252
+#define PROGRAM_NUMBER (-1) /* sqlbridge.session.PROGRAM_NUMBER */
+#define NAME_LENGTH 64
 
 static int answers_fd = -1, requests_fd = -1;
 static unsigned char *buffer;
@@ -70,12 +73,48 @@ static void read_all(unsigned char *data, size_t length) {
     }
 }
 
+static char told[NAME_LENGTH]; /* the program whose statements the server was last told of */
+
+/* The PROGRAM-ID of the COBOL program that CALLed SQLRT; `outermost`: of the run unit's main program. */
+static const char *caller_program(int outermost) {
+    const char *name = "";
+    for (cob_module *m = cob_get_global_ptr()->cob_current_module; m; m = m->next) {
+        if (m->module_name) {
+            name = m->module_name;
+            if (!outermost)
+                break;
+        }
+    }
+    return name;
+}
+
+/* Before a statement: the server told whose it is, when not the program it was last told of. */
+static void tell_program(void) {
+    const char *name = caller_program(0);
+    if (strcmp(told, name) == 0)
+        return;
+    snprintf(told, sizeof told, "%s", name);
+    size_t size = strlen(told);
+    unsigned char request[12 + NAME_LENGTH], status[4];
+    put32(request, (uint32_t)(int32_t)PROGRAM_NUMBER);
+    put32(request + 4, 1);
+    put32(request + 8, (uint32_t)size);
+    memcpy(request + 12, told, size);
+    write_all(request, 12 + size);
+    read_all(status, 4);
+    if (get32(status) != 0)
+        fail("the server could not serve the statement");
+    read_all(request, size);
+}
+
 int SQLRT(void) {
     if (answers_fd < 0) {
         const char *fds = getenv("COBOL_MCP_SQL_FDS");
         if (fds == NULL || sscanf(fds, "%d,%d", &answers_fd, &requests_fd) != 2)
             fail("EXEC SQL outside the server (no COBOL_MCP_SQL_FDS)");
+        snprintf(told, sizeof told, "%s", caller_program(1)); /* the server's session starts with it */
     }
+    tell_program();
     int count = cob_get_num_params();
     if (count < 2 || count > MAX_PARAMS)
         fail("a CALL with a wrong number of parameters");

@@ -6,6 +6,11 @@
  * (calls pipelined behind this one) stay in `in`, in order, for after the call. These two entries and
  * main are all the executable exports (-rdynamic): libcob's CALL finds them by name in the
  * executable, as it finds a program in a loaded module.
+ *
+ * A call's statements may come from several programs (subprograms it CALLs, programs it LINKs to),
+ * each numbered in its own program: before a statement of another program than the last one told
+ * (at first, the call's own), SQLRT tells the server whose statements follow (PROGRAM_NUMBER, the
+ * PROGRAM-ID as its one parameter), read from libcob's chain of active modules.
  */
 #include "worker.h"
 
@@ -13,7 +18,10 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
+
+#include <libcob.h> /* the active modules (cob_get_global_ptr), cob_resolve, cob_call, cob_cancel */
 
 uint32_t running;
 size_t after_running;
@@ -22,6 +30,10 @@ static size_t asked_size;
 #define EIB_BYTES 85 /* DFHEIBLK: sqlbridge.cics_eib.EIB_SIZE */
 #define ENDED_SHIFT 20 /* sqlbridge.cics.ENDED_SHIFT: a CICSRT number's bits for the levels ended */
 static unsigned ended; /* LINKed levels returned, not told yet */
+#define PROGRAM_NUMBER (-1) /* sqlbridge.session.PROGRAM_NUMBER */
+#define CALLER_PREFIX "COBOL-MCP-CALLER" /* cobol.prepare.driver.DRIVER_ID: the server's own callers */
+static uint32_t told_call; /* the call whose server session was last told a program (call ids start at 1) */
+static char told[NAME_LENGTH]; /* and that program */
 
 /* Read more request bytes into in[have, ...), waiting for them; the server gone: exit. */
 static void read_more(void) {
@@ -114,6 +126,45 @@ static int ask(unsigned service, int count, void **data, size_t *sizes) {
     return ask_with(service, cob_get_s64_param(1), count, data, sizes);
 }
 
+/* The PROGRAM-ID of the COBOL program that CALLed the entry running; `outermost`: of the first program
+ * the call ran instead (the tool's, under the server's caller). */
+static const char *caller_program(int outermost) {
+    const char *name = "";
+    for (cob_module *m = cob_get_global_ptr()->cob_current_module; m; m = m->next) {
+        if (m->module_name && strncmp(m->module_name, CALLER_PREFIX, sizeof CALLER_PREFIX - 1) != 0) {
+            name = m->module_name;
+            if (!outermost)
+                break;
+        }
+    }
+    return name;
+}
+
+/* Whether a program of that name is active (LINKed and not returned, or the tool's own). */
+static int active(const char *name) {
+    for (cob_module *m = cob_get_global_ptr()->cob_current_module; m; m = m->next)
+        if (m->module_name && strcasecmp(m->module_name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Before a statement: the server told whose it is, when not the program it was last told of. */
+static void tell_program(void) {
+    const char *name = caller_program(0);
+    if (told_call != running) { /* the call's session starts with the call's own program */
+        told_call = running;
+        snprintf(told, sizeof told, "%s", caller_program(1));
+    }
+    if (strcmp(told, name) == 0)
+        return;
+    snprintf(told, sizeof told, "%s", name);
+    char text[NAME_LENGTH];
+    snprintf(text, sizeof text, "%s", name);
+    void *data[3] = {NULL, NULL, text};
+    size_t sizes[3] = {0, 0, strlen(text)};
+    ask_with(1, PROGRAM_NUMBER, 2, data, sizes);
+}
+
 /* A runtime exchange of its own (a LINK level starting or ending): its text and the EIB. */
 static void ask_level(const char *text, unsigned char *eib) {
     char desc[32];
@@ -167,6 +218,8 @@ static int link_program(int count, void **data, size_t *sizes) {
     memcpy(own, eib, EIB_BYTES);
     memcpy(eib, saved, EIB_BYTES);
     void *args[2] = {own, commarea ? commarea : &one};
+    if (!active(name)) /* each LINK a new instance: the callee's WORKING-STORAGE as its VALUEs set it */
+        cob_cancel(name);
     cob_call(name, 2, args);
     if (own[20] == 0xFF && own[21] == 0xFF) { /* an abend going down to a HANDLE ABEND: the server says where */
         ask_level("0;=LINK END", eib);
@@ -188,6 +241,7 @@ int SQLRT(void) {
         memset(eib, 0, sizeof eib);
         ask_level("0;=LINK ENDED", eib);
     }
+    tell_program();
     return ask(1, cob_get_num_params(), data, sizes);
 }
 
