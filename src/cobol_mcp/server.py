@@ -101,7 +101,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]  # --data-dir wins
                 batch = None
                 if entry.get("sql"):  # a DB2 batch program: its statements are answered while it runs
-                    url = found["folders"][name]["database"]
+                    url = options.database_for(name) or found["folders"][name]["database"]
                     batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"])
                     if batch is None:
                         continue
@@ -111,14 +111,15 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 services = None
                 if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
-                    url = found["folders"][name]["database"]
+                    url = options.database_for(name) or found["folders"][name]["database"]
                     services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"])
                     if services is None:
                         continue
                 if entry.get("cics"):  # EXEC CICS: its folder's datasets created now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     settings = found["folders"][name]
-                    services = _cics_services(entry, settings.get("database"), data_dir, settings.get("datasets"),
+                    url = options.database_for(name) or settings.get("database")
+                    services = _cics_services(entry, url, data_dir, settings.get("datasets"),
                                               runtime, found["errors"], services)  # fmt: skip
                     if services is None:
                         continue
