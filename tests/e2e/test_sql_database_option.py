@@ -1,6 +1,7 @@
 """The server's own ``--database [NAME=]URL``: it wins over ``[folder] database`` of cobol-mcp.toml, on
 SQLite and on a real PostgreSQL; a NAME=URL goes to that folder only, a bare URL to every other one; an
-ambiguous or unknown option is refused before anything is served."""
+ambiguous or unknown option is refused before anything is served. A program in a ``.sqb`` file (DB2
+LUW's ending for COBOL with EXEC SQL) is served like one in a ``.cbl``."""
 
 from __future__ import annotations
 
@@ -23,11 +24,11 @@ __all__ = ["postgres_url"]  # the fixture, used by name
 PROGRAMS = Path(__file__).parents[1] / "sql_programs"
 
 
-def _folder(root: Path, name: str) -> Path:
+def _folder(root: Path, name: str, program: str = "EMPMAINT.cbl") -> Path:
     folder = root / name
     folder.mkdir()
-    for member in ("EMPMAINT.cbl", "DCLEMPL.cpy"):
-        shutil.copy(PROGRAMS / member, folder)
+    shutil.copy(PROGRAMS / "EMPMAINT.cbl", folder / program)
+    shutil.copy(PROGRAMS / "DCLEMPL.cpy", folder)
     # The file names a database nobody applied the DDL to: a program prepared against it is refused
     (folder / "cobol-mcp.toml").write_text('[folder]\ndatabase = "sqlite:///not-this-one.db"\n')
     return folder
@@ -42,7 +43,7 @@ def _inquire(client: StdioClient, tool: str) -> dict:
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_the_command_line_database_wins_over_the_folder_file(request, tmp_path: Path, kind: str) -> None:
-    hr, pay = _folder(tmp_path, "hr"), _folder(tmp_path, "pay")
+    hr, pay = _folder(tmp_path, "hr"), _folder(tmp_path, "pay", "EMPMAINT.sqb")  # DB2 LUW's ending: served too
     url = f"sqlite:///{tmp_path / 'shared.db'}" if kind == "sqlite" else request.getfixturevalue("postgres_url")
 
     apply_files([PAYROLL], database(url, hr), note=lambda line: None)
