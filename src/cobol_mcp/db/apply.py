@@ -21,6 +21,7 @@ from .catalog import CATALOG_DDL, Column, Table, Untranslatable
 from .ddl import alter_table_add, create_index, create_table
 from .dml import translate
 from .errors import SqlError, from_postgresql, from_sqlite
+from .exact import register
 from .lexer import SqlSyntaxError, tokenize
 from .names import qualified_name, render_name
 from .script import statements
@@ -172,6 +173,7 @@ def _connect(db: Database) -> tuple[Any, Callable[[BaseException, str], SqlError
         Path(db.target).parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(db.target, isolation_level=None)
         conn.execute("PRAGMA foreign_keys = ON")
+        register(conn)
         conn.execute("BEGIN IMMEDIATE")
         return conn, from_sqlite
     try:

@@ -34,6 +34,12 @@ def from_sqlite(exc: BaseException, verb: str = "") -> SqlError:
     """``exc`` (an ``sqlite3.Error``) raised by a ``verb`` statement (INSERT, UPDATE, DELETE …)."""
     name = str(getattr(exc, "sqlite_errorname", ""))
     text = str(exc)
+    if "user-defined" in text:  # one of .exact's functions: its own DB2 error
+        from .exact import failure
+
+        found = failure()
+        if found is not None:
+            return SqlError(*found)
     code, state = -901, "58004"  # DB2: a system error that does not stop further SQL
     if name in ("SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"):
         code, state = -803, "23505"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .arith import parse as parse_typed
 from .catalog import Column, Table, Untranslatable
 from .dml import Translation, translate
 from .expr import HostRef, Rewriter, matching, split_args
@@ -94,6 +95,11 @@ def _item_column(item: list[Tok], rw: Rewriter) -> Column | None:
     """``C``, ``T.C``, ``C AS X``, ``C X``, COUNT(…), SUM/MIN/MAX/VALUE/COALESCE/NULLIF(item, …)."""
     if not item:
         return None
+    typed = parse_typed(rw, item, 0)
+    if typed is not None and typed[0].special and typed[0].kind == "dec":  # exact DECIMAL arithmetic, AVG …
+        rest = item[typed[1] :]
+        if not rest or rest[0].is_kw("AS") or (len(rest) == 1 and rest[0].kind in ("id", "qid")):
+            return Column("", "DECIMAL", typed[0].p, typed[0].s)
     if item[0].kind == "id" and len(item) > 1 and item[1].text == "(":
         close = matching(item, 1)
         args = split_args(item[2:close])

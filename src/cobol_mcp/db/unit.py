@@ -31,6 +31,7 @@ from typing import Any
 from .catalog import Column, Untranslatable
 from .dml import Translation
 from .errors import SqlError, from_postgresql, from_sqlite
+from .exact import register
 from .expr import HostRef
 from .prepare import DECLARATIVE, Plan, Prepared, dynamic
 from .url import Database
@@ -81,6 +82,7 @@ def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
 
         conn = sqlite3.connect(db.target, isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False)
         conn.execute("PRAGMA foreign_keys = ON")
+        register(conn)  # DECIMAL arithmetic and labelled durations, exact
         with contextlib.suppress(sqlite3.OperationalError):  # busy: the file keeps the mode it has
             conn.execute("PRAGMA journal_mode = WAL")
         return conn
