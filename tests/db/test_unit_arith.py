@@ -39,6 +39,7 @@ def test_select_arithmetic_sum_avg_and_division_are_exact(db, units: Open) -> No
         "SELECT SUM(SALARY * 1.1), AVG(SALARY), COUNT(*) INTO :S, :AV, :N FROM PAYROLL.EMPLOYEE",
         "SELECT COUNT(*) INTO :N FROM PAYROLL.EMPLOYEE WHERE SALARY * 2 > :LIM",
         "SET :Q = :X / :Y",
+        "SELECT COUNT(*) INTO :N FROM PAYROLL.EMPLOYEE WHERE EMPNO = :K + 1",  # integers: SQLite's own, by key
     )
     sqlcode, sets = code(u, 1, K=1000)
     assert sqlcode == 0 and sets["A"] == Decimal("58025.000")  # scale s + s' = 3, as DB2's product
@@ -52,6 +53,8 @@ def test_select_arithmetic_sum_avg_and_division_are_exact(db, units: Open) -> No
     assert code(u, 3, LIM=Decimal("105500.00"))[1] == {"N": 0}  # 52750.00 * 2 is not > 105500.00
     assert code(u, 3, LIM=Decimal("0.59"))[1] == {"N": 2}
     assert code(u, 4, X=Decimal("0.30"), Y=0)[0] == -802  # division by zero
+    assert _cut(code(u, 4, X=Decimal("1.00"), Y=Decimal("3"))[1]["Q"], 10) == Decimal("0.3333333333")
+    assert code(u, 5, K=999)[1] == {"N": 1}
 
 
 def test_decimal_and_char_of_a_decimal_column(units: Open) -> None:

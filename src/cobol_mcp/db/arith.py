@@ -5,7 +5,7 @@ host variables, ``CURRENT DATE``/``TIMESTAMP``, strings, ``SUM``/``AVG``/``DECIM
 labelled durations such as ``+ 30 DAYS`` or ``- 1 MONTH``) into a tree that knows each value's DB2
 type. The :class:`.expr.Rewriter` asks for it where an operand starts and keeps its own path unless the
 tree needs this module (:attr:`Node.special`): on SQLite, where a DECIMAL is stored as a scaled
-integer, arithmetic with a DECIMAL column, a decimal constant or a host variable goes through the
+integer, arithmetic with a DECIMAL column, a decimal constant, or a host variable and a column goes through the
 exact functions of :mod:`.exact`; on both databases a labelled duration becomes date arithmetic
 (SQLite: ``DB2_DATEADD``; PostgreSQL: an INTERVAL, DATE kept a DATE) and ``DECIMAL()`` truncates.
 
@@ -53,9 +53,12 @@ class Node:
     kind: str  # "dec" (exact number), "float", "date", "timestamp", "char", "other"
     p: int = 0
     s: int = 0
-    decimal: bool = False  # holds a DECIMAL column, a decimal constant or a host variable (SQLite: exact path)
+    decimal: bool = False  # holds a DECIMAL column or a decimal constant (SQLite: the exact path)
     special: bool = False  # needs this module's translation
     arith: bool = False  # holds an arithmetic operator
+    host: bool = False  # holds a host variable (a column with it: the exact path, the value may be decimal)
+    cols: bool = False  # holds a column
+    optional: bool = False  # special only for host variables' sake: left to the Rewriter where not served
     tokens: list[Tok] = field(default_factory=list)  # a leaf's tokens
     kids: list[Node] = field(default_factory=list)
     column: Column | None = None
@@ -101,7 +104,7 @@ class _Parser:
             if self.tokens[k].text == "+":
                 return inner, j
             return Node("neg", inner.kind, inner.p, inner.s, inner.decimal, inner.special, inner.arith,
-                        kids=[inner]), j  # fmt: skip
+                        host=inner.host, cols=inner.cols, optional=inner.optional, kids=[inner]), j  # fmt: skip
         return self.primary(k)
 
     def primary(self, k: int) -> tuple[Node, int]:
@@ -112,14 +115,15 @@ class _Parser:
             return self.number(tok), k + 1
         if tok.kind == "host":
             _, j = self.rw.host(self.tokens, k)
-            return Node("host", "dec", _HOST_P, _HOST_S, decimal=True, tokens=self.tokens[k:j]), j
+            return Node("host", "dec", _HOST_P, _HOST_S, host=True, tokens=self.tokens[k:j]), j
         if tok.kind == "str":
             return Node("raw", "other", tokens=[tok]), k + 1
         if tok.kind == "op" and tok.text == "(":
             inner, j = self.expr(k + 1)
             if not self.at(j, ")"):
                 raise _NoParse
-            node = Node("paren", inner.kind, inner.p, inner.s, inner.decimal, inner.special, inner.arith, kids=[inner])
+            node = Node("paren", inner.kind, inner.p, inner.s, inner.decimal, inner.special, inner.arith,
+                        host=inner.host, cols=inner.cols, optional=inner.optional, kids=[inner])  # fmt: skip
             return node, j + 1
         if tok.kind != "id":
             raise _NoParse
@@ -145,18 +149,24 @@ class _Parser:
 
     def column(self, column: Column, tokens: list[Tok]) -> Node:
         if column.type == "DECIMAL":
-            return Node("col", "dec", column.length or 5, column.scale, decimal=True, tokens=tokens, column=column)
+            return Node("col", "dec", column.length or 5, column.scale, decimal=True, cols=True, tokens=tokens,
+                        column=column)  # fmt: skip
         if column.type in _INT_P:
-            return Node("col", "dec", _INT_P[column.type], 0, tokens=tokens, column=column)
+            return Node("col", "dec", _INT_P[column.type], 0, cols=True, tokens=tokens, column=column)
         kind = {"DATE": "date", "TIMESTAMP": "timestamp", "DOUBLE": "float", "REAL": "float"}.get(column.type, "other")
-        return Node("col", kind, tokens=tokens, column=column)
+        return Node("col", kind, cols=True, tokens=tokens, column=column)
 
     def binary(self, op: str, a: Node, b: Node) -> Node:
         if a.kind not in ("dec", "float") or b.kind not in ("dec", "float"):
             raise _NoParse  # strings, dates without a labelled duration: the Rewriter's own path
+        host, cols = a.host or b.host, a.cols or b.cols
+        exact = a.decimal or b.decimal or (host and cols)  # on SQLite: through .exact's functions
+        firm = (a.special and not a.optional) or (b.special and not b.optional) or (self.sqlite and exact)
+        optional = not firm and self.sqlite and host  # :A / :B, :K + 1: exact where it can be, else as before
+        special = firm or optional
         if "float" in (a.kind, b.kind):
-            return Node(op, "float", decimal=a.decimal or b.decimal, special=a.special or b.special or
-                        (self.sqlite and (a.decimal or b.decimal)), arith=True, kids=[a, b])  # fmt: skip
+            return Node(op, "float", decimal=a.decimal or b.decimal, special=special, arith=True, host=host, cols=cols,
+                        optional=optional, kids=[a, b])  # fmt: skip
         if op in "+-":
             s = max(a.s, b.s)
             p = min(31, max(a.p - a.s, b.p - b.s) + s + 1)
@@ -164,9 +174,8 @@ class _Parser:
             p, s = min(31, a.p + b.p), min(31, a.s + b.s)
         else:
             p, s = 31, _divide_scale(a, b)
-        decimal = a.decimal or b.decimal
-        special = a.special or b.special or (self.sqlite and decimal)
-        return Node(op, "dec", p, s, decimal, special, True, kids=[a, b])
+        return Node(op, "dec", p, s, a.decimal or b.decimal, special, True, host=host, cols=cols, optional=optional,
+                    kids=[a, b])  # fmt: skip
 
     def duration(self, base: Node, op: str, amount: Node, unit: str) -> Node:
         kind = base.kind if base.kind in ("date", "timestamp") else (

@@ -199,7 +199,8 @@ class Rewriter:
                         return None
                     out += [self.rewrite(node.tokens), "=", store_sql(self, other, node.column)]
                     return k
-                if node.special or other.special:
+                firm = (node.special and not node.optional) or (other.special and not other.optional)
+                if firm or ((node.special or other.special) and (node.decimal or other.decimal)):
                     out.append(compare_sql(self, node, nxt.text, other))
                     return k
         if not node.special:
@@ -212,6 +213,8 @@ class Rewriter:
                                                                   or nxt.kind in ("id", "qid")):  # fmt: skip
             out.append(render(self, node))
             return j
+        if node.optional:
+            return None  # host variables only: SQLite's own arithmetic, as before
         raise Untranslatable(tokens[i].line, "DECIMAL arithmetic or DECIMAL()/CHAR()/AVG() of a DECIMAL here is not "
                              "translated for SQLite yet: only in a SELECT list, SET :hv =, VALUES … INTO, an "
                              "UPDATE's SET and comparisons")  # fmt: skip
