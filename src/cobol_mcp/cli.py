@@ -84,6 +84,9 @@ def _parser(command: str) -> argparse.ArgumentParser:
         help="cobc dialect of --programs sources (cobc -std=STD: ibm, mf, mvs, ...; default: GnuCOBOL's); "
         "NAME=STD for the --programs folder NAME only (repeatable)",
     )
+    parser.add_argument("--database", action="append", default=[], metavar="[NAME=]URL",
+                        help="EXEC SQL programs' database (over cobol-mcp.toml): sqlite:///PATH (from the folder) "
+                        "or postgresql://user@host:port/db; NAME=URL for the --programs folder NAME only")  # fmt: skip
     parser.add_argument("--cache-dir", default=None, help="build cache (default ~/.cache/cobol-mcp-server)")
     parser.add_argument("--rebuild", action="store_true", help="recompile the programs even if cached")
     if command == "serve":
@@ -206,6 +209,7 @@ def _options(args: argparse.Namespace) -> Any:
         else:
             data_dir = spec
     dialect, dialects = _dialects(args.dialect, [backend for backend, _ in programs])
+    database, databases = _databases(args.database, [b for b, _ in programs]) if args.database else (None, {})
     return Options(
         programs=programs,
         bundled=args.bundled,
@@ -223,8 +227,20 @@ def _options(args: argparse.Namespace) -> Any:
         copybooks=args.copybooks,
         dialect=dialect,
         dialects=dialects,
+        database=database,
+        databases=databases,
         shutdown_grace=getattr(args, "shutdown_grace", 30.0),
     )
+
+
+def _databases(specs: list[str], names: list[str]) -> tuple[str | None, dict[str, str]]:
+    """--database [NAME=]URL: the URL of every folder not named, and the named folders' own."""
+    from .db.url import folder_databases
+
+    try:
+        return folder_databases(specs, names)
+    except ValueError as exc:
+        raise SystemExit(f"cobol-mcp-server: {exc}") from None
 
 
 def _grace(text: str) -> float:

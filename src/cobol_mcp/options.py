@@ -42,6 +42,8 @@ class Options:
         copybooks: Sequence[str | Path] = (),
         dialect: str | None = None,
         dialects: dict[str, str] | None = None,
+        database: str | None = None,
+        databases: dict[str, str] | None = None,
         shutdown_grace: float = 30.0,
     ) -> None:
         self.shutdown_grace = shutdown_grace  # seconds calls in flight get to finish after SIGTERM
@@ -65,6 +67,9 @@ class Options:
         # cobc's -std dialect of the --programs folders (None: GnuCOBOL's default), and per backend name
         self.dialect = dialect
         self.dialects = dict(dialects or {})
+        # The folders' database URL (--database), over [folder] database of cobol-mcp.toml, and per backend
+        self.database = database
+        self.databases = dict(databases or {})
         # After a reply a worker polls this long for its next call before sleeping: waking a process
         # costs more than a COBOL call. It yields the CPU between polls, so it never holds up others.
         self.worker_spin = worker_spin
@@ -76,6 +81,11 @@ class Options:
     def dialect_for(self, backend: str) -> str | None:
         """The cobc dialect (-std=NAME) of one backend's programs: its own, else the default."""
         return self.dialects.get(backend, self.dialect)
+
+    def database_for(self, backend: str) -> str | None:
+        """The database URL the command line gives one backend's programs: its own, else the default
+        (None: the folder's cobol-mcp.toml says, else its default file)."""
+        return self.databases.get(backend, self.database)
 
 
 def check_backend_names(programs: Sequence[tuple[str, str]]) -> None:

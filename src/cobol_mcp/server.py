@@ -105,7 +105,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]  # --data-dir wins
                 batch = None
                 if entry.get("sql"):  # a DB2 batch program: its statements are answered while it runs
-                    url = found["folders"][name]["database"]
+                    url = options.database_for(name) or found["folders"][name]["database"]
                     batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"], folder_sql)
                     if batch is None:
                         continue
@@ -124,7 +124,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 services = None
                 if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
-                    url = found["folders"][name]["database"]
+                    url = options.database_for(name) or found["folders"][name]["database"]
                     services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"], folder_sql)
                     if services is None:
                         continue
@@ -135,7 +135,8 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 if entry.get("cics"):  # EXEC CICS: its folder's datasets created now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     settings = found["folders"][name]
-                    services = _cics_services(entry, settings.get("database"), data_dir, settings.get("datasets"),
+                    url = options.database_for(name) or settings.get("database")
+                    services = _cics_services(entry, url, data_dir, settings.get("datasets"),
                                               runtime, found["errors"], services, folder_sql)  # fmt: skip
                     if services is None:
                         continue

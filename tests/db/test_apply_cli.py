@@ -78,7 +78,7 @@ def test_an_untranslatable_statement_names_file_and_line_and_applies_nothing(tmp
     folder.mkdir()
     bad = tmp_path / "more.sql"
     bad.write_text("INSERT INTO PAYROLL.DEPT (DEPTNO, DEPTNAME) VALUES ('E21', 'SOFTWARE');\n\n"
-                   "UPDATE PAYROLL.EMPLOYEE\n   SET SALARY = SALARY * 1.10;\n")  # fmt: skip
+                   "UPDATE PAYROLL.EMPLOYEE\n   SET SALARY = SALARY * LENGTH(LASTNAME);\n")  # fmt: skip
     done = _apply(folder, HERE / "payroll.sql", bad, database="sqlite:///data/pay.db")
     assert done.returncode == 1
     assert f"{bad}:4: arithmetic on the DECIMAL column SALARY" in done.stderr and "nothing was applied" in done.stderr

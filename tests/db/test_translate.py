@@ -85,7 +85,7 @@ def test_dml_constructs_for_both_targets() -> None:
 def test_what_is_not_translated_says_so_with_its_line() -> None:
     catalog, _ = _catalog()
     with pytest.raises(Untranslatable) as exc:
-        translate(tokenize("UPDATE PAYROLL.EMP\n SET SALARY = SALARY * 1.05"), "sqlite", catalog)
+        translate(tokenize("UPDATE PAYROLL.EMP\n SET SALARY = SALARY * LENGTH(NAME)"), "sqlite", catalog)
     assert exc.value.line == 2 and "DECIMAL" in exc.value.reason
     with pytest.raises(Untranslatable, match="-798"):
         translate(tokenize("INSERT INTO T (ID) VALUES (1)"), "sqlite",

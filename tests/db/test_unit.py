@@ -252,9 +252,9 @@ def test_fetch_first_fetch_only_and_what_the_sqlca_says(units: Open) -> None:
     assert u.execute(5, {"N": "SALES", "D": "A00"}).sqlca.sqlerrd3 == 1
 
 
-def test_a_scrolling_fetch_is_refused_when_prepared_not_run_as_next(db: Database) -> None:
+def test_a_fetch_before_is_refused_when_prepared_not_run_as_next(db: Database) -> None:
     lines = [(1, "EXEC SQL DECLARE S INSENSITIVE SCROLL CURSOR FOR SELECT DEPTNO FROM PAYROLL.DEPT END-EXEC"),
-             (2, "EXEC SQL FETCH PRIOR FROM S INTO :D END-EXEC")]  # fmt: skip
+             (2, "EXEC SQL FETCH BEFORE FROM S INTO :D END-EXEC")]  # fmt: skip
     scan = scan_lines(Path("T.cbl"), lines)
-    with pytest.raises(Untranslatable, match="FETCH PRIOR"):
+    with pytest.raises(Untranslatable, match="FETCH BEFORE"):
         prepare_plan(scan.statements, db.kind, {})  # type: ignore[arg-type]

@@ -13,13 +13,14 @@ from collections.abc import Iterable
 
 # File name endings, compared in lower case (PAYROLL.CBL and payroll.cbl alike). Defined here, the
 # lightest module of the package, because the start-up path needs them without the parser.
-SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol", ".cblle")
+# .sqb: DB2 for Linux, UNIX and Windows' name for COBOL with embedded SQL (its `db2 prep` input), read
+# like any source (EXEC SQL is precompiled by the server whatever the ending).
+SOURCE_SUFFIXES = (".cob", ".cbl", ".cobol", ".cblle", ".sqb")
 COPYBOOK_SUFFIXES = (".cpy", ".copy", *SOURCE_SUFFIXES)
 # COBOL that needs a precompiler first (Pro*COBOL, DB2, CICS): never compiled as is, always explained.
 PRECOMPILED_SUFFIXES = {
     ".pco": "a Pro*COBOL source (Oracle's procob precompiler)",
     ".pcob": "a Pro*COBOL source (Oracle's procob precompiler)",
-    ".sqb": "a COBOL source with embedded SQL (the DB2 precompiler)",
     ".ccp": "a CICS COBOL source (the CICS translator)",
 }
 # Sibling folders searched for copybooks (compared in lower case), besides the program's folder and its

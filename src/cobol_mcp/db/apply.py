@@ -5,7 +5,8 @@ file:line and the reason), then executed in one transaction: an error rolls back
 is reported as DB2 would (SQLCODE, SQLSTATE) at file:line. Storage and authorisation statements have
 no meaning here and are skipped, each with one line on stderr; ``COMMIT`` is part of the whole.
 ``DROP TABLE|INDEX|VIEW`` runs (a script that starts by dropping what it creates runs twice); an
-object that is not there is DB2's -204, as it would be on DB2.
+object that is not there is DB2's -204, and a CREATE of a name in use -601, as they would be on DB2.
+``ALTER TABLE … ADD [COLUMN]`` adds a column (other ALTERs are refused with their line).
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from .catalog import CATALOG_DDL, Column, Table, Untranslatable
-from .ddl import create_index, create_table
+from .ddl import alter_table_add, create_index, create_table
 from .dml import translate
 from .errors import SqlError, from_postgresql, from_sqlite
+from .exact import register
 from .lexer import SqlSyntaxError, tokenize
 from .names import qualified_name, render_name
 from .script import statements
@@ -41,6 +43,7 @@ class _Step:
     verb: str
     sql: list[str]
     table: Table | None = None
+    added: bool = False  # ALTER TABLE … ADD: only the table's last column is new to the catalog
 
 
 def _load_catalog(conn: Any, kind: str) -> dict[str, Table]:
@@ -90,6 +93,11 @@ def _plan(paths: list[Path], kind: str, catalog: dict[str, Table], note: Callabl
                     for clause in ddl.skipped:
                         note(f"{where}: skipped {clause} (storage)")
                     steps.append(_Step(where, "CREATE", ddl.statements, ddl.table))
+                elif words[:2] == ["ALTER", "TABLE"]:
+                    ddl = alter_table_add(tokens, kind, catalog)
+                    assert ddl.table is not None
+                    catalog[ddl.table.name] = ddl.table
+                    steps.append(_Step(where, "ALTER", ddl.statements, ddl.table, added=True))
                 elif words[:2] == ["CREATE", "INDEX"] or words[:3] == ["CREATE", "UNIQUE", "INDEX"]:
                     ddl = create_index(tokens, kind)
                     for clause in ddl.skipped:
@@ -132,6 +140,7 @@ def apply_files(paths: list[Path], db: Database, note: Callable[[str], None] | N
                     conn.execute(sql)
                 if step.table is not None and db.kind == "sqlite":
                     rows = [c.row(step.table.name, n) for n, c in enumerate(step.table.columns, 1)]
+                    rows = rows[-1:] if step.added else rows
                     conn.executemany('INSERT INTO "COBOL_MCP_COLUMNS" VALUES (?, ?, ?, ?, ?, ?, ?, ?)', rows)
             except Exception as exc:
                 if not _driver_error(exc, db.kind):
@@ -164,6 +173,7 @@ def _connect(db: Database) -> tuple[Any, Callable[[BaseException, str], SqlError
         Path(db.target).parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(db.target, isolation_level=None)
         conn.execute("PRAGMA foreign_keys = ON")
+        register(conn)
         conn.execute("BEGIN IMMEDIATE")
         return conn, from_sqlite
     try:

@@ -20,7 +20,7 @@ from .expr import Rewriter, datetime_text, matching, now_sql, split_args
 from .lexer import Tok, untokenize
 from .names import qualified_name, render_name
 
-__all__ = ["Ddl", "create_index", "create_table"]
+__all__ = ["Ddl", "alter_table_add", "create_index", "create_table"]
 
 _INT_RANGE = {"SMALLINT": 32767, "INTEGER": 2147483647}
 _TYPES = {"CHARACTER": "CHAR", "INT": "INTEGER", "DEC": "DECIMAL", "NUMERIC": "DECIMAL", "FLOAT": "DOUBLE",
@@ -285,6 +285,33 @@ def create_table(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> D
     statements += seeds
     skipped = [untokenize(tokens[close + 1 :])] if close + 1 < len(tokens) else []
     return Ddl(statements, table, skipped)
+
+
+def alter_table_add(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> Ddl:
+    """``ALTER TABLE name ADD [COLUMN] definition`` for ``target``: the column appended to the table (and,
+    on SQLite, to its catalog, by the caller from ``table``: the table with its new column last).
+    Other ALTER TABLE forms are refused, saying which."""
+    name, i = qualified_name(tokens, 2)
+    line = tokens[0].line
+    if i >= len(tokens) or not tokens[i].is_kw("ADD"):
+        what = " ".join(t.text for t in tokens[i : i + 2]) or "nothing"
+        raise Untranslatable(line, f"ALTER TABLE {name} {what}: only ALTER TABLE … ADD [COLUMN] is run")
+    i += 1
+    if i < len(tokens) and tokens[i].is_kw("COLUMN"):
+        i += 1
+    elif i < len(tokens) and tokens[i].is_kw("PRIMARY", "FOREIGN", "UNIQUE", "CHECK", "CONSTRAINT", "PARTITION"):
+        raise Untranslatable(line, f"ALTER TABLE {name} ADD {tokens[i].text}: only ADD [COLUMN] is run")
+    known = catalog.get(name)
+    if known is None and target == "sqlite":
+        raise Untranslatable(line, f"ALTER TABLE {name}: no such table was created by db apply")
+    col, text, identity = _column(tokens[i:], name, target, Rewriter(target, catalog))
+    if identity or col.generated:
+        raise Untranslatable(line, f"ALTER TABLE {name} ADD {col.name}: an identity column is not added")
+    if target == "sqlite" and "'now'" in text:
+        raise Untranslatable(line, f"ALTER TABLE {name} ADD {col.name}: SQLite cannot add a column whose "
+                                   "default is the current date or time")  # fmt: skip
+    table = Table(name, [*(known.columns if known else []), col])
+    return Ddl([f"ALTER TABLE {render_name(name, target)} ADD COLUMN {text}"], table)
 
 
 def create_index(tokens: list[Tok], target: str) -> Ddl:

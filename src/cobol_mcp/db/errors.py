@@ -5,7 +5,9 @@ dependent row; -407 23502 null into NOT NULL; -180 22007 bad date/time syntax; -
 value out of range; -404 22001 string too long for the column; -406 22003 number out of the
 column's range; -545 23513 a CHECK constraint; -204 42704 unknown object; -206 42703 unknown column;
 -104 42601 syntax; -802 22012 division by zero; -904 57011 resource unavailable; -911 40001
-deadlock or timeout, unit of work rolled back; -913 57033 deadlock or timeout, not rolled back.
+deadlock or timeout, unit of work rolled back; -913 57033 deadlock or timeout, not rolled back;
+-601 42710 the name of an object to create is already in use (a table, an index); -612 42711 a
+column name given twice (ALTER TABLE … ADD of a column the table has).
 SQLite's constraint names ``DB2LEN_``, ``DB2DEC_``, ``DB2FMT_``, ``DB2VAL_`` are the checks :mod:`.ddl`
 adds for what DB2's types enforce.
 """
@@ -32,6 +34,12 @@ def from_sqlite(exc: BaseException, verb: str = "") -> SqlError:
     """``exc`` (an ``sqlite3.Error``) raised by a ``verb`` statement (INSERT, UPDATE, DELETE …)."""
     name = str(getattr(exc, "sqlite_errorname", ""))
     text = str(exc)
+    if "user-defined" in text:  # one of .exact's functions: its own DB2 error
+        from .exact import failure
+
+        found = failure()
+        if found is not None:
+            return SqlError(*found)
     code, state = -901, "58004"  # DB2: a system error that does not stop further SQL
     if name in ("SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"):
         code, state = -803, "23505"
@@ -45,6 +53,10 @@ def from_sqlite(exc: BaseException, verb: str = "") -> SqlError:
         code, state = -913, "57033"
     elif name.startswith(("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_NOMEM")):
         code, state = -904, "57011"
+    elif "already exists" in text:  # CREATE TABLE/INDEX/VIEW of a name in use (SQLITE_ERROR, no name)
+        code, state = -601, "42710"
+    elif "duplicate column name" in text:
+        code, state = -612, "42711"
     elif "no such table" in text:
         code, state = -204, "42704"
     elif "no such column" in text:
@@ -60,6 +72,7 @@ _PG = {
     "42P01": (-204, "42704"), "42703": (-206, "42703"), "42601": (-104, "42601"), "40P01": (-911, "40001"),
     "40001": (-911, "40001"), "55P03": (-913, "57033"), "57014": (-913, "57033"), "53000": (-904, "57011"),
     "53100": (-904, "57011"), "53200": (-904, "57011"), "53300": (-904, "57011"),
+    "42P07": (-601, "42710"), "42710": (-601, "42710"), "42701": (-612, "42711"),
 }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .arith import compare_sql, parse, render, store_sql
 from .catalog import Column, Table, Untranslatable
 from .lexer import Tok
 from .names import qualified_name, render_name
@@ -125,6 +126,10 @@ class Rewriter:
     def _one(self, tokens: list[Tok], i: int, out: list[str]) -> int:
         tok = tokens[i]
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if tok.kind in ("num", "host", "id", "str") or tok.text in ("(", "-", "+"):
+            typed = self._typed(tokens, i, out)
+            if typed is not None:
+                return typed
         if tok.kind == "host":
             ref, j = self.host(tokens, i)
             column = self.assigned.get(id(tok)) or self._compared_column(tokens, i, j)
@@ -168,10 +173,51 @@ class Rewriter:
             before = tokens[i - 1].text if i > 0 else ""
             after = tokens[j].text if j < len(tokens) else ""
             if before in _ARITHMETIC or after in _ARITHMETIC:
-                raise Untranslatable(tok.line, f"arithmetic on the DECIMAL column {column.name} is not "
-                                     "translated for SQLite yet (values are stored as scaled integers)")  # fmt: skip
+                raise Untranslatable(tok.line, f"arithmetic on the DECIMAL column {column.name} with what is not "
+                                     "a column, number, host variable, SUM, AVG, DECIMAL or CHAR is not translated "
+                                     "for SQLite yet (values are stored as scaled integers)")  # fmt: skip
         out.extend(t.text for t in tokens[i:j]) if j > i + 1 else out.append(word)
         return j
+
+    def _typed(self, tokens: list[Tok], i: int, out: list[str]) -> int | None:
+        """An expression at ``tokens[i]`` that needs :mod:`.arith` (DECIMAL arithmetic on SQLite, a
+        labelled duration, DECIMAL()), in its context: an UPDATE's SET, a comparison, a SELECT item."""
+        if i > 0 and tokens[i - 1].kind == "op" and tokens[i - 1].text in ("+", "-", "*", "/", ".", "||"):
+            return None  # inside an expression that started before
+        found = parse(self, tokens, i)
+        if found is None:
+            return None
+        node, j = found
+        clause, nested, at = _clause(tokens, i)
+        nxt = tokens[j] if j < len(tokens) else None
+        if nxt is not None and nxt.kind == "op" and nxt.text in _COMPARE:
+            right = parse(self, tokens, j + 1)
+            if right is not None:
+                other, k = right
+                if clause == "SET" and not nested and nxt.text == "=" and node.op == "col":  # assignment
+                    if not (other.special or (other.arith and self.target != "sqlite")):
+                        return None
+                    out += [self.rewrite(node.tokens), "=", store_sql(self, other, node.column)]
+                    return k
+                firm = (node.special and not node.optional) or (other.special and not other.optional)
+                if firm or ((node.special or other.special) and (node.decimal or other.decimal)):
+                    out.append(compare_sql(self, node, nxt.text, other))
+                    return k
+        if not node.special:
+            return None
+        if node.kind in ("date", "timestamp") or self.target != "sqlite":
+            out.append(render(self, node))
+            return j
+        item = clause == "SELECT" and not nested and not (at > 0 and tokens[at - 1].text == "(")
+        if item and not tokens[0].is_kw("INSERT", "CREATE") and (nxt is None or nxt.text in (",", "FROM", "AS")
+                                                                  or nxt.kind in ("id", "qid")):  # fmt: skip
+            out.append(render(self, node))
+            return j
+        if node.optional:
+            return None  # host variables only: SQLite's own arithmetic, as before
+        raise Untranslatable(tokens[i].line, "DECIMAL arithmetic or DECIMAL()/CHAR()/AVG() of a DECIMAL here is not "
+                             "translated for SQLite yet: only in a SELECT list, SET :hv =, VALUES … INTO, an "
+                             "UPDATE's SET and comparisons")  # fmt: skip
 
     def number(self, tok: Tok, column: Column | None) -> str:
         """A numeric literal; on SQLite, scaled to a DECIMAL column's stored integer where it meets one."""
@@ -251,6 +297,23 @@ _CLAUSE_WORDS = frozenset(
      "JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "VALUES", "SELECT", "INTO", "OPTIMIZE", "QUERYNO", "AND",
      "OR", "USING")
 )  # fmt: skip
+
+
+_CLAUSES = ("SELECT", "SET", "WHERE", "HAVING", "ON", "ORDER", "GROUP", "VALUES", "WHEN", "THEN", "ELSE", "CASE")
+
+
+def _clause(tokens: list[Tok], i: int) -> tuple[str, int, int]:
+    """The clause ``tokens[i]`` is in (SELECT, SET, WHERE …), how many parentheses deep, and its index."""
+    depth = nested = 0
+    for k in range(i - 1, -1, -1):
+        tok = tokens[k]
+        if tok.kind == "op" and tok.text == ")":
+            depth += 1
+        elif tok.kind == "op" and tok.text == "(":
+            depth, nested = (depth - 1, nested) if depth else (0, nested + 1)
+        elif not depth and tok.kind == "id" and tok.text in _CLAUSES:
+            return tok.text, nested, k
+    return "", nested, -1
 
 
 def matching(tokens: list[Tok], i: int) -> int:

@@ -16,10 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .arith import parse as parse_typed
 from .catalog import Column, Table, Untranslatable
 from .dml import Translation, translate
 from .expr import HostRef, Rewriter, matching, split_args
 from .lexer import SqlSyntaxError, Tok, tokenize
+from .scroll import Orientation, orientation
 
 __all__ = ["Plan", "Prepared", "StatementRow", "dynamic", "prepare_plan"]
 
@@ -27,8 +29,6 @@ __all__ = ["Plan", "Prepared", "StatementRow", "dynamic", "prepare_plan"]
 DECLARATIVE = frozenset(("INCLUDE", "INCLUDE SQLCA", "BEGIN DECLARE SECTION", "END DECLARE SECTION",
                          "DECLARE TABLE", "DECLARE STATEMENT", "WHENEVER"))  # fmt: skip
 _AGGREGATE_KEEPS = ("SUM", "MIN", "MAX", "VALUE", "COALESCE", "NULLIF")
-_SCROLLING = ("PRIOR", "FIRST", "LAST", "ABSOLUTE", "RELATIVE", "CURRENT", "BEFORE", "AFTER", "SENSITIVE",
-              "INSENSITIVE", "ROWSET")  # fmt: skip
 
 
 class StatementRow(Protocol):
@@ -56,6 +56,9 @@ class Prepared:
     statement: str | None = None  # DECLARE c CURSOR FOR stmt: the prepared statement's name
     host: list[HostRef] = field(default_factory=list)  # OPEN/EXECUTE USING, EXECUTE IMMEDIATE :hv, PREPARE FROM :hv
     literal: str | None = None  # EXECUTE IMMEDIATE 'text', PREPARE s FROM 'text'
+    scroll: bool = False  # DECLARE … [INSENSITIVE] SCROLL CURSOR (see .scroll)
+    line: int = 0
+    orientation: Orientation = ("NEXT", None, None)  # FETCH's
 
 
 @dataclass
@@ -94,6 +97,11 @@ def _item_column(item: list[Tok], rw: Rewriter) -> Column | None:
     """``C``, ``T.C``, ``C AS X``, ``C X``, COUNT(…), SUM/MIN/MAX/VALUE/COALESCE/NULLIF(item, …)."""
     if not item:
         return None
+    typed = parse_typed(rw, item, 0)
+    if typed is not None and typed[0].special and typed[0].kind == "dec":  # exact DECIMAL arithmetic, AVG …
+        rest = item[typed[1] :]
+        if not rest or rest[0].is_kw("AS") or (len(rest) == 1 and rest[0].kind in ("id", "qid")):
+            return Column("", "DECIMAL", typed[0].p, typed[0].s)
     if item[0].kind == "id" and len(item) > 1 and item[1].text == "(":
         close = matching(item, 1)
         args = split_args(item[2:close])
@@ -165,7 +173,7 @@ def dynamic(text: str, target: str, catalog: dict[str, Table]) -> tuple[Translat
 
 
 def _one(row: StatementRow, plan: Plan) -> Prepared:
-    p = Prepared(row.number, row.kind, row.name)
+    p = Prepared(row.number, row.kind, row.name, line=row.line)
     if row.kind in DECLARATIVE or row.kind in ("COMMIT", "ROLLBACK", "CLOSE"):
         return p
     try:
@@ -176,6 +184,10 @@ def _one(row: StatementRow, plan: Plan) -> Prepared:
         k = next(k for k, t in enumerate(tokens) if t.is_kw("FOR"))
         words = [t.text for t in tokens[:k]]
         p.hold = "HOLD" in words and "WITHOUT" not in words
+        p.scroll = "SCROLL" in words and "NO" not in words
+        if p.scroll and ("SENSITIVE" in words or "ROWSET" in [t.text for t in tokens]):
+            raise Untranslatable(row.line, "a SENSITIVE or rowset scrollable cursor is not supported yet "
+                                 "(INSENSITIVE SCROLL is)")  # fmt: skip
         body = tokens[k + 1 :]
         p.updatable = any(body[j].is_kw("FOR") and body[j + 1].is_kw("UPDATE") for j in range(len(body) - 1))
         if len(body) == 1 and body[0].kind == "id":
@@ -186,8 +198,11 @@ def _one(row: StatementRow, plan: Plan) -> Prepared:
     elif row.kind in ("OPEN", "EXECUTE"):
         p.host = _hosts_after(tokens, "USING")
     elif row.kind == "FETCH":
-        if len(tokens) > 1 and tokens[1].is_kw(*_SCROLLING):
-            raise Untranslatable(row.line, f"FETCH {tokens[1].text} (a scrollable cursor) is not supported yet")
+        if any(t.is_kw("ROWSET") for t in tokens):
+            raise Untranslatable(row.line, "a rowset FETCH (multi-row) is not supported yet")
+        p.orientation = orientation(tokens)
+        if p.orientation[2]:
+            p.host = [HostRef(p.orientation[2])]
         k = next(k for k, t in enumerate(tokens) if t.is_kw("INTO"))
         p.translation = Translation("", [], _hosts(tokens, k + 1))
     elif row.kind in ("EXECUTE IMMEDIATE", "PREPARE"):
@@ -211,4 +226,8 @@ def prepare_plan(rows: list[StatementRow], target: str, catalog: dict[str, Table
     for p in plan.statements.values():
         if p.kind.endswith("WHERE CURRENT OF") and p.name in plan.cursors:
             plan.cursors[p.name].updatable = True
+    for name, declare in plan.cursors.items():
+        if declare.scroll and declare.updatable:
+            raise Untranslatable(declare.line, f"cursor {name} is INSENSITIVE SCROLL, so read-only: FOR UPDATE "
+                                 "or WHERE CURRENT OF on it is DB2's -228/-510")  # fmt: skip
     return plan

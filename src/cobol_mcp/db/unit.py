@@ -29,13 +29,16 @@ import contextlib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from .catalog import Column, Untranslatable
 from .dml import Translation
 from .errors import SqlError, from_postgresql, from_sqlite
+from .exact import register
 from .expr import HostRef
 from .prepare import DECLARATIVE, Plan, Prepared, dynamic
+from .scroll import move
 from .url import Database
 from .values import from_driver, to_driver
 
@@ -75,6 +78,8 @@ class _Cursor:
     rowid: bool  # the first column is the row's rowid or ctid (WHERE CURRENT OF)
     current: object = None  # the rowid of the row FETCH last returned
     ahead: deque[Any] = field(default_factory=deque)  # PostgreSQL, read-only: rows fetched 100 at a time
+    rows: list[Any] | None = None  # a SCROLL cursor's result table, read at OPEN (see .scroll)
+    position: int = -1  # … and where it is: -1 before the first row, len(rows) after the last
 
 
 def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
@@ -84,6 +89,7 @@ def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
 
         conn = sqlite3.connect(db.target, isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False)
         conn.execute("PRAGMA foreign_keys = ON")
+        register(conn)  # DECIMAL arithmetic and labelled durations, exact
         with contextlib.suppress(sqlite3.OperationalError):  # busy: the file keeps the mode it has
             conn.execute("PRAGMA journal_mode = WAL")
         return conn
@@ -249,7 +255,7 @@ class Unit:
         elif kind == "OPEN":
             self._open(p, values)
         elif kind == "FETCH":
-            self._fetch(p, out)
+            self._fetch(p, values, out)
         elif kind == "CLOSE":
             if p.name not in self.cursors:
                 raise SqlError(-501, "24501", f"cursor {p.name} is not open")
@@ -339,11 +345,19 @@ class Unit:
             driver = self.conn.cursor(name=named, withhold=declare.hold)
             driver.execute(sql, params)
         self.cursors[name] = _Cursor(declare, driver, columns, rowid)
+        if declare.scroll:  # INSENSITIVE: the result table as it was at OPEN
+            self.cursors[name].rows = list(driver.fetchall())
 
-    def _fetch(self, p: Prepared, out: Outcome) -> None:
+    def _fetch(self, p: Prepared, values: Mapping[str, object], out: Outcome) -> None:
         cursor = self.cursors.get(p.name or "")
         if cursor is None:
             raise SqlError(-501, "24501", f"cursor {p.name} is not open")
+        word, amount, host = p.orientation
+        if cursor.rows is not None:
+            return self._scroll(p, cursor, move(word, self._amount(amount, host, values), cursor.position,
+                                                len(cursor.rows)), out)  # fmt: skip
+        if word != "NEXT":
+            raise SqlError(-225, "42872", f"FETCH {word} needs a SCROLL cursor; {p.name} is not one")
         if self.sqlite or cursor.declare.updatable:
             row = cursor.driver.fetchone()
         else:
@@ -360,6 +374,25 @@ class Unit:
             cursor.current = True  # on a row (one WHERE CURRENT OF cannot name: not updatable)
         assert p.translation is not None
         self._store(p.translation.outputs, tuple(row), cursor.columns, out)
+        out.sqlca.sqlerrd3 = 1
+
+    def _amount(self, amount: int | None, host: str | None, values: Mapping[str, object]) -> int:
+        if host is None:
+            return amount or 0
+        value = values.get(host)
+        if not isinstance(value, (int, Decimal)) or value != int(value):
+            raise SqlError(-302, "22001", f"the position {host} of FETCH ABSOLUTE/RELATIVE is not an integer")
+        return int(value)
+
+    def _scroll(self, p: Prepared, cursor: _Cursor, moved: tuple[int, int], out: Outcome) -> None:
+        assert cursor.rows is not None and p.translation is not None
+        cursor.position, sqlcode = moved
+        if sqlcode:
+            cursor.current = None if sqlcode == 100 else cursor.current
+            out.sqlca = Sqlca(sqlcode, "02000", 0)
+            return
+        cursor.current = True
+        self._store(p.translation.outputs, tuple(cursor.rows[cursor.position]), cursor.columns, out)
         out.sqlca.sqlerrd3 = 1
 
     def _close(self, name: str, cursors: dict[str, _Cursor] | None = None) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_FILE", "Database", "database"]
+__all__ = ["DEFAULT_FILE", "Database", "database", "folder_databases"]
 
 DEFAULT_FILE = "cobol-mcp.db"
 
@@ -36,3 +36,37 @@ def database(url: str | None, folder: Path, data_dir: str | None = None) -> Data
     if url.startswith(("postgresql://", "postgres://")):
         return Database("postgresql", url)
     raise ValueError(f"database URL {url!r}: expected sqlite:///PATH or postgresql://user@host:port/db")
+
+
+_SCHEMES = ("sqlite:", "postgresql:", "postgres:")
+
+
+def folder_databases(specs: list[str], names: list[str]) -> tuple[str | None, dict[str, str]]:
+    """The server's ``--database [NAME=]URL`` options: the URL of every programs folder not named,
+    and the named folders' own (``names``: the --programs folders' names). A URL needs no ``NAME=``
+    (it starts with its scheme, and may hold ``=`` in its query). ValueError, saying which option,
+    for a bad URL, a NAME that is no folder, a second URL for the same folders, or no folder at all."""
+    default: str | None = None
+    per_folder: dict[str, str] = {}
+    for spec in specs:
+        bare = spec.startswith(_SCHEMES)
+        name, sep, url = ("", "", spec) if bare else spec.partition("=")
+        if not bare and not sep:
+            raise ValueError(f"--database {spec}: expected sqlite:///PATH, postgresql://user@host:port/db or NAME=URL")
+        if not names:
+            raise ValueError(f"--database {spec}: no --programs folder to give it to")
+        if sep and name not in names:
+            raise ValueError(f"--database {spec}: no --programs folder is named {name!r} (names: {', '.join(names)})")
+        try:
+            database(url, Path("."))
+        except ValueError as exc:
+            raise ValueError(f"--database {spec}: {exc}") from None
+        earlier = per_folder.get(name) if sep else default
+        if earlier is not None:
+            which = f"the folder {name!r}" if sep else "every folder without its own NAME=URL"
+            raise ValueError(f"--database {spec}: {which} already has --database {earlier}; give a folder one database")
+        if sep:
+            per_folder[name] = url
+        else:
+            default = url
+    return default, per_folder

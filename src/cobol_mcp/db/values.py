@@ -45,6 +45,8 @@ def from_driver(value: object, column: Column | None, target: str) -> object:
     if column is not None and column.type == "DECIMAL":
         if target == "sqlite" and isinstance(value, int):
             return Decimal(value).scaleb(-column.scale)
+        if isinstance(value, str):  # SQLite: exact DECIMAL arithmetic's decimal text (see .exact)
+            return Decimal(value)
         if isinstance(value, Decimal):
             return value.quantize(Decimal(1).scaleb(-column.scale))
     if isinstance(value, datetime.datetime):

@@ -76,6 +76,8 @@ _NOT_CARRIED = {
 }
 _KINDS = ("INSERT", "UPDATE", "DELETE", "OPEN", "CLOSE", "COMMIT", "ROLLBACK", "LOCK", "EXECUTE", "PREPARE",
           "SAVEPOINT")  # fmt: skip
+# FETCH's orientation words, before the cursor's name (its amount is a number or a host variable)
+_FETCH_WORDS = ("NEXT", "PRIOR", "FIRST", "LAST", "FROM", "CURRENT", "ABSOLUTE", "RELATIVE", "BEFORE", "AFTER")
 _HOST = re.compile(
     r":\s*([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9][A-Z0-9-]*)*)(?:\s*(?:INDICATOR\s*)?:\s*([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9][A-Z0-9-]*)*))?",
     re.I,
@@ -222,7 +224,7 @@ def _classify(sql: str) -> tuple[str, str | None, int | None, str | None]:
     if first == "FETCH":
         if into is None:
             return "FETCH", None, None, "FETCH without INTO"
-        name = next((w for w in words[1:] if w not in ("NEXT", "PRIOR", "FIRST", "LAST", "FROM", "CURRENT")), None)
+        name = next((w for w in words[1:] if w[:1].isalpha() and w not in _FETCH_WORDS), None)
         return "FETCH", name, into.end(), None
     if first == "SET":
         if words[1:2] and words[1].startswith(":"):
