@@ -163,8 +163,9 @@ def _fits(kind: OptionKind, arg: Arg) -> str | None:
     if kind.numeric and arg.kind == "literal":
         return "a number or a numeric data name"
     if kind.code == "n" and arg.kind == "literal":
-        body = arg.text[1:-1] if arg.text[0] in "'\"" else arg.text
-        if len(body.replace("''", "'")) > kind.size:
+        body = arg.text[1:-1] if arg.text[0] in "'\"" else arg.text[2:-1]
+        size = len(body) // 2 if arg.text[0] in "Xx" else len(body.replace("''", "'"))
+        if size > kind.size:
             return f"at most {kind.size} characters"
     if kind.code in ("n", "a") and arg.kind in ("number", "length-of", "address-of"):
         return "a name: a literal or a data name"

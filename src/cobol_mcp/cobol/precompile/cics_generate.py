@@ -29,6 +29,10 @@ The calling convention (what the runtime's ``CICSRT`` entry receives), for comma
   on; ``i`` > 0 GO TO label ``i`` (a HANDLE CONDITION or HANDLE ABEND label: the runtime keeps the
   HANDLE/IGNORE/PUSH/POP table and answers 0 when RESP or NOHANDLE was given); -1 end this program
   (GOBACK: an abend unwinding to the HANDLE ABEND of a level above, or to the task's end).
+* ADDRESS: EIB's and COMMAREA's pointers are set before the CALL (``SET … TO ADDRESS OF DFHEIBLK``,
+  ``DFHCOMMAREA``), the runtime answers NULL for the COMMAREA when EIBCALEN is 0 and for CWA, TWA,
+  TCTUA and ACEE, and they are SET back after it.
+  GETMAIN and FREEMAIN are done by the worker's CICSRT (``worker_storage.c``), which sets SET's pointer.
 * LINK and XCTL run the program inside the CALL: the runtime calls it (libcob's ``cob_call``) with
   an EIB of its own (85 bytes, EIBCALEN the COMMAREA's length) and the COMMAREA item (or one byte of
   its own), and answers when it has returned (PGMIDERR when no such program can be called; -1 when it
@@ -79,6 +83,14 @@ def _unquote(literal: str) -> str:
     return literal[literal.index(quote) + 1 : -1].replace(quote * 2, quote)
 
 
+def _address(option: str, temp: str) -> list[str]:
+    """ADDRESS: the EIB's and the COMMAREA's address are the program's own parameters' (the runtime answers
+    NULL for the COMMAREA when EIBCALEN is 0, and for CWA, TWA, TCTUA and ACEE, which it has none of)."""
+    if option in ("EIB", "COMMAREA"):
+        return ["SET", temp, "TO", "ADDRESS", "OF", "DFHEIBLK" if option == "EIB" else "DFHCOMMAREA"]
+    return []
+
+
 class _Command:
     """The words that replace one command, and the items it adds to the working-storage book."""
 
@@ -122,7 +134,9 @@ class _Command:
                 self.after += ["MOVE", temp, "TO", *_words(arg)]
         elif kind.code == "p":
             self.ws.append(f"01  {temp} USAGE POINTER.")
-            if kind.reads:
+            if self.cmd.name == "ADDRESS":
+                self.before += _address(option, temp)
+            elif kind.reads:
                 self.before += ["SET", temp, "TO", *_words(arg)]
             if kind.sets:
                 self.after += ["SET", *_words(arg), "TO", temp]
