@@ -92,10 +92,11 @@ def _until(hours: int, minutes: int, seconds: int, now: datetime.datetime) -> fl
 def delay_seconds(options: Mapping[str, object], now: datetime.datetime) -> float | Result:
     """How long DELAY waits, or INVREQ (RESP2 4 hours, 5 minutes, 6 seconds, 7 milliseconds out of range)."""
     if "INTERVAL" in options or "TIME" in options:
-        given = _number(options, "INTERVAL" if "INTERVAL" in options else "TIME") or 0
-        hms = _hhmmss(given)
+        hhmmss = _number(options, "INTERVAL" if "INTERVAL" in options else "TIME") or 0
+        hms = _hhmmss(hhmmss)
         if hms is None:
-            return Result(INVREQ, 4 if given < 0 or given // 10000 > 99 else 5 if given // 100 % 100 > 59 else 6)
+            bad_hours = hhmmss < 0 or hhmmss // 10000 > 99
+            return Result(INVREQ, 4 if bad_hours else 5 if hhmmss // 100 % 100 > 59 else 6)
         if "INTERVAL" in options:
             return float(hms[0] * 3600 + hms[1] * 60 + hms[2])
         return _until(*hms, now)
