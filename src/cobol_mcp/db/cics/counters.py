@@ -13,13 +13,13 @@ GET of INCREMENT would fail) back to MINIMUM, else SUPPRESSED 104.
 A counter never defined: INVREQ with RESP2 201 ("named counter not found"), as IBM documents it: the
 conditions of GET, PUT, UPDATE, QUERY, REWIND and DELETE COUNTER are BUSY, INVREQ, LENGERR and
 SUPPRESSED, with no NOTFND, so a program written for CICS tests INVREQ (and EIBRESP2 201) to define a
-counter on first use. :data:`NOT_FOUND` is the one place that says so. DEFINE of one that exists:
-INVREQ 202 (IBM). A POOL or COUNTER name with characters other than A-Z 0-9 $ @ # _ or embedded blanks, or a COUNTER name
-starting with a digit or _: INVREQ 403 (POOL) or 404 (COUNTER), as IBM lists. MINIMUM above MAXIMUM or
-VALUE outside them: INVREQ 406 (IBM's DEFINE lists 406 among its reasons; its text is not confirmed here).
-A COUNTER command on a counter whose value a fullword cannot hold (one a DCOUNTER made): LENGERR 1.
-Counters live in the database, so a GET rolls back with the unit of work (on CICS a counter server's
-number is given out for good) and two units serialise on a counter's row.
+counter on first use. :data:`NOT_FOUND` is the one place that says so. DEFINE of one that exists: INVREQ
+202 (IBM). A POOL or COUNTER name with characters other than A-Z 0-9 $ @ # _ or embedded blanks, or a
+COUNTER name starting with a digit or _: INVREQ 403 (POOL) or 404 (COUNTER), as IBM lists. MINIMUM above
+MAXIMUM or VALUE outside them: INVREQ 406 (IBM's DEFINE lists 406 among its reasons; its text is not
+confirmed here). A COUNTER command on a counter whose value a fullword cannot hold (one a DCOUNTER
+made): LENGERR 1. Counters live in the database, so a GET rolls back with the unit of work (on CICS a
+counter server's number is given out for good) and two units serialise on a counter's row.
 """
 
 from __future__ import annotations
