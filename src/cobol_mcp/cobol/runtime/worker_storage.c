@@ -8,8 +8,9 @@
  * and the server told in EIB bytes 20-21 whether it could be (1) or not (0: NOSTG), and in bytes
  * 22-23 how many areas are live in this worker before it (EIBCPOSN is given back as it was). When
  * the answer is NORMAL the area is the program's: its address goes into SET's pointer; else it is
- * given back. FREEMAIN DATA(x) (x's address) or DATAPOINTER(p) (p's value): bytes 20-21 say
- * whether it is an area this call got (1) or not (0: INVREQ), and a NORMAL answer frees it.
+ * given back. FREEMAIN DATA(x) (x's address; x's bytes are not sent, as the area may be shorter
+ * than x) or DATAPOINTER(p) (p's value): bytes 20-21 say whether it is an area this call got (1)
+ * or not (0: INVREQ), and a NORMAL answer frees it.
  *
  * Every area a call got and did not free is freed when the call ends (release_storage, from the
  * call's end in worker.c): a worker runs call after call, and none of them leaves storage behind.
@@ -91,10 +92,12 @@ int storage_command(int freemain, int count, void **data, size_t *sizes) {
         eib[22] = (unsigned char)(shown >> 8), eib[23] = (unsigned char)shown;
     } else {
         int area = parameter(desc, n, "DATA()"), pointer = parameter(desc, n, "DATAPOINTER()");
-        if (area)
+        if (area) {
             at = data[area];
-        else if (pointer)
+            sizes[area] = 0; /* its address is what counts: its bytes (maybe fewer than x's size) stay here */
+        } else if (pointer) {
             memcpy(&at, data[pointer], sizeof at);
+        }
         have = at != NULL && known(at, &index);
     }
     eib[20] = 0, eib[21] = (unsigned char)have;
