@@ -4,7 +4,7 @@ them (again: INVREQ), gets LENGERR by RESP and by HANDLE CONDITION, ADDRESSes it
 (no CWA: NULL), holds an ENQ while a second call's NOSUSPEND ENQ gets ENQBUSY (and HANDLE CONDITION
 ENQBUSY goes to its label), DELAYs (a bad INTERVAL is INVREQ; a call cancelled in an hour's DELAY
 ends and rolls back, its ENQ released), and FORMATTIMEs a fixed ABSTIME (DATESTRING, DATEFORM,
-MILLISECONDS)."""
+MILLISECONDS), and under HANDLE ABEND PROGRAM an ABEND LINKs to the exit, which sees ASSIGN ABCODE."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ EMPTY = {"ta_key": 0, "ta_resp": 0, "ta_resp2": 0, "ta_count": 0, "ta_flag": "",
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
     folder = tmp_path / "task"
     folder.mkdir()
-    for name in ("CUSTTASK.cbl", "TASKCOMM.cpy"):
+    for name in ("CUSTTASK.cbl", "TASKCOMM.cpy", "TASKABX.cbl"):
         shutil.copy(PROGRAMS / name, folder)
     with serve_with_database(request, folder, tmp_path / "cache") as served:
         yield served
@@ -54,15 +54,18 @@ def _send(client: StdioClient, call_id: str, request: str, key: int) -> None:
                  "params": {"name": "custtask", "arguments": arguments}})  # fmt: skip
 
 
-def _items(db: Database, queue: str) -> int:
+def _queue(db: Database, queue: str) -> list[bytes]:
     conn = connect(db)
     try:
         cur = conn if db.kind == "sqlite" else conn.cursor()
-        sql = "SELECT COUNT(*) FROM cics_ts_items WHERE queue = " + ("?" if db.kind == "sqlite" else "%s")
-        count: int = cur.execute(sql, [queue]).fetchone()[0]
-        return count
+        sql = "SELECT data FROM cics_ts_items WHERE queue = " + ("?" if db.kind == "sqlite" else "%s")
+        return [bytes(row[0]) for row in cur.execute(sql + " ORDER BY item", [queue]).fetchall()]
     finally:
         conn.close()
+
+
+def _items(db: Database, queue: str) -> int:
+    return len(_queue(db, queue))
 
 
 def test_getmain_freemain_and_address(served: tuple[StdioClient, Database]) -> None:
@@ -119,3 +122,10 @@ def test_formattime_gives_every_form(served: tuple[StdioClient, Database]) -> No
     assert out["ta_text"] == utc.strftime("%a, %d %b %Y %H:%M:%S GMT")  # RFC 1123 at UTC (C locale names)
     assert out["ta_date"] == when.strftime("%Y-%m-%d") and out["ta_form"] == "MMDDYY"
     assert out["ta_millis"] == 789
+
+
+def test_handle_abend_program_links_to_the_exit(served: tuple[StdioClient, Database]) -> None:
+    client, db = served
+    out = _task(client, "ABX")  # the exit RETURNs: the task goes on (here: it ends normally)
+    assert out["ta_flag"] == "N"  # the abending program did not resume after its ABEND
+    assert _queue(db, "ABXTRACE") == [b"BEFORE  ", b"CABX    "]  # its WRITEQ kept; the exit saw ASSIGN ABCODE

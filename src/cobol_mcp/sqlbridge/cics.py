@@ -36,8 +36,11 @@ GETMAIN/FREEMAIN, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the
 pointers (the EIB's and the COMMAREA's address are the program's own parameters); the runtime answers.
 A call that ends while a command waits (ENQ, DELAY) is told through :meth:`CicsSession.interrupt`.
 
-Not served yet (the call fails saying so): HANDLE ABEND PROGRAM, HANDLE AID and the other commands
-the translator carries without a runtime here.
+HANDLE ABEND PROGRAM is a HANDLE ABEND LABEL of a paragraph the translator adds, which LINKs to the
+program (ASSIGN ABCODE in it gives the abend) and GOBACKs.
+
+Not served yet (the call fails saying so): HANDLE AID and the other commands the translator carries
+without a runtime here.
 """
 
 from __future__ import annotations
@@ -315,12 +318,8 @@ class CicsSession:
 
     def _handle_abend(self, desc: Descriptor) -> None:
         given = {name: label for name, label, _ in desc.options}
-        if "PROGRAM" in given:
-            raise CicsAbend(
-                f"{self._where(desc)}: HANDLE ABEND PROGRAM is not served yet by this server's CICS runtime"
-            )
-        if "LABEL" in given:
-            self.abend_label = given["LABEL"]
+        if "LABEL" in given or "EXIT" in given:  # EXIT: the paragraph that LINKs to HANDLE ABEND's PROGRAM
+            self.abend_label = given.get("LABEL", given.get("EXIT"))
         elif "CANCEL" in given:
             self.abend_cancelled, self.abend_label = self.abend_label, None
         elif "RESET" in given:

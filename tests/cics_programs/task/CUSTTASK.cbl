@@ -16,6 +16,7 @@
       *   DLL: DELAY 100 MS, SAY SO ON QUEUE SLEEPING (SYNCPOINT), NOTE*
       *        THE KEY ON QUEUE DELAYED, ENQ, DELAY AN HOUR            *
       *   FMT: FORMATTIME OF A FIXED ABSTIME                           *
+      *   ABX: ABEND UNDER HANDLE ABEND PROGRAM: TASKABX LOGS THE CODE *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -77,6 +78,8 @@
                    PERFORM 6500-LONG-DELAY
                WHEN TA-REQ-TIME
                    PERFORM 7000-TIME
+               WHEN TA-REQ-ABEND-EXIT
+                   PERFORM 8000-ABEND-TO-EXIT
            END-EVALUATE
            EXEC CICS RETURN END-EXEC.
 
@@ -203,3 +206,11 @@
            END-EXEC
            MOVE WS-MILLIS TO TA-MILLIS
            MOVE WS-DATEFORM TO TA-FORM.
+
+       8000-ABEND-TO-EXIT.
+           EXEC CICS HANDLE ABEND PROGRAM('TASKABX') END-EXEC
+           MOVE 'BEFORE' TO WS-QDATA
+           EXEC CICS WRITEQ TS QUEUE('ABXTRACE') FROM(WS-QDATA)
+           END-EXEC
+           EXEC CICS ABEND ABCODE('CABX') END-EXEC
+           MOVE 'X' TO TA-FLAG.

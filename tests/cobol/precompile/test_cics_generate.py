@@ -255,6 +255,13 @@ def test_storage_enqueue_and_interval_commands_become_cobol_that_cobc_takes(tmp_
     )
     book = generated.copybooks["CUSTTASK.cicsws"]
     assert f"01  DFHV{getmain}-3 PIC X(1)." in book  # INITIMG: one byte, MOVEd from WS-FILL
+    exit_label = scan.labels.index("DFH-ABEND-EXIT") + 1  # HANDLE ABEND PROGRAM: a paragraph LINKs to it
+    handle = next(c for c in scan.commands if c.name == "HANDLE ABEND").number
+    values = "".join(re.findall(r"VALUE '([^']*)'", book.split(f"01  DFHD{handle}.")[1].split("01  ")[0]))
+    assert values == f"{scan.commands[handle - 1].line};HANDLE ABEND;PROGRAM();EXIT({exit_label})"
+    n = len(scan.commands) + 1  # the paragraph's LINK: one command more than the program wrote
+    assert _code(generated.text)[-4:] == ["DFH-ABEND-EXIT.", f"CALL 'CICSRT' USING BY VALUE {n}",
+                                          f"BY REFERENCE DFHEIBLK DFHD{n} DFHABPGM", "GOBACK."]  # fmt: skip
     _write(generated, tmp_path, "CUSTTASK")
     shutil.copy(PROGRAMS / "task" / "TASKCOMM.cpy", tmp_path)
     wide = ["-ftext-column=255"] if generated.wide else []
