@@ -11,8 +11,8 @@ from pathlib import Path
 from cobol_mcp.cobol.prepare.programs import scan_folder
 from cobol_mcp.cobol.prepare.tool_entry import callable_entry
 from cobol_mcp.cobol.runtime.pool import CallResult, Runtime
-from cobol_mcp.db.url import Database
-from cobol_mcp.sqlbridge.cics import CicsProgram, CicsSession
+from cobol_mcp.sqlbridge.cics import CicsSession
+from cobol_mcp.sqlbridge.cics_served import load_cics
 
 from .conftest import needs_cobc
 
@@ -44,7 +44,8 @@ def test_a_reused_worker_holds_no_area_of_an_earlier_call(tmp_path: Path, cache_
     try:
         rt.load("custtask", entry["module"], entry["symbol"], entry["sizes"], driver=entry["driver"],
                 program_id=entry["program_id"], driver_symbol=entry["driver_symbol"])  # fmt: skip
-        cics = CicsProgram("CUSTTASK", str(folder / "CUSTTASK.cbl"), Database("sqlite", str(tmp_path / "t.db")), {})
+        where = {"original": str(folder / "CUSTTASK.cbl"), "folder": str(folder), "commands": []}
+        cics = load_cics(where, "CUSTTASK", None, None, None).program  # type: ignore[arg-type]  # a plain dict
         padding = [b" "] * entry["padding"]
         seen = []
         for _ in range(25):
