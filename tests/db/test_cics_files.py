@@ -112,7 +112,7 @@ def test_a_write_is_seen_by_another_unit_only_once_committed(units: Open) -> Non
     assert a.counters.define("CUSTNO", value=41).ok
     assert b.files.read("CUSTFILE", b"0007").resp == r.NOTFND
     assert b.ts.readq("ERRQ", item=1).resp == r.QIDERR
-    assert b.counters.query("CUSTNO").resp == r.NOTFND
+    assert b.counters.query("CUSTNO").resp == r.INVREQ
     b.end(True)
     a.end(True)
     c = units()

@@ -1,9 +1,10 @@
 """CUSTENRL, the application of the scale-out test (tests/deploy/test_scaleout.py), over stdio on SQLite
 and on a real PostgreSQL: an enrolment takes a number from the named counter CUSTNO (DEFINEd on the
-first NOTFND), inserts the EMPLOYEE and EMPADDR rows and LINKs to CUSTVSAM for the VSAM record, all in
-one unit of work; an inquiry reads the record back through CUSTVSAM and counts its rows. When the back
-end refuses (DUPREC: the number is taken in the file already) the task abends (CENR) and the rows it
-inserted before the LINK go with it; a refused request is logged to the TS queue CUSTERRS."""
+first INVREQ 201, IBM's answer for a counter not found), inserts the EMPLOYEE and EMPADDR rows and LINKs
+to CUSTVSAM for the VSAM record, all in one unit of work; an inquiry reads the record back through
+CUSTVSAM and counts its rows. When the back end refuses (DUPREC: the number is taken in the file
+already) the task abends (CENR) and the rows it inserted before the LINK go with it; a refused request
+is logged to the TS queue CUSTERRS."""
 
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def test_an_enrolment_is_one_unit_of_work_and_an_abend_takes_its_rows_back(
     first = _enrol(client, "ENRCUS", "ALPHA")
     assert not first.get("isError"), first
     out = first["structuredContent"]
-    assert out["en_return_code"] == 0 and out["en_customer"]["en_cust_id"] == 1  # DEFINEd at 1 on NOTFND
+    assert out["en_return_code"] == 0 and out["en_customer"]["en_cust_id"] == 1  # DEFINEd at 1 on INVREQ 201
     assert out["en_customer"]["en_city"] == f"TASK {out['en_taskn']:07d}"
     second = _enrol(client, "ENRCUS", "BETA")["structuredContent"]
     assert second["en_customer"]["en_cust_id"] == 2 and second["en_taskn"] != out["en_taskn"]

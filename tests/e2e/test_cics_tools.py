@@ -1,6 +1,6 @@
 """EXEC CICS COMMAREA programs as tools, through the real stdio server and the C worker, on SQLite (the
 folder's default file) and on a real PostgreSQL (``[folder] database``): CUSTVSAM's add, inquire, NOTFND
-and DUPREC through HANDLE CONDITION and RESP; CUSTMISC's browse, TS queue, named counter (NOTFND, then
+and DUPREC through HANDLE CONDITION and RESP; CUSTMISC's browse, TS queue, named counter (INVREQ, then
 DEFINE), an ABEND after a WRITE that leaves no record behind, an unhandled NOTFND that abends the task
 with AEIM, SYNCPOINT, HANDLE ABEND LABEL, IGNORE CONDITION, and the EIB (EIBCALEN, EIBTASKN, EIBDATE);
 CUSTEMP's EXEC SQL INSERT and WRITE in one unit of work."""
@@ -100,8 +100,8 @@ def test_queues_counters_and_abends(served: tuple[StdioClient, Database]) -> Non
     client, db = served
     first, second = _misc(client, "TSQ", 7), _misc(client, "TSQ", 8)
     assert first["structuredContent"]["mc_count"] == 1 and second["structuredContent"]["mc_count"] == 2
-    counter = _misc(client, "CTR")["structuredContent"]  # never defined: NOTFND, then DEFINE and GET
-    assert (counter["mc_resp"], counter["mc_value"]) == (13, 1000)
+    counter = _misc(client, "CTR")["structuredContent"]  # never defined: INVREQ 201 (IBM), then DEFINE and GET
+    assert (counter["mc_resp"], counter["mc_value"]) == (16, 1000)
     again = _misc(client, "CTR")["structuredContent"]
     assert (again["mc_resp"], again["mc_value"]) == (0, 1001)
     abended = _misc(client, "ABN", 5555)

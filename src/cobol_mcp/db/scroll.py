@@ -12,10 +12,14 @@ on a row is +231; a scrolling FETCH on a cursor not declared SCROLL is -225.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from decimal import Decimal
+
 from .catalog import Untranslatable
+from .errors import SqlError
 from .lexer import Tok
 
-__all__ = ["ORIENTATIONS", "Orientation", "move", "orientation"]
+__all__ = ["ORIENTATIONS", "Orientation", "amount_of", "move", "orientation"]
 
 ORIENTATIONS = ("NEXT", "PRIOR", "FIRST", "LAST", "CURRENT", "ABSOLUTE", "RELATIVE")
 Orientation = tuple[str, int | None, str | None]  # word, a literal amount, or the host variable holding it
@@ -38,6 +42,18 @@ def orientation(tokens: list[Tok]) -> Orientation:
     if k < len(tokens) and tokens[k].kind == "host" and sign == 1:
         return word, None, tokens[k].text
     raise Untranslatable(tokens[1].line, f"FETCH {word} needs an integer or a host variable")
+
+
+def amount_of(orientation: Orientation, values: Mapping[str, object]) -> int:
+    """The amount of an ABSOLUTE or RELATIVE move: its literal, or its host variable's value (-302 when
+    that is not an integer)."""
+    _, amount, host = orientation
+    if host is None:
+        return amount or 0
+    value = values.get(host)
+    if not isinstance(value, (int, Decimal)) or value != int(value):
+        raise SqlError(-302, "22001", f"the position {host} of FETCH ABSOLUTE/RELATIVE is not an integer")
+    return int(value)
 
 
 def move(word: str, amount: int, position: int, rows: int) -> tuple[int, int]:

@@ -29,7 +29,6 @@ import contextlib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 from .catalog import Column, Untranslatable
@@ -38,7 +37,7 @@ from .errors import SqlError, from_postgresql, from_sqlite
 from .exact import register
 from .expr import HostRef
 from .prepare import DECLARATIVE, Plan, Prepared, dynamic
-from .scroll import move
+from .scroll import amount_of, move
 from .url import Database
 from .values import from_driver, to_driver
 
@@ -352,10 +351,10 @@ class Unit:
         cursor = self.cursors.get(p.name or "")
         if cursor is None:
             raise SqlError(-501, "24501", f"cursor {p.name} is not open")
-        word, amount, host = p.orientation
+        word = p.orientation[0]
         if cursor.rows is not None:
-            return self._scroll(p, cursor, move(word, self._amount(amount, host, values), cursor.position,
-                                                len(cursor.rows)), out)  # fmt: skip
+            moved = move(word, amount_of(p.orientation, values), cursor.position, len(cursor.rows))
+            return self._scroll(p, cursor, moved, out)
         if word != "NEXT":
             raise SqlError(-225, "42872", f"FETCH {word} needs a SCROLL cursor; {p.name} is not one")
         if self.sqlite or cursor.declare.updatable:
@@ -375,14 +374,6 @@ class Unit:
         assert p.translation is not None
         self._store(p.translation.outputs, tuple(row), cursor.columns, out)
         out.sqlca.sqlerrd3 = 1
-
-    def _amount(self, amount: int | None, host: str | None, values: Mapping[str, object]) -> int:
-        if host is None:
-            return amount or 0
-        value = values.get(host)
-        if not isinstance(value, (int, Decimal)) or value != int(value):
-            raise SqlError(-302, "22001", f"the position {host} of FETCH ABSOLUTE/RELATIVE is not an integer")
-        return int(value)
 
     def _scroll(self, p: Prepared, cursor: _Cursor, moved: tuple[int, int], out: Outcome) -> None:
         assert cursor.rows is not None and p.translation is not None

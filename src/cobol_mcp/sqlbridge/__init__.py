@@ -8,7 +8,8 @@ parameter bytes into a statement of the call's unit of work and the results back
 SQLCA; commit on a normal end, rollback on any failure); and the CICS runtime of a translated EXEC CICS
 program (:mod:`.cics_eib`: the command descriptor, the EIB, the HANDLE table and the AEIx abend codes;
 :mod:`.cics`: one tool call's session answering its ``CALL 'CICSRT'`` exchanges through
-:mod:`cobol_mcp.db.cics` on the call's unit of work; :mod:`.cics_served`: the folder's datasets created
+:mod:`cobol_mcp.db.cics` on the call's unit of work; :mod:`.cics_task`: GETMAIN/FREEMAIN's answers,
+ENQ/DEQ, DELAY and FORMATTIME; :mod:`.cics_served`: the folder's datasets created
 at load, a session per call; :mod:`.cics_channels`: the task's channels and containers, in memory;
 :mod:`.cics_channel_tool`: a channel-style program's tool, its containers in and out).
 Both kinds of session run their database work off the reply loop

@@ -115,5 +115,8 @@ class Tracked:
             self.closed = True
             if self.running:
                 self.ended = False
+                interrupt = getattr(self.session, "interrupt", None)  # a CICS DELAY or ENQ gives up waiting
+                if interrupt is not None:
+                    interrupt()
                 return
         self.session.end(ok)

@@ -32,8 +32,15 @@ Channels and containers (:mod:`.cics_channels`): the task's, in memory and outsi
 a LINK or XCTL with CHANNEL gives the new level that channel as its current one, and the level's own
 channels go when it ends. A channel-style tool hands :meth:`CicsSession.first` its channel.
 
-Not served yet (the call fails saying so): HANDLE ABEND PROGRAM, HANDLE AID, GETMAIN, ENQ/DEQ and
-the other commands the translator carries without a runtime here.
+GETMAIN/FREEMAIN, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets the
+pointers (the EIB's and the COMMAREA's address are the program's own parameters); the runtime answers.
+A call that ends while a command waits (ENQ, DELAY) is told through :meth:`CicsSession.interrupt`.
+
+HANDLE ABEND PROGRAM is a HANDLE ABEND LABEL of a paragraph the translator adds, which LINKs to the
+program (ASSIGN ABCODE in it gives the abend) and GOBACKs.
+
+Not served yet (the call fails saying so): HANDLE AID and the other commands the translator carries
+without a runtime here.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..db.cics import dispatch
+from ..db.cics.enq import Abandoned, Enqueues
 from ..db.cics.fct import DatasetDef
 from ..db.cics.resources import Resources
 from ..db.cics.result import CicsFailure, Result
@@ -53,6 +61,7 @@ from ..db.url import Database
 from .cics_channels import COMMANDS as CHANNEL_COMMANDS
 from .cics_channels import Channel, ChannelNotServed, Channels
 from .cics_eib import COMMANDS_EIBFN, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
+from .cics_task import ABSTIME_EPOCH, TaskControl, delay_seconds, formattime, storage_answer
 from .session import Session, unit_connection
 
 __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
@@ -60,11 +69,11 @@ __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
 # The commands this runtime answers (the others the translator carries fail the call that reaches them)
 SERVED = dispatch.COMMANDS | {
     "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
-    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL",
+    "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL", "GETMAIN", "FREEMAIN", "ENQ", "DEQ",
+    "DELAY", "ADDRESS",
 } | CHANNEL_COMMANDS  # fmt: skip
 
 ENDED_SHIFT = 20  # a CICSRT exchange's number above these bits: LINKed levels that returned (worker_services.c)
-_ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
 
 
 class CicsAbend(Exception):
@@ -101,6 +110,11 @@ class CicsSession:
         self.pending: tuple[int, bool, str] | None = None  # a LINK/XCTL answered: EIBCALEN, XCTL, program
         self.unwinding = ""  # an abend going down to a HANDLE ABEND label of a level below
         self.channels = Channels()  # the task's channels and containers (.cics_channels)
+        self.task = TaskControl()  # GETMAIN's worker count, ENQs, the event that ends a wait
+
+    def interrupt(self) -> None:
+        """The call is ending (a timeout, a cancellation, the server stopping): a waiting command gives up."""
+        self.task.stop.set()
 
     def first(self, buffers: list[bytes], channel: object = None) -> list[bytes]:
         """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length;
@@ -194,6 +208,10 @@ class CicsSession:
             result, sets = self.channels.link(options), dict[str, object]()
             if result.resp == 0:
                 result = self._link(desc, options, params[0])
+        elif desc.command in ("GETMAIN", "FREEMAIN"):
+            result, sets = storage_answer(desc.command, options, params[0], self.task), {}
+        elif desc.command in ("ENQ", "DEQ"):
+            result, sets = self._enq(desc, options, "RESP" in where), {}
         else:
             result, sets = self._run(desc, options)
         for name, value in sets.items():
@@ -265,6 +283,8 @@ class CicsSession:
             pass  # the program GOBACKs: the call ends, and its unit of work commits
         elif command == "SYNCPOINT":
             self._resources().syncpoint("ROLLBACK" in options)
+            if self.task.enqueues is not None:
+                self.task.enqueues.syncpoint()
         elif command == "ABEND":
             code = options.get("ABCODE", b"    ")
             text = code.decode("latin-1").strip() if isinstance(code, bytes) else str(code)
@@ -277,18 +297,23 @@ class CicsSession:
             return Result(), self._formattime(options)
         elif command == "ASSIGN":
             return Result(), self._assign(options)
+        elif command == "DELAY":
+            wait = delay_seconds(options, datetime.datetime.now())
+            if isinstance(wait, Result):
+                return wait, {}
+            if wait > 0 and self.task.stop.wait(wait):
+                raise CicsAbend(f"{self._where(desc)}: the call ended during the DELAY")
+        elif command == "ADDRESS":  # the translator set EIB's and COMMAREA's; NULL where there is none
+            none = [name for name in ("ACEE", "CWA", "TCTUA", "TWA") if name in options]
+            return Result(), {name: bytes(8) for name in none + (["COMMAREA"] if self.eib.calen == 0 else [])}
         else:
             raise CicsAbend(f"{self._where(desc)}: not served yet by this server's CICS runtime")
         return Result(), {}
 
     def _handle_abend(self, desc: Descriptor) -> None:
         given = {name: label for name, label, _ in desc.options}
-        if "PROGRAM" in given:
-            raise CicsAbend(
-                f"{self._where(desc)}: HANDLE ABEND PROGRAM is not served yet by this server's CICS runtime"
-            )
-        if "LABEL" in given:
-            self.abend_label = given["LABEL"]
+        if "LABEL" in given or "EXIT" in given:  # EXIT: the paragraph that LINKs to HANDLE ABEND's PROGRAM
+            self.abend_label = given.get("LABEL", given.get("EXIT"))
         elif "CANCEL" in given:
             self.abend_cancelled, self.abend_label = self.abend_label, None
         elif "RESET" in given:
@@ -296,43 +321,45 @@ class CicsSession:
 
     def _abstime(self, now: bool) -> int:
         if now or self.abstime is None:
-            delta = datetime.datetime.now() - _ABSTIME_EPOCH
+            delta = datetime.datetime.now() - ABSTIME_EPOCH
             self.abstime = delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
         return self.abstime
 
     def _formattime(self, options: dict[str, object]) -> dict[str, object]:
         given = options.get("ABSTIME")
-        ms = given if isinstance(given, int) else self._abstime(False)
-        when = _ABSTIME_EPOCH + datetime.timedelta(milliseconds=ms)
-        sep = options.get("DATESEP")
-        ds = sep.decode("latin-1")[:1] if isinstance(sep, bytes) else ("/" if sep else "")
-        tsep = options.get("TIMESEP")
-        ts = tsep.decode("latin-1")[:1] if isinstance(tsep, bytes) else (":" if tsep else "")
-        y, m, d = f"{when.year:04d}", f"{when.month:02d}", f"{when.day:02d}"
-        forms = {
-            "YYYYMMDD": ds.join((y, m, d)), "YYYYDDMM": ds.join((y, d, m)), "YYMMDD": ds.join((y[2:], m, d)),
-            "YYDDMM": ds.join((y[2:], d, m)), "DDMMYY": ds.join((d, m, y[2:])), "MMDDYY": ds.join((m, d, y[2:])),
-            "DDMMYYYY": ds.join((d, m, y)), "MMDDYYYY": ds.join((m, d, y)),
-            "YYYYDDD": ds.join((y, f"{when.timetuple().tm_yday:03d}")),
-            "YYDDD": ds.join((y[2:], f"{when.timetuple().tm_yday:03d}")),
-            "TIME": ts.join((f"{when.hour:02d}", f"{when.minute:02d}", f"{when.second:02d}")),
-            "DATE": ds.join((m, d, y[2:])), "FULLDATE": ds.join((m, d, y)),
-            "DAYOFMONTH": when.day, "MONTHOFYEAR": when.month, "YEAR": when.year,
-            "DAYCOUNT": (when - _ABSTIME_EPOCH).days, "DAYOFWEEK": (when.weekday() + 1) % 7,
-        }  # fmt: skip
-        return {name: value for name, value in forms.items() if name in options}
+        return formattime(given if isinstance(given, int) else self._abstime(False), options)
+
+    def _enq(self, desc: Descriptor, options: dict[str, object], resp: bool) -> Result:
+        """ENQ/DEQ on the call's database; ENQBUSY at once with NOSUSPEND or an active HANDLE CONDITION ENQBUSY."""
+        if self.task.enqueues is None:
+            unit = self._resources().unit
+            self.task.enqueues = Enqueues(unit, self.program.database.target, self.eib.task)
+        handled = not resp and "NOHANDLE" not in options and self.handles.active.get("ENQBUSY", 0) > 0
+        try:
+            return self.task.enq(desc.command, options, handled)
+        except Abandoned as exc:
+            raise CicsAbend(f"{self._where(desc)}: {exc}") from None
 
     def _assign(self, options: dict[str, object]) -> dict[str, object]:
         known: dict[str, object] = {
             "PROGRAM": self.running, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
             "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
             "USERNAME": "CICSUSER", "ABCODE": self.abcode, "CHANNEL": self.channels.current_name(),
+            "CWALENG": 0, "TWALENG": 0, "TCTUALENG": 0,
         }  # fmt: skip
         return {name: value for name, value in known.items() if name in options}
 
     def end(self, ok: bool) -> None:
         """Commit (the program ended normally) or roll back (an abend or any failure)."""
         resources, self.resources = self.resources, None
+        enqueues, self.task.enqueues = self.task.enqueues, None
+        try:
+            self._end_unit(resources, ok)
+        finally:
+            if enqueues is not None:  # after the unit's end, as CICS frees them at the syncpoint's end
+                enqueues.end()
+
+    def _end_unit(self, resources: Resources | None, ok: bool) -> None:
         if self.sql is not None:  # one unit of work: ended once, by the SQL session
             if resources is not None:
                 resources.files.syncpoint()

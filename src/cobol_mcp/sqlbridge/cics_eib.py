@@ -23,6 +23,7 @@ from ..cobol.precompile.cics_table import COMMANDS, CONDITIONS, OptionKind, opti
 __all__ = [
     "ABCODES",
     "COMMANDS_EIBFN",
+    "DEFAULT_IGNORED",
     "Descriptor",
     "Eib",
     "Handles",
@@ -45,6 +46,8 @@ ABCODES = {
     "END": "AEXK", "CONTAINERERR": "AEZJ", "TOKENERR": "AEZL", "CHANNELERR": "AEZV", "CCSIDERR": "AEZW",
     "CODEPAGEERR": "AEZY",
 }  # fmt: skip
+# Conditions whose default action is to carry on, not to abend (ENQBUSY: the task would have waited)
+DEFAULT_IGNORED = frozenset({"ENQBUSY", "EXPIRED"})
 _NAMES = {value: name for name, value in reversed(CONDITIONS.items())}  # RESP -> its first name
 _ALL_NAMES: dict[int, list[str]] = {}
 for _name, _value in CONDITIONS.items():
@@ -192,6 +195,8 @@ class Handles:
         name = _NAMES.get(resp, "ERROR")
         if "ERROR" in self.active:  # HANDLE CONDITION ERROR: every condition without its own label
             return self.active["ERROR"]
+        if name in DEFAULT_IGNORED:
+            return IGNORED
         return ABCODES.get(name, "AEIP")
 
     @staticmethod

@@ -17,6 +17,7 @@
            05  WS-BACKEND              PIC X(8)  VALUE 'CUSTVSAM'.
            05  WS-LOGGER               PIC X(8)  VALUE 'ERRLOG'.
        01  WS-RESP                     PIC S9(8) COMP.
+       01  WS-RESP2                    PIC S9(8) COMP.
        01  WS-NEXT-ID                  PIC S9(8) COMP.
        01  WS-DB2-FIELDS.
            05  WS-LASTNAME             PIC X(15).
@@ -108,9 +109,10 @@
 
        2100-NEW-NUMBER.
            EXEC CICS GET COUNTER('CUSTNO') POOL('CUSTPOOL')
-                     VALUE(WS-NEXT-ID) RESP(WS-RESP)
+                     VALUE(WS-NEXT-ID) RESP(WS-RESP) RESP2(WS-RESP2)
            END-EXEC
-           IF WS-RESP = DFHRESP(NOTFND)
+      *    NOT DEFINED YET: INVREQ, RESP2 201 (NAMED COUNTER NOT FOUND)
+           IF WS-RESP = DFHRESP(INVREQ) AND WS-RESP2 = 201
                EXEC CICS DEFINE COUNTER('CUSTNO') POOL('CUSTPOOL')
                          VALUE(1) MINIMUM(1) MAXIMUM(99999999)
                          RESP(WS-RESP)

@@ -16,6 +16,7 @@
        DATA DIVISION.
        WORKING-STORAGE SECTION.
        01  WS-RESP                     PIC S9(8)  COMP.
+       01  WS-RESP2                    PIC S9(8)  COMP.
        01  WS-ITEM-NO                  PIC S9(4)  COMP.
        01  WS-VALUE                    PIC S9(8)  COMP.
        01  WS-KEY                      PIC 9(8).
@@ -90,10 +91,11 @@
 
        2000-COUNTER.
            EXEC CICS GET COUNTER('CUSTNUM') VALUE(WS-VALUE)
-                     RESP(WS-RESP)
+                     RESP(WS-RESP) RESP2(WS-RESP2)
            END-EXEC
            MOVE WS-RESP TO MC-RESP
-           IF WS-RESP = DFHRESP(NOTFND)
+      *    A COUNTER NOT DEFINED YET: INVREQ, RESP2 201
+           IF WS-RESP = DFHRESP(INVREQ) AND WS-RESP2 = 201
                EXEC CICS DEFINE COUNTER('CUSTNUM') VALUE(1000)
                END-EXEC
                EXEC CICS GET COUNTER('CUSTNUM') VALUE(WS-VALUE)

@@ -229,3 +229,42 @@ def test_a_program_without_linkage_keeps_procedure_division_first_on_its_line(tm
     assert done.returncode == 0, done.stderr
     spec = parse_program(tmp_path / "CHNFRNT.cob", "fixed", (tmp_path,))
     assert [(r.name, r.size) for r in spec.records] == [("DFHEIBLK", 85), ("DFHCOMMAREA", 1)]
+
+
+def test_storage_enqueue_and_interval_commands_become_cobol_that_cobc_takes(tmp_path: Path) -> None:
+    cobc = _cobc()
+    source = PROGRAMS / "task" / "CUSTTASK.cbl"
+    generated, scan = generate_cics_file(source, "fixed", (PROGRAMS / "task",))
+    assert scan.problems == [] and not generated.shifted
+    code = " ".join(_code(generated.text)).split()
+    address = next(c for c in scan.commands if c.name == "ADDRESS").number
+    commarea, cwa, eib = (f"DFHV{address}-{k}" for k in (1, 2, 3))  # in the table's order
+    call = code.index(f"DFHD{address}")  # ADDRESS: EIB's and COMMAREA's pointers set before the CALL
+    assert code[call - 21 : call - 9] == _w(
+        f"SET {commarea} TO ADDRESS OF DFHCOMMAREA SET {eib} TO ADDRESS OF DFHEIBLK"
+    )
+    assert code[call + 1 : call + 16] == _w(
+        f"{commarea} {cwa} {eib} SET WS-CA-PTR TO {commarea} SET WS-CWA-PTR TO {cwa} SET WS-EIB-PTR TO {eib}"
+    )
+    getmain = next(
+        c for c in scan.commands if c.name == "GETMAIN"
+    ).number  # SET(ADDRESS OF LS-WORK-AREA) FLENGTH(WS-FLEN) INITIMG(WS-FILL)
+    call = code.index(f"DFHD{getmain}")
+    assert code[call + 1 : call + 10] == _w(
+        f"DFHV{getmain}-1 DFHV{getmain}-2 DFHV{getmain}-3 SET ADDRESS OF LS-WORK-AREA TO DFHV{getmain}-1"
+    )
+    book = generated.copybooks["CUSTTASK.cicsws"]
+    assert f"01  DFHV{getmain}-3 PIC X(1)." in book  # INITIMG: one byte, MOVEd from WS-FILL
+    exit_label = scan.labels.index("DFH-ABEND-EXIT") + 1  # HANDLE ABEND PROGRAM: a paragraph LINKs to it
+    handle = next(c for c in scan.commands if c.name == "HANDLE ABEND").number
+    values = "".join(re.findall(r"VALUE '([^']*)'", book.split(f"01  DFHD{handle}.")[1].split("01  ")[0]))
+    assert values == f"{scan.commands[handle - 1].line};HANDLE ABEND;PROGRAM();EXIT({exit_label})"
+    n = len(scan.commands) + 1  # the paragraph's LINK: one command more than the program wrote
+    assert _code(generated.text)[-4:] == ["DFH-ABEND-EXIT.", f"CALL 'CICSRT' USING BY VALUE {n}",
+                                          f"BY REFERENCE DFHEIBLK DFHD{n} DFHABPGM", "GOBACK."]  # fmt: skip
+    _write(generated, tmp_path, "CUSTTASK")
+    shutil.copy(PROGRAMS / "task" / "TASKCOMM.cpy", tmp_path)
+    wide = ["-ftext-column=255"] if generated.wide else []
+    done = subprocess.run([cobc, "-fsyntax-only", *wide, "-I.", "CUSTTASK.cob"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr

@@ -102,6 +102,12 @@ def test_data_names_qualified_subscripted_reference_modified_and_builtins() -> N
         ("EXEC CICS LINK PROGRAM('P' END-EXEC", "PROGRAM( without its closing parenthesis"),
         ("EXEC DLI GU USING PCB(1) SEGMENT(CUST) END-EXEC", "EXEC DLI (IMS DL/I) is not supported"),
         ("EXEC CICS READ FILE('F')", "EXEC CICS without END-EXEC"),
+        ("EXEC CICS GETMAIN SET(P) FLENGTH(10) INITIMG('AB') END-EXEC", "INITIMG('AB') must be at most 1"),
+        ("EXEC CICS GETMAIN SET(P) FLENGTH(10) LENGTH(10) END-EXEC", "FLENGTH and LENGTH exclude each other"),
+        ("EXEC CICS FREEMAIN DATA(W) DATAPOINTER(P) END-EXEC", "DATA and DATAPOINTER exclude each other"),
+        ("EXEC CICS ENQ RESOURCE(R) TASK LUW END-EXEC", "TASK and LUW exclude each other"),
+        ("EXEC CICS DELAY INTERVAL(500) FOR SECONDS(5) END-EXEC", "INTERVAL and FOR exclude each other"),
+        ("EXEC CICS FORMATTIME ABSTIME(T) DATESTRING(S) STRINGFORMAT(F) END-EXEC", "CVDA values are not known"),
     ],
 )
 def test_what_is_refused_says_where_and_why(code: str, reason: str) -> None:

@@ -24,7 +24,19 @@ from ..source.lines import detect_format, read_lines, read_text
 from .cics_table import COMMANDS, CONDITIONS, DFHVALUES, OPTION_ALIASES, REFUSED, Command, OptionKind, option_kind
 from .scan import Problem, exec_blocks
 
-__all__ = ["COMMON_OPTIONS", "Arg", "CicsCommand", "CicsScan", "builtin_value", "scan_cics_lines", "scan_cics_text"]
+__all__ = [
+    "ABEND_EXIT",
+    "COMMON_OPTIONS",
+    "Arg",
+    "CicsCommand",
+    "CicsScan",
+    "builtin_value",
+    "scan_cics_lines",
+    "scan_cics_text",
+]
+
+# The paragraph the translator adds to a program with HANDLE ABEND PROGRAM: it LINKs to the exit program
+ABEND_EXIT = "DFH-ABEND-EXIT"
 
 # Options every command takes: where RESP and RESP2 go, and NOHANDLE (no HANDLE CONDITION, no abend).
 COMMON_OPTIONS = {"RESP": option_kind("f<"), "RESP2": option_kind("f<"), "NOHANDLE": option_kind("")}
@@ -59,12 +71,18 @@ class CicsScan:
 
     @property
     def labels(self) -> list[str]:
-        """Every label a HANDLE CONDITION or HANDLE ABEND names, once, in order of first appearance:
-        label ``k`` (from 1) is what the runtime answers in DFHEIGDI to have the program GO TO it."""
+        """Every label a HANDLE CONDITION or HANDLE ABEND names, once, in order of first appearance, and
+        :data:`ABEND_EXIT` last when a HANDLE ABEND names a PROGRAM: label ``k`` (from 1) is what the
+        runtime answers in DFHEIGDI to have the program GO TO it."""
         found: list[str] = []
         for cmd in self.commands:
-            if cmd.name in ("HANDLE CONDITION", "HANDLE ABEND"):
+            if cmd.name == "HANDLE CONDITION":
                 found += [a.text for a in cmd.options.values() if a is not None and a.text not in found]
+            label = cmd.options.get("LABEL") if cmd.name == "HANDLE ABEND" else None
+            if label is not None and label.text not in found:
+                found.append(label.text)
+        if any(cmd.name == "HANDLE ABEND" and "PROGRAM" in cmd.options for cmd in self.commands):
+            found.append(ABEND_EXIT)
         return found
 
 
@@ -163,8 +181,9 @@ def _fits(kind: OptionKind, arg: Arg) -> str | None:
     if kind.numeric and arg.kind == "literal":
         return "a number or a numeric data name"
     if kind.code == "n" and arg.kind == "literal":
-        body = arg.text[1:-1] if arg.text[0] in "'\"" else arg.text
-        if len(body.replace("''", "'")) > kind.size:
+        body = arg.text[1:-1] if arg.text[0] in "'\"" else arg.text[2:-1]
+        size = len(body) // 2 if arg.text[0] in "Xx" else len(body.replace("''", "'"))
+        if size > kind.size:
             return f"at most {kind.size} characters"
     if kind.code in ("n", "a") and arg.kind in ("number", "length-of", "address-of"):
         return "a name: a literal or a data name"

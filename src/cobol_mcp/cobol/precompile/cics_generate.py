@@ -29,6 +29,13 @@ The calling convention (what the runtime's ``CICSRT`` entry receives), for comma
   on; ``i`` > 0 GO TO label ``i`` (a HANDLE CONDITION or HANDLE ABEND label: the runtime keeps the
   HANDLE/IGNORE/PUSH/POP table and answers 0 when RESP or NOHANDLE was given); -1 end this program
   (GOBACK: an abend unwinding to the HANDLE ABEND of a level above, or to the task's end).
+* ADDRESS: EIB's and COMMAREA's pointers are set before the CALL (``SET … TO ADDRESS OF DFHEIBLK``,
+  ``DFHCOMMAREA``), the runtime answers NULL for the COMMAREA when EIBCALEN is 0 and for CWA, TWA,
+  TCTUA and ACEE, and they are SET back after it.
+  GETMAIN and FREEMAIN are done by the worker's CICSRT (``worker_storage.c``), which sets SET's pointer.
+* HANDLE ABEND PROGRAM(p): ``EXIT(i)`` in its descriptor is the label of a paragraph added at the
+  program's end (:data:`.cics.ABEND_EXIT`), which LINKs to ``p`` (its name MOVEd to ``DFHABPGM``
+  after the HANDLE) and GOBACKs: the runtime sends an abend there as it does to a HANDLE ABEND LABEL.
 * LINK and XCTL run the program inside the CALL: the runtime calls it (libcob's ``cob_call``) with
   an EIB of its own (85 bytes, EIBCALEN the COMMAREA's length) and the COMMAREA item (or one byte of
   its own), and answers when it has returned (PGMIDERR when no such program can be called; -1 when it
@@ -48,7 +55,7 @@ from pathlib import Path
 from .. import LinkageError
 from ..source.copybooks import find_copybook, search_dirs
 from ..source.lines import read_text
-from .cics import COMMON_OPTIONS, Arg, CicsCommand, CicsScan, builtin_value, scan_cics_text
+from .cics import ABEND_EXIT, COMMON_OPTIONS, Arg, CicsCommand, CicsScan, builtin_value, scan_cics_text
 from .cics_books import STANDARD_BOOKS, book, literal_items
 from .cics_table import OptionKind, option_kind
 from .generate import SourceLines
@@ -79,6 +86,14 @@ def _unquote(literal: str) -> str:
     return literal[literal.index(quote) + 1 : -1].replace(quote * 2, quote)
 
 
+def _address(option: str, temp: str) -> list[str]:
+    """ADDRESS: the EIB's and the COMMAREA's address are the program's own parameters' (the runtime answers
+    NULL for the COMMAREA when EIBCALEN is 0, and for CWA, TWA, TCTUA and ACEE, which it has none of)."""
+    if option in ("EIB", "COMMAREA"):
+        return ["SET", temp, "TO", "ADDRESS", "OF", "DFHEIBLK" if option == "EIB" else "DFHCOMMAREA"]
+    return []
+
+
 class _Command:
     """The words that replace one command, and the items it adds to the working-storage book."""
 
@@ -87,6 +102,11 @@ class _Command:
         self.before: list[str] = []
         self.params: list[str] = []
         self.after: list[str] = []
+
+    def abend_program(self, descriptor: list[str]) -> None:
+        """HANDLE ABEND PROGRAM: the exit's label in the descriptor, the program's name kept in DFHABPGM."""
+        descriptor.append(f"EXIT({self.labels.index(ABEND_EXIT) + 1})")
+        self.after += ["MOVE", f"DFHV{self.cmd.number}-1", "TO", "DFHABPGM"]
 
     def kind(self, option: str) -> OptionKind:
         table = self.cmd.table
@@ -122,7 +142,9 @@ class _Command:
                 self.after += ["MOVE", temp, "TO", *_words(arg)]
         elif kind.code == "p":
             self.ws.append(f"01  {temp} USAGE POINTER.")
-            if kind.reads:
+            if self.cmd.name == "ADDRESS":
+                self.before += _address(option, temp)
+            elif kind.reads:
                 self.before += ["SET", temp, "TO", *_words(arg)]
             if kind.sets:
                 self.after += ["SET", *_words(arg), "TO", temp]
@@ -140,6 +162,8 @@ class _Command:
         descriptor = [str(cmd.line), cmd.name]
         for k, option in enumerate(self.order(), 1):
             descriptor.append(self.option(k, option, cmd.options[option]))
+        if cmd.name == "HANDLE ABEND" and "PROGRAM" in cmd.options:
+            self.abend_program(descriptor)
         self.ws += [f"01  DFHD{n}.", *literal_items("05", ";".join(descriptor))]
         call = ["CALL", f"'{ENTRY}'", "USING", "BY", "VALUE", str(n), "BY", "REFERENCE", "DFHEIBLK", f"DFHD{n}"]
         words = [*self.before, *call, *self.params]
@@ -223,6 +247,23 @@ def _locate(lines: SourceLines, cmd: CicsCommand) -> tuple[int, int, int, int]:
     return first, col, last, e.end() if e else len(code)
 
 
+def _abend_exit(lines: SourceLines, scan: CicsScan, ws: list[str]) -> None:
+    """The paragraph an abend goes to under HANDLE ABEND PROGRAM: LINK to the program named last (kept in
+    DFHABPGM), then GOBACK: the abending program ends, and its linker (or the task) goes on. Added at the
+    end of the program (before its END PROGRAM), so no line of the program moves."""
+    n = len(scan.commands) + 1
+    line = next(c.line for c in scan.commands if c.name == "HANDLE ABEND" and "PROGRAM" in c.options)
+    ws += ["01  DFHABPGM PIC X(8) VALUE SPACES.", f"01  DFHD{n}.", *literal_items("05", f"{line};LINK;PROGRAM()")]
+    margin = " " * lines.start
+    body = [f"{margin}{ABEND_EXIT}.", f"{margin}    CALL '{ENTRY}' USING BY VALUE {n}",
+            f"{margin}        BY REFERENCE DFHEIBLK DFHD{n} DFHABPGM", f"{margin}    GOBACK."]  # fmt: skip
+    end = next((k for k in range(len(lines.lines)) if re.search(r"\bEND\s+PROGRAM\b", lines.code(k), re.I)), None)
+    at = len(lines.lines) if end is None else end
+    while at > 0 and not lines.lines[at - 1].strip():
+        at -= 1
+    lines.lines[at:at] = body
+
+
 def defines_commarea(text: str) -> bool:
     """Whether ``text`` (a program or copybook) defines ``01 DFHCOMMAREA``."""
     return re.search(r"\b0?1\s+DFHCOMMAREA\b", text, re.I) is not None
@@ -241,6 +282,8 @@ def generate_cics(text: str, scan: CicsScan, fmt: str, stem: str, has_commarea: 
         words = _Command(cmd, labels, ws).words()
         first, col, last, end = _locate(lines, cmd)
         lines.replace(first, col, last, end, words, cmd.period)
+    if ABEND_EXIT in labels:
+        _abend_exit(lines, scan, ws)
     books = {f"{name}.cpy": body for name, body in STANDARD_BOOKS.items()}
     books.update(extra)
     books[book_name] = book(*ws)

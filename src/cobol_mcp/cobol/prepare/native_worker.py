@@ -26,7 +26,7 @@ __all__ = ["WORKER_FILES", "WORKER_FOLDER", "build_worker"]
 WORKER_FOLDER = Path(__file__).resolve().parent.parent / "runtime"
 # The C worker's sources, all in WORKER_FOLDER: its header and the files compiled and linked together
 # (worker.c says which part each one owns). The build key covers every one of them.
-WORKER_FILES = ("worker.h", "worker.c", "worker_frames.c", "worker_load.c", "worker_services.c")
+WORKER_FILES = ("worker.h", "worker.c", "worker_frames.c", "worker_load.c", "worker_services.c", "worker_storage.c")
 BUILD_FORMAT = b"cobol-mcp-worker-2"
 WARNINGS = ("-O2", "-Wall", "-Wextra")
 

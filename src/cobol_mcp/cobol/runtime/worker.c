@@ -12,7 +12,8 @@
  * request frame handled, a call run: the per-call path, kept in one file so that the compiler
  * inlines it as one), worker_frames.c (the buffers and writing replies), worker_load.c (a load
  * frame made into a program), worker_services.c (the service entries SQLRT and CICSRT: a request
- * asked of the server mid-call, and the frames read until its answer comes).
+ * asked of the server mid-call, and the frames read until its answer comes), worker_storage.c
+ * (EXEC CICS GETMAIN and FREEMAIN: areas of this process, freed at the end of the call).
  *
  * No input can make it write out of bounds: a frame is only taken in whole when its length is the
  * one its program's records need (a load frame: at most LOAD_LIMIT bytes); any other frame gets an
@@ -63,6 +64,7 @@ static void run(uint32_t call_id, struct program *p, const unsigned char *body) 
         record += aligned(p->sizes[i]);
     }
     int code = call_with(p->call, p->args, p->nargs);
+    release_storage(); /* what the call GETMAINed and did not FREEMAIN */
     out = grow(out, &out_size, REPLY_HEAD + p->total + DISPLAY_KEPT + 64);
     unsigned char *o = out + REPLY_HEAD;
     record = p->records;

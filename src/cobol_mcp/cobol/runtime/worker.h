@@ -79,6 +79,11 @@ void failure(uint32_t call_id, const char *format, ...) __attribute__((format(pr
 /* worker_services.c: the call running, whose service requests wait for answers */
 extern uint32_t running;      /* its call id */
 extern size_t after_running;  /* where the frames after its own start in `in` */
+int ask_with(unsigned service, long long number, int count, void **data, const size_t *sizes);
+
+/* worker_storage.c: EXEC CICS GETMAIN and FREEMAIN, and the areas freed at each call's end */
+int storage_command(int freemain, int count, void **data, size_t *sizes);
+void release_storage(void);
 
 #pragma GCC visibility pop
 

@@ -57,7 +57,7 @@ static void read_more(void) {
 /* The running call asks the server (status 2), then waits for the answer and puts its bytes in
  * the parameters data[2..count] (sizes[2..count]). The frames before it (calls pipelined behind
  * this one) stay in `in` for later. */
-static int ask_with(unsigned service, long long number, int count, void **data, const size_t *sizes) {
+int ask_with(unsigned service, long long number, int count, void **data, const size_t *sizes) {
     size_t total = 0, head = REPLY_HEAD + 3 + 4 * (size_t)(count - 1);
     for (int i = 2; i <= count; i++)
         total += sizes[i];
@@ -260,6 +260,14 @@ int CICSRT(void) {
                 sizes[i] = (size_t)cob_get_param_size(i);
             }
             return link_program(count, data, sizes);
+        }
+        int freemain = semi && rest >= 9 && memcmp(semi + 1, "FREEMAIN;", 9) == 0;
+        if (semi && (freemain || (rest >= 8 && memcmp(semi + 1, "GETMAIN;", 8) == 0))) {
+            for (int i = 2; i <= count; i++) {
+                data[i] = cob_get_param_data(i);
+                sizes[i] = (size_t)cob_get_param_size(i);
+            }
+            return storage_command(freemain, count, data, sizes);
         }
     }
     return ask(2, count, data, sizes);

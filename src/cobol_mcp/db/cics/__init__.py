@@ -9,7 +9,8 @@ and queues commit together at a normal end or SYNCPOINT and roll back together.
 Owns: :mod:`.store` (the tables), :mod:`.result` (RESP/RESP2 values), :mod:`.fct` (the ``[[datasets]]``
 of ``cobol-mcp.toml`` checked, and datasets created and loaded), :mod:`.files` (file control),
 :mod:`.queues` (TS and TD), :mod:`.counters` (named counters), :mod:`.tasks` (EIBTASKN numbers
-reserved in the database, unique across replicas), :mod:`.resources` (all of them for one
+reserved in the database, unique across replicas), :mod:`.enq` (ENQ/DEQ: PostgreSQL advisory locks,
+or this process's lock table on SQLite), :mod:`.resources` (all of them for one
 unit of work, and SYNCPOINT), :mod:`.dispatch` (a command by name with its decoded options: what the
 CICSRT runtime calls).
 May import: the standard library, :mod:`..unit` and :mod:`..url` of this package, :mod:`cobol_mcp.log`

@@ -10,15 +10,16 @@ and UPDATE conditional (SUPPRESSED 102 below COMPAREMIN, 103 above COMPAREMAX; w
 COMPAREMIN, either comparison passing is enough). REWIND puts a counter at its limit (or one whose next
 GET of INCREMENT would fail) back to MINIMUM, else SUPPRESSED 104.
 
-A counter never defined: NOTFND with RESP2 201, as issue 21 asks. IBM documents this case as INVREQ
-RESP2 201 "Named counter not found" (GET, PUT, UPDATE, QUERY, REWIND, DELETE list no NOTFND):
-:data:`NOT_FOUND` is the one place that says which. DEFINE of one that exists: INVREQ 202 (IBM). A POOL
-or COUNTER name with characters other than A-Z 0-9 $ @ # _ or embedded blanks, or a COUNTER name
-starting with a digit or _: INVREQ 403 (POOL) or 404 (COUNTER), as IBM lists. MINIMUM above MAXIMUM or
-VALUE outside them: INVREQ 406 (IBM's DEFINE lists 406 among its reasons; its text is not confirmed here).
-A COUNTER command on a counter whose value a fullword cannot hold (one a DCOUNTER made): LENGERR 1.
-Counters live in the database, so a GET rolls back with the unit of work (on CICS a counter server's
-number is given out for good) and two units serialise on a counter's row.
+A counter never defined: INVREQ with RESP2 201 ("named counter not found"), as IBM documents it: the
+conditions of GET, PUT, UPDATE, QUERY, REWIND and DELETE COUNTER are BUSY, INVREQ, LENGERR and
+SUPPRESSED, with no NOTFND, so a program written for CICS tests INVREQ (and EIBRESP2 201) to define a
+counter on first use. :data:`NOT_FOUND` is the one place that says so. DEFINE of one that exists: INVREQ
+202 (IBM). A POOL or COUNTER name with characters other than A-Z 0-9 $ @ # _ or embedded blanks, or a
+COUNTER name starting with a digit or _: INVREQ 403 (POOL) or 404 (COUNTER), as IBM lists. MINIMUM above
+MAXIMUM or VALUE outside them: INVREQ 406 (IBM's DEFINE lists 406 among its reasons; its text is not
+confirmed here). A COUNTER command on a counter whose value a fullword cannot hold (one a DCOUNTER
+made): LENGERR 1. Counters live in the database, so a GET rolls back with the unit of work (on CICS a
+counter server's number is given out for good) and two units serialise on a counter's row.
 """
 
 from __future__ import annotations
@@ -27,12 +28,12 @@ import re
 from dataclasses import dataclass
 
 from ..unit import Unit
-from .result import INVREQ, LENGERR, NOTFND, SUPPRESSED, Result
+from .result import INVREQ, LENGERR, SUPPRESSED, Result
 from .store import Sql
 
 __all__ = ["NOT_FOUND", "Counters"]
 
-NOT_FOUND = Result(NOTFND, 201)
+NOT_FOUND = Result(INVREQ, 201)
 _FULL = (-(2**31), 2**31 - 1)
 _DOUBLE = (0, 2**64 - 1)
 

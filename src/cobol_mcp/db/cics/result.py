@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
-    "DISABLED", "DUPKEY", "DUPREC", "ENDFILE", "FILENOTFOUND", "INVREQ", "ITEMERR", "LENGERR", "NORMAL", "NOSPACE",
-    "NOTFND", "NOTOPEN", "QIDERR", "QZERO", "RECORDBUSY", "SUPPRESSED", "CicsFailure", "Result",
+    "DISABLED", "DUPKEY", "DUPREC", "ENDFILE", "ENQBUSY", "FILENOTFOUND", "INVREQ", "ITEMERR", "LENGERR", "NORMAL",
+    "NOSPACE", "NOSTG", "NOTFND", "NOTOPEN", "QIDERR", "QZERO", "RECORDBUSY", "SUPPRESSED", "CicsFailure", "Result",
 ]  # fmt: skip
 
 NORMAL = 0
@@ -30,7 +30,9 @@ ENDFILE = 20
 LENGERR = 22
 QZERO = 23
 ITEMERR = 26
+NOSTG = 42
 QIDERR = 44
+ENQBUSY = 55
 DISABLED = 84
 RECORDBUSY = 101
 SUPPRESSED = 72

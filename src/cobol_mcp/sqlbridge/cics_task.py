@@ -1,0 +1,146 @@
+"""The CICS runtime's storage, task and interval control: GETMAIN/FREEMAIN, ENQ/DEQ, DELAY, FORMATTIME.
+
+* GETMAIN and FREEMAIN are done by the worker (``worker_storage.c``: the program addresses the area in
+  its own process); the runtime checks the length and says which condition the command raises, from
+  what the worker put in EIB bytes 20-23 (whether it got the area, or knows the one to free; how many
+  areas it had live before a GETMAIN, which :attr:`TaskControl.live_before` keeps). LENGERR: a length
+  below 1 (or a halfword LENGTH above 32767); NOSTG: the worker could not get it (above 256 MB);
+  INVREQ (RESP2 1) for a FREEMAIN of storage the call did not GETMAIN.
+* ENQ and DEQ: :class:`..db.cics.enq.Enqueues` on the call's database; ENQ waits unless NOSUSPEND or an
+  active HANDLE CONDITION ENQBUSY says not to, and gives up when the call ends (:attr:`TaskControl.stop`).
+* DELAY: ``INTERVAL(hhmmss)``, ``TIME(hhmmss)`` (a time of day: at once when it is within the six hours
+  before now, else its next coming), ``FOR``/``UNTIL`` ``HOURS``/``MINUTES``/``SECONDS``/``MILLISECS``;
+  INVREQ when a value is out of IBM's ranges. The wait ends early when the call ends.
+* FORMATTIME: every option of IBM's command (the date forms with DATESEP, TIME with TIMESEP, the
+  numbers, DATEFORM, MILLISECONDS, DATESTRING in RFC 1123 at UTC, IBM's default string format).
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from collections.abc import Mapping
+
+from ..cobol.precompile.cics_table import DFHVALUES
+from ..db.cics.enq import Enqueues, resource_name
+from ..db.cics.result import INVREQ, LENGERR, NOSTG, Result
+
+__all__ = ["ABSTIME_EPOCH", "TaskControl", "delay_seconds", "formattime", "storage_answer"]
+
+ABSTIME_EPOCH = datetime.datetime(1900, 1, 1)
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+DATEFORM = "MMDDYY"  # the installation's date form (CICS's DATFORM default): what DATE gives
+
+
+class TaskControl:
+    """One call's state for these commands: its enqueues, the event that ends its waits, what the worker said."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        self.enqueues: Enqueues | None = None
+        self.live_before: list[int] = []  # per GETMAIN: the areas live in the worker before it
+
+    def enq(self, command: str, options: Mapping[str, object], busy_now: bool) -> Result:
+        assert self.enqueues is not None
+        area, length = options.get("RESOURCE", b""), options.get("LENGTH")
+        assert isinstance(area, bytes)
+        name = resource_name(area, length if isinstance(length, int) else None)
+        if isinstance(name, Result):
+            return name
+        if command == "DEQ":
+            return self.enqueues.deq(name)
+        wait = not busy_now and "NOSUSPEND" not in options
+        task_scope = "TASK" in options or options.get("MAXLIFETIME") == DFHVALUES["TASK"]
+        return self.enqueues.enq(name, task_scope=task_scope, wait=wait, stop=self.stop)
+
+
+def storage_answer(command: str, options: Mapping[str, object], eib: bytes, control: TaskControl) -> Result:
+    """GETMAIN's or FREEMAIN's condition, from the options and what the worker said in the EIB."""
+    if command == "FREEMAIN":
+        return Result() if eib[21] == 1 else Result(INVREQ, 1)
+    control.live_before.append(int.from_bytes(eib[22:24], "big"))
+    length = options.get("FLENGTH", options.get("LENGTH"))
+    if not isinstance(length, int) or length < 1 or ("FLENGTH" not in options and length > 32767):
+        return Result(LENGERR, 0)
+    return Result() if eib[21] == 1 else Result(NOSTG, 0)
+
+
+def _number(options: Mapping[str, object], name: str) -> int | None:
+    value = options.get(name)
+    return value if isinstance(value, int) else None
+
+
+def _hhmmss(value: int) -> tuple[int, int, int] | None:
+    hours, minutes, seconds = value // 10000, value // 100 % 100, value % 100
+    if value < 0 or hours > 99 or minutes > 59 or seconds > 59:
+        return None
+    return hours, minutes, seconds
+
+
+def _until(hours: int, minutes: int, seconds: int, now: datetime.datetime) -> float:
+    """Seconds to the time of day (hours may pass 23: a later day); none when it is within the last 6 hours."""
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    target = midnight + datetime.timedelta(hours=hours, minutes=minutes, seconds=seconds)
+    if target <= now:
+        if now - target <= datetime.timedelta(hours=6):
+            return 0.0
+        target += datetime.timedelta(days=1)
+    return (target - now).total_seconds()
+
+
+def delay_seconds(options: Mapping[str, object], now: datetime.datetime) -> float | Result:
+    """How long DELAY waits, or INVREQ (RESP2 4 hours, 5 minutes, 6 seconds, 7 milliseconds out of range)."""
+    if "INTERVAL" in options or "TIME" in options:
+        hhmmss = _number(options, "INTERVAL" if "INTERVAL" in options else "TIME") or 0
+        hms = _hhmmss(hhmmss)
+        if hms is None:
+            bad_hours = hhmmss < 0 or hhmmss // 10000 > 99
+            return Result(INVREQ, 4 if bad_hours else 5 if hhmmss // 100 % 100 > 59 else 6)
+        if "INTERVAL" in options:
+            return float(hms[0] * 3600 + hms[1] * 60 + hms[2])
+        return _until(*hms, now)
+    parts = {name: _number(options, name) for name in ("HOURS", "MINUTES", "SECONDS", "MILLISECS")}
+    given = {name: value for name, value in parts.items() if value is not None}
+    alone = len(given) == 1
+    limits = {"HOURS": (99, 4), "MINUTES": (5999 if alone else 59, 5), "SECONDS": (359999 if alone else 59, 6),
+              "MILLISECS": (359999999 if alone else 999, 7)}  # fmt: skip
+    for name, value in given.items():
+        top, resp2 = limits[name]
+        if not 0 <= value <= top:
+            return Result(INVREQ, resp2)
+    h, m, s, ms = (given.get(name, 0) for name in ("HOURS", "MINUTES", "SECONDS", "MILLISECS"))
+    if "UNTIL" in options:
+        return _until(h, m, s, now)
+    return h * 3600 + m * 60 + s + ms / 1000
+
+
+def _datestring(when: datetime.datetime) -> str:
+    """RFC 1123 at UTC (``Tue, 01 Apr 2003 10:01:02 GMT``); ``when`` is local time, as ABSTIME is."""
+    utc = when.astimezone(datetime.UTC)
+    return (f"{_DAYS[utc.weekday()]}, {utc.day:02d} {_MONTHS[utc.month - 1]} {utc.year:04d} "
+            f"{utc.hour:02d}:{utc.minute:02d}:{utc.second:02d} GMT")  # fmt: skip
+
+
+def formattime(ms: int, options: Mapping[str, object]) -> dict[str, object]:
+    """FORMATTIME of ABSTIME ``ms`` (milliseconds since 1 January 1900, local time): the options given."""
+    when = ABSTIME_EPOCH + datetime.timedelta(milliseconds=ms)
+    sep = options.get("DATESEP")
+    ds = sep.decode("latin-1")[:1] if isinstance(sep, bytes) else ("/" if sep else "")
+    tsep = options.get("TIMESEP")
+    ts = tsep.decode("latin-1")[:1] if isinstance(tsep, bytes) else (":" if tsep else "")
+    y, m, d = f"{when.year:04d}", f"{when.month:02d}", f"{when.day:02d}"
+    yday = f"{when.timetuple().tm_yday:03d}"
+    forms: dict[str, object] = {
+        "YYYYMMDD": ds.join((y, m, d)), "YYYYDDMM": ds.join((y, d, m)), "YYMMDD": ds.join((y[2:], m, d)),
+        "YYDDMM": ds.join((y[2:], d, m)), "DDMMYY": ds.join((d, m, y[2:])), "MMDDYY": ds.join((m, d, y[2:])),
+        "DDMMYYYY": ds.join((d, m, y)), "MMDDYYYY": ds.join((m, d, y)),
+        "YYYYDDD": ds.join((y, yday)), "YYDDD": ds.join((y[2:], yday)),
+        "TIME": ts.join((f"{when.hour:02d}", f"{when.minute:02d}", f"{when.second:02d}")),
+        "DATE": ds.join((m, d, y[2:])), "FULLDATE": ds.join((m, d, y)), "DATEFORM": DATEFORM,
+        "DAYOFMONTH": when.day, "MONTHOFYEAR": when.month, "YEAR": when.year, "MILLISECONDS": ms % 1000,
+        "DAYCOUNT": (when - ABSTIME_EPOCH).days, "DAYOFWEEK": (when.weekday() + 1) % 7,
+    }  # fmt: skip
+    if "DATESTRING" in options:
+        forms["DATESTRING"] = _datestring(when)
+    return {name: value for name, value in forms.items() if name in options}
