@@ -18,7 +18,7 @@ import pytest
 
 from cobol_mcp.cobol.prepare.cobc import build_module
 from cobol_mcp.cobol.prepare.driver import DRIVER_SYMBOL
-from cobol_mcp.cobol.prepare.executable import SQL_ENTRY
+from cobol_mcp.cobol.prepare.executable import GUARD, SQL_ENTRY
 from cobol_mcp.cobol.prepare.native_worker import WORKER_FILES, WORKER_FOLDER, build_worker, worker_path
 from cobol_mcp.cobol.runtime.frames import REPLY_HEAD, REQUEST_HEAD, load_body
 from cobol_mcp.cobol.runtime.pool import Runtime
@@ -122,10 +122,11 @@ def test_a_change_to_any_of_the_workers_files_is_a_new_build(tmp_path: Path) -> 
 
 def test_every_c_source_of_the_runtime_is_built() -> None:
     """A .c or .h file added beside the worker is compiled and keyed, not forgotten (the one that is not
-    the worker's, the run unit's SQLRT, is linked into the executables of batch programs, keyed there)."""
+    the worker's, the run unit's SQLRT and guard, are linked into the executables of console programs,
+    keyed there)."""
     on_disk = sorted(p.name for p in WORKER_FOLDER.iterdir() if p.suffix in (".c", ".h"))
-    assert SQL_ENTRY.parent == WORKER_FOLDER
-    assert on_disk == sorted((*WORKER_FILES, SQL_ENTRY.name))
+    assert SQL_ENTRY.parent == GUARD.parent == WORKER_FOLDER
+    assert on_disk == sorted((*WORKER_FILES, SQL_ENTRY.name, GUARD.name))
 
 
 def test_the_worker_exports_only_main_and_the_service_entries(c_worker: Path) -> None:
