@@ -71,7 +71,8 @@ class _Cursor:
     columns: list[Column | None]
     rowid: bool  # the first column is the row's rowid or ctid (WHERE CURRENT OF)
     current: object = None  # the rowid of the row FETCH last returned
-    ahead: deque[Any] = field(default_factory=deque)  # PostgreSQL, read-only: rows fetched 100 at a time
+    ahead: deque[Any] = field(default_factory=deque)  # rows fetched from the driver, not yet by the program
+    failed: Exception | None = None  # the driver's error reading ahead: the FETCH reaching it gets it
 
 
 def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
@@ -328,12 +329,19 @@ class Unit:
         cursor = self.cursors.get(p.name or "")
         if cursor is None:
             raise SqlError(-501, "24501", f"cursor {p.name} is not open")
-        if self.sqlite or cursor.declare.updatable:
+        if cursor.ahead:
+            row = cursor.ahead.popleft()
+        elif cursor.failed is not None:
+            failed, cursor.failed = cursor.failed, None
+            raise failed
+        elif self.sqlite or cursor.declare.updatable:
             row = cursor.driver.fetchone()
         else:
-            if not cursor.ahead:
-                cursor.ahead.extend(cursor.driver.fetchmany(100))
+            cursor.ahead.extend(cursor.driver.fetchmany(100))  # PostgreSQL, read-only: 100 rows a round trip
             row = cursor.ahead.popleft() if cursor.ahead else None
+        self._fetched(cursor, p, row, out)
+
+    def _fetched(self, cursor: _Cursor, p: Prepared, row: Any, out: Outcome) -> None:
         if row is None:
             cursor.current = None
             out.sqlca = Sqlca(100, "02000", 0)
@@ -345,6 +353,46 @@ class Unit:
         assert p.translation is not None
         self._store(p.translation.outputs, tuple(row), cursor.columns, out)
         out.sqlca.sqlerrd3 = 1
+
+    # -- reading ahead (:mod:`cobol_mcp.sqlbridge.session` answers FETCHes before the program makes them)
+    def read_ahead(self, name: str, count: int) -> list[Any]:
+        """Up to ``count`` rows past the FETCH just answered of cursor ``name``, if it is open and read-only
+        (WHERE CURRENT OF names none of its rows). PostgreSQL: only rows already fetched (the driver is
+        asked when a FETCH finds none, as before); SQLite: one row at a time, a driver error kept for the
+        FETCH that reaches it. Give back what the program does not consume with :meth:`unread`."""
+        cursor = self.cursors.get(name)
+        if cursor is None or cursor.declare.updatable or cursor.failed is not None:
+            return []
+        rows = [cursor.ahead.popleft() for _ in range(min(count, len(cursor.ahead)))]
+        if self.sqlite:
+            while len(rows) < count:
+                try:
+                    row = cursor.driver.fetchone()
+                except Exception as exc:
+                    if not self._driver_error(exc):
+                        raise
+                    cursor.failed = exc
+                    break
+                if row is None:
+                    break
+                rows.append(row)
+        return rows
+
+    def unread(self, name: str, rows: list[Any]) -> None:
+        """Rows of :meth:`read_ahead` back in front of the cursor's next FETCH (none when it is closed)."""
+        cursor = self.cursors.get(name)
+        if cursor is not None and rows:
+            cursor.ahead.extendleft(reversed(rows))
+
+    def fetched(self, number: int, row: Any) -> Outcome:
+        """What FETCH statement ``number`` answers for ``row`` of :meth:`read_ahead`, as :meth:`execute` would."""
+        p = self.plan.statements[number]
+        out = Outcome(Sqlca())
+        try:
+            self._fetched(self.cursors[p.name or ""], p, row, out)
+        except SqlError as exc:
+            self._failed(out, exc)
+        return out
 
     def _close(self, name: str) -> None:
         cursor = self.cursors.pop(name)

@@ -34,14 +34,11 @@ from ..db.errors import SqlError
 from ..db.prepare import Plan, StatementRow, prepare_plan
 from ..db.unit import BUSY_TIMEOUT_MS, Outcome, Sqlca, Unit, connect
 from ..db.url import Database
+from .ahead import Ahead, encode
 from .hosts import Hosts, describe
-from .values import SQLCA_SIZE, Reader, Writer, reader, sqlca_bytes, writer
+from .values import SQLCA_SIZE, SQLCODE_AT, Reader, ServiceError, Writer, reader, sqlca_bytes, writer
 
 __all__ = ["ServiceError", "Session", "SqlProgram", "load_program"]
-
-
-class ServiceError(Exception):
-    """A CALL 'SQLRT' the session cannot serve: the tool call fails with this message."""
 
 
 @dataclass
@@ -112,12 +109,33 @@ class Session:
         self.program = program
         self.opener = opener or unit_connection
         self.unit: Unit | None = None
+        self.ahead: Ahead | None = None  # FETCHes sent ahead, which the worker reports at its next request
+        self.rounds: dict[str, int] = {}  # per cursor: the FETCHes answered since its OPEN that read ahead
 
     def answer(self, exchange: Any) -> list[bytes]:
-        """The runtime's service callback: an :class:`..cobol.runtime.pool.Exchange` of a CALL 'SQLRT'."""
+        """The runtime's service callback: an :class:`..cobol.runtime.pool.Exchange` of a CALL 'SQLRT'.
+        A FETCH of a read-only cursor is answered with the next rows too (:mod:`.ahead`), when the
+        exchange can carry them (``exchange.more``: the C worker's)."""
         if exchange.service != "SQLRT":
             raise ServiceError(f"the program CALLed {exchange.service}, which an EXEC SQL program is not served")
-        return self.service(exchange.number, exchange.params)
+        number = exchange.number
+        if self.ahead is not None:
+            ahead, self.ahead = self.ahead, None
+            number = ahead.consumed(self.unit, number)
+            if number == 0:  # the worker's report alone, before another service's request
+                return list(exchange.params)
+        params = self.service(number, exchange.params)
+        p = self.program.plan.statements.get(number)
+        if p is None or p.kind not in ("FETCH", "OPEN") or self.unit is None:
+            return params
+        name = p.name or ""
+        if p.kind == "OPEN":
+            self.rounds[name] = 0
+        elif hasattr(exchange, "more") and params[0][SQLCODE_AT : SQLCODE_AT + 4] == b"\0\0\0\0":
+            rounds = self.rounds[name] = self.rounds.get(name, 0) + 1
+            self.ahead = Ahead.read(self.unit, number, name, self.program.codecs[number], params, rounds - 1)
+            exchange.more = self.ahead.frame if self.ahead is not None else b""
+        return params
 
     def service(self, number: int, params: list[bytes]) -> list[bytes]:
         codecs = self.program.codecs.get(number)
@@ -137,32 +155,10 @@ class Session:
         outcome = self.unit.execute(number, values)
         if not outcome.sets:
             return [sqlca_bytes(params[0], outcome.sqlca), *params[1:]]
-        bufs = [bytearray(p) for p in params]
-        try:
-            self._store(hosts, writes, outcome, bufs)
-        except SqlError as exc:
-            return [sqlca_bytes(params[0], Sqlca(exc.sqlcode, exc.sqlstate, 0, " " * 11, exc.message)), *params[1:]]
-        return [sqlca_bytes(params[0], outcome.sqlca), *map(bytes, bufs[1:])]
-
-    @staticmethod
-    def _store(hosts: Hosts, writes: dict[str, tuple[int, Writer]], outcome: Outcome, bufs: list[bytearray]) -> None:
-        cuts: dict[str, int] = {}
-        for name, value in outcome.sets.items():
-            found = writes.get(name)
-            if found is None:
-                raise ServiceError(f"statement {hosts.number} sets {name}, which its CALL does not pass")
-            param, write = found
-            cut = write(bufs[param], value)
-            if cut is not None:
-                outcome.sqlca.warn(1)
-                cuts[name] = cut
-        for name, length in cuts.items():  # DB2: the indicator of a cut string holds its length before the cut
-            indicator = writes.get(hosts.indicators.get(name, ""))
-            if indicator is not None:
-                indicator[1](bufs[indicator[0]], length)
+        return encode(hosts, writes, outcome, params)
 
     def end(self, ok: bool) -> None:
         """Commit (the program ended normally) or roll back (the call failed); nothing when no SQL ran."""
-        unit, self.unit = self.unit, None
+        unit, self.unit, self.ahead = self.unit, None, None
         if unit is not None:
             unit.end(ok)

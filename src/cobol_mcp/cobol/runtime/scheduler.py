@@ -280,7 +280,9 @@ class Scheduler:
             return False
         if not lane.pending_out:
             self.unflushed.append(lane)
-        lane.pending_out.append(b"".join([REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes)), *params]))
+        more = exchange.more
+        head = REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes) + len(more))
+        lane.pending_out.append(b"".join([head, *params, more]))
         return True
 
     def fail(self, exchange: Exchange, error: str) -> bool:
