@@ -356,10 +356,9 @@ class Unit:
 
     # -- reading ahead (:mod:`cobol_mcp.sqlbridge.session` answers FETCHes before the program makes them)
     def read_ahead(self, name: str, count: int) -> list[Any]:
-        """Up to ``count`` rows past the FETCH just answered of cursor ``name``, if it is open and read-only
-        (WHERE CURRENT OF names none of its rows). PostgreSQL: only rows already fetched (the driver is
-        asked when a FETCH finds none, as before); SQLite: one row at a time, a driver error kept for the
-        FETCH that reaches it. Give back what the program does not consume with :meth:`unread`."""
+        """Up to ``count`` rows past the FETCH just answered of cursor ``name`` if open and read-only (no WHERE
+        CURRENT OF). PostgreSQL: only rows already fetched (a FETCH finding none asks the driver, as before);
+        SQLite: a driver error is kept for the FETCH reaching it. What is not used goes back: :meth:`unread`."""
         cursor = self.cursors.get(name)
         if cursor is None or cursor.declare.updatable or cursor.failed is not None:
             return []
@@ -380,14 +379,12 @@ class Unit:
 
     def unread(self, name: str, rows: list[Any]) -> None:
         """Rows of :meth:`read_ahead` back in front of the cursor's next FETCH (none when it is closed)."""
-        cursor = self.cursors.get(name)
-        if cursor is not None and rows:
+        if (cursor := self.cursors.get(name)) is not None:
             cursor.ahead.extendleft(reversed(rows))
 
     def fetched(self, number: int, row: Any) -> Outcome:
         """What FETCH statement ``number`` answers for ``row`` of :meth:`read_ahead`, as :meth:`execute` would."""
-        p = self.plan.statements[number]
-        out = Outcome(Sqlca())
+        p, out = self.plan.statements[number], Outcome(Sqlca())
         try:
             self._fetched(self.cursors[p.name or ""], p, row, out)
         except SqlError as exc:

@@ -72,7 +72,9 @@ class Ahead:
         self.cursor, self.rows, self.frame = cursor, rows, frame
 
     @classmethod
-    def read(cls, unit: Unit, number: int, cursor: str, codecs: Codecs, params: list[bytes], rounds: int) -> Ahead | None:
+    def read(
+        cls, unit: Unit, number: int, cursor: str, codecs: Codecs, params: list[bytes], rounds: int
+    ) -> Ahead | None:
         """Rows of ``cursor`` past FETCH ``number``'s answer (``params``), ``rounds`` reads after its OPEN."""
         hosts, _, writes = codecs
         sizes = list(map(len, params))

@@ -32,7 +32,7 @@ from ..cobol.precompile.scan import SqlStatement
 from ..db.catalog import Table, Untranslatable, read_catalog
 from ..db.errors import SqlError
 from ..db.prepare import Plan, StatementRow, prepare_plan
-from ..db.unit import BUSY_TIMEOUT_MS, Outcome, Sqlca, Unit, connect
+from ..db.unit import BUSY_TIMEOUT_MS, Sqlca, Unit, connect
 from ..db.url import Database
 from .ahead import Ahead, encode
 from .hosts import Hosts, describe
