@@ -22,24 +22,23 @@ other. Two units never see each other's uncommitted rows (SQLite and PostgreSQL 
 
 from __future__ import annotations
 
-import contextlib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Column, Untranslatable
+from .connection import BUSY_TIMEOUT_MS, connect
 from .dml import Translation
 from .errors import SqlError, from_postgresql, from_sqlite
 from .expr import HostRef
 from .prepare import DECLARATIVE, Plan, Prepared, dynamic
-from .url import Database
 from .values import from_driver, to_driver
 
-__all__ = ["BUSY_TIMEOUT_MS", "Outcome", "Sqlca", "Unit", "connect"]
+__all__ = ["BUSY_TIMEOUT_MS", "WAITS", "Outcome", "Sqlca", "Unit", "connect"]
 
-BUSY_TIMEOUT_MS = 10_000  # a SQLite writer waits this long for another one before -913
 _CHANGES = frozenset(("INSERT", "UPDATE", "DELETE", "EXECUTE", "OPEN"))  # PostgreSQL: a savepoint after each
+WAITS = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_INTERRUPT")  # what a statement run by .quick raises
 _PG_INERROR = 3  # psycopg.pq.TransactionStatus.INERROR: a failed statement aborted the transaction
 
 
@@ -75,23 +74,6 @@ class _Cursor:
     failed: Exception | None = None  # the driver's error reading ahead: the FETCH reaching it gets it
 
 
-def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
-    """A connection for one unit of work (SQLite: autocommit off by hand, foreign keys on)."""
-    if db.kind == "sqlite":
-        import sqlite3
-
-        conn = sqlite3.connect(db.target, isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False)
-        conn.execute("PRAGMA foreign_keys = ON")
-        with contextlib.suppress(sqlite3.OperationalError):  # busy: the file keeps the mode it has
-            conn.execute("PRAGMA journal_mode = WAL")
-        return conn
-    try:
-        import psycopg
-    except ImportError:
-        raise ValueError("a postgresql:// database needs psycopg: pip install 'cobol-mcp-server[postgresql]'") from None
-    return psycopg.connect(db.target, autocommit=False)
-
-
 class Unit:
     def __init__(self, plan: Plan, conn: Any) -> None:
         self.plan, self.conn = plan, conn
@@ -100,6 +82,8 @@ class Unit:
         self.savepoint = False  # PostgreSQL: the savepoint after the last change is held
         self.cursors: dict[str, _Cursor] = {}
         self.dynamic: dict[str, tuple[Translation, list[Column | None]]] = {}
+        self.nowait = False  # SQLite: a statement that would wait raises its driver error (see .quick)
+        self.busy: tuple[int, bool] | None = None  # SQLite: its busy timeout and whether in WAL mode (.quick)
 
     # -- the unit's end
     def end(self, ok: bool) -> None:
@@ -185,10 +169,12 @@ class Unit:
                 self.begun = False
 
     def _driver_error(self, exc: Exception) -> bool:
+        """The driver's error (an SQLCODE); not, while :attr:`nowait`, SQLite's waiting (:mod:`.quick`)."""
         if self.sqlite:
             import sqlite3
 
-            return isinstance(exc, sqlite3.Error)
+            waits = self.nowait and str(getattr(exc, "sqlite_errorname", "")).startswith(WAITS)
+            return isinstance(exc, sqlite3.Error) and not waits
         import psycopg
 
         return isinstance(exc, psycopg.Error)

@@ -32,6 +32,7 @@ from ..cobol.precompile.scan import SqlStatement
 from ..db.catalog import Table, Untranslatable, read_catalog
 from ..db.errors import SqlError
 from ..db.prepare import Plan, StatementRow, prepare_plan
+from ..db.quick import quickly
 from ..db.unit import BUSY_TIMEOUT_MS, Sqlca, Unit, connect
 from ..db.url import Database
 from .ahead import Ahead, encode
@@ -116,17 +117,27 @@ class Session:
         """The runtime's service callback: an :class:`..cobol.runtime.pool.Exchange` of a CALL 'SQLRT'.
         A FETCH of a read-only cursor is answered with the next rows too (:mod:`.ahead`), when the
         exchange can carry them (``exchange.more``: the C worker's)."""
+        params = self._answer(exchange, False)
+        assert params is not None
+        return params
+
+    def quick(self, exchange: Any) -> list[bytes] | None:
+        """The answer at once, for a statement that cannot wait (:mod:`cobol_mcp.db.quick`), or None (it has
+        done nothing): then :meth:`answer` it off the reply loop."""
+        return self._answer(exchange, True) if self.unit is not None and exchange.service == "SQLRT" else None
+
+    def _answer(self, exchange: Any, quick: bool) -> list[bytes] | None:
         if exchange.service != "SQLRT":
             raise ServiceError(f"the program CALLed {exchange.service}, which an EXEC SQL program is not served")
         number = exchange.number
         if self.ahead is not None:
             ahead, self.ahead = self.ahead, None
-            number = ahead.consumed(self.unit, number)
+            number = exchange.number = ahead.consumed(self.unit, number)  # (told once, if asked twice)
             if number == 0:  # the worker's report alone, before another service's request
                 return list(exchange.params)
-        params = self.service(number, exchange.params)
+        params = self._serve(number, exchange.params, quick)
         p = self.program.plan.statements.get(number)
-        if p is None or p.kind not in ("FETCH", "OPEN") or self.unit is None:
+        if params is None or p is None or p.kind not in ("FETCH", "OPEN") or self.unit is None:
             return params
         name = p.name or ""
         if p.kind == "OPEN":
@@ -138,6 +149,12 @@ class Session:
         return params
 
     def service(self, number: int, params: list[bytes]) -> list[bytes]:
+        """Statement ``number`` with its CALL's ``params``: their new bytes (see the module)."""
+        out = self._serve(number, params, False)
+        assert out is not None
+        return out
+
+    def _serve(self, number: int, params: list[bytes], quick: bool) -> list[bytes] | None:
         codecs = self.program.codecs.get(number)
         if codecs is None:
             raise ServiceError(f"CALL 'SQLRT' with statement number {number}, which the program does not have")
@@ -152,7 +169,9 @@ class Session:
             return [sqlca_bytes(params[0], Sqlca(exc.sqlcode, exc.sqlstate, 0, " " * 11, exc.message)), *params[1:]]
         if self.unit is None:
             self.unit = Unit(self.program.plan, self.opener(self.program.database))
-        outcome = self.unit.execute(number, values)
+        outcome = quickly(self.unit, number, values) if quick else self.unit.execute(number, values)
+        if outcome is None:
+            return None
         if not outcome.sets:
             return [sqlca_bytes(params[0], outcome.sqlca), *params[1:]]
         return encode(hosts, writes, outcome, params)
