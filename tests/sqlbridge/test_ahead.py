@@ -65,9 +65,9 @@ def _walker(db: Database, tmp: Path) -> Callable[[], tuple[list[str], int, int]]
         tracked = Tracked(Session(program), answerer)
         exchanges = [0]
 
-        def service(exchange: Any) -> None:
+        def service(exchange: Any) -> list[bytes] | None:
             exchanges[0] += 1
-            tracked.answer(exchange)
+            return tracked.answer(exchange)
 
         box: list[Any] = []
         runtime.submit("walk", [bytes(2400), bytes(4)], box.append, 120, service=service)
