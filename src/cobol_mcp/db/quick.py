@@ -7,9 +7,10 @@ run long on SQLite in WAL mode (readers and one writer never wait for each other
 answers their :class:`.unit.Outcome`, or None, the statement having done nothing: then run it as before.
 It runs: SELECT/VALUES/SET … INTO and OPEN (which change nothing) stopped after :data:`STEPS` of SQLite's
 steps; INSERT … VALUES, UPDATE and DELETE WHERE CURRENT OF (one row); CLOSE and the declarative
-statements. Each with a busy timeout of 0 (another call holds the write lock: SQLITE_BUSY at once, before
-the statement has changed anything). SQLite rolls a transaction back when a statement that changes rows
-is interrupted, so those are never interrupted; a search (UPDATE, DELETE, INSERT … SELECT), a FETCH, a
+statements. Each with a busy timeout of 0 (another call holds the write lock: SQLITE_BUSY at once,
+before the statement has changed anything), left so until the unit runs anything else
+(:meth:`.unit.Unit.restore`). SQLite rolls a transaction back when a statement that changes rows is
+interrupted, so those are never interrupted; a search (UPDATE, DELETE, INSERT … SELECT), a FETCH, a
 dynamic statement, COMMIT and ROLLBACK (which write the log to disk) are never run here.
 """
 
@@ -71,7 +72,9 @@ def quickly(unit: Unit, number: int, values: Mapping[str, object]) -> Outcome | 
         unit.busy = (int(conn.execute("PRAGMA busy_timeout").fetchone()[0]), wal)
     if not unit.busy[1]:
         return None
-    conn.execute("PRAGMA busy_timeout = 0")
+    if not unit.zero:  # left at 0 for the next statement run here; anything else restores it first
+        conn.execute("PRAGMA busy_timeout = 0")
+        unit.zero = True
     if how == "read":
         conn.set_progress_handler(_stop, STEPS)
     unit.nowait = True
@@ -85,4 +88,3 @@ def quickly(unit: Unit, number: int, values: Mapping[str, object]) -> Outcome | 
         unit.nowait = False
         if how == "read":
             conn.set_progress_handler(None, 0)
-        conn.execute(f"PRAGMA busy_timeout = {unit.busy[0]}")

@@ -84,6 +84,7 @@ class Unit:
         self.dynamic: dict[str, tuple[Translation, list[Column | None]]] = {}
         self.nowait = False  # SQLite: a statement that would wait raises its driver error (see .quick)
         self.busy: tuple[int, bool] | None = None  # SQLite: its busy timeout and whether in WAL mode (.quick)
+        self.zero = False  # SQLite: the busy timeout is 0 (.quick), until anything else runs: see restore
 
     # -- the unit's end
     def end(self, ok: bool) -> None:
@@ -93,7 +94,14 @@ class Unit:
         finally:
             self.conn.close()
 
+    def restore(self) -> None:
+        """SQLite: its busy timeout back, after statements run at once (:mod:`.quick`) set it to 0."""
+        if self.zero and self.busy is not None:
+            self.conn.execute(f"PRAGMA busy_timeout = {self.busy[0]}")
+            self.zero = False
+
     def commit(self) -> None:
+        self.restore()
         for name in [n for n, c in self.cursors.items() if not c.declare.hold]:
             self._close(name)
         if self.sqlite:
@@ -104,6 +112,7 @@ class Unit:
         self.begun = self.savepoint = False
 
     def rollback(self) -> None:
+        self.restore()
         for name in list(self.cursors):
             self._close(name)
         if self.sqlite:
@@ -116,8 +125,9 @@ class Unit:
     # -- one statement
     def execute(self, number: int, values: Mapping[str, object]) -> Outcome:
         """Statement ``number`` with the host variables' ``values``: what to store, and the SQLCA."""
-        p = self.plan.statements[number]
-        out = Outcome(Sqlca())
+        p, out = self.plan.statements[number], Outcome(Sqlca())
+        if not self.nowait:
+            self.restore()
         if p.kind in DECLARATIVE or p.kind == "DECLARE CURSOR":
             return out
         try:
@@ -141,6 +151,7 @@ class Unit:
     def begin(self) -> Any:
         """Begin the unit's transaction if it has not begun, and give its connection: what is done on it
         commits and rolls back with the SQL. After a change made on it, call :meth:`changed`."""
+        self.restore()
         self._begin()
         return self.conn
 
