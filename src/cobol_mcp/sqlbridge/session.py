@@ -124,7 +124,9 @@ class Session:
     def quick(self, exchange: Any) -> list[bytes] | None:
         """The answer at once, for a statement that cannot wait (:mod:`cobol_mcp.db.quick`), or None (it has
         done nothing): then :meth:`answer` it off the reply loop."""
-        return self._answer(exchange, True) if self.unit is not None and exchange.service == "SQLRT" else None
+        if self.unit is None or not self.unit.sqlite or exchange.service != "SQLRT":
+            return None  # (PostgreSQL: every statement waits on the network)
+        return self._answer(exchange, True)
 
     def _answer(self, exchange: Any, quick: bool) -> list[bytes] | None:
         if exchange.service != "SQLRT":
