@@ -6,7 +6,8 @@
       *   BETWEEN, AND LOGS EVERY STATEMENT TO LS-TRACE, ONE ENTRY     *
       *   EACH: STEP SQLCODE ID NAME QTY INDICATOR SQLERRD(3) ';'.     *
       *   BEFORE EACH FETCH THE QUANTITY IS SET TO 999: A NULL LEAVES  *
-      *   IT SO. LS-STMTS: THE EXEC SQL STATEMENTS RUN.                *
+      *   IT SO. A SERVICE OTHER THAN SQL IS CALLED BETWEEN FETCHES    *
+      *   (CICSRT: THE TEST ECHOES IT). LS-STMTS: THE STATEMENTS RUN.  *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -34,6 +35,8 @@
            05  WS-E-ERRD3          PIC -(2)9.
            05  FILLER              PIC X VALUE ';'.
        01  WS-AT                   PIC S9(4) COMP VALUE 1.
+       01  WS-EIB                  PIC X(85).
+       01  WS-DESC                 PIC X(20) VALUE '0;=PROBE'.
            EXEC SQL DECLARE HELD CURSOR WITH HOLD FOR
                SELECT ID, NAME, QTY
                  FROM INV.ITEM
@@ -58,6 +61,10 @@
            MOVE 'OH' TO WS-STEP
            PERFORM 9000-LOG
            PERFORM 1000-FETCH-HELD 3 TIMES
+           CALL 'CICSRT' USING BY VALUE 7
+                               BY REFERENCE WS-EIB WS-DESC
+           MOVE 'CX' TO WS-STEP
+           PERFORM 9000-LOG
            PERFORM 2000-FETCH-HELD-OTHER 2 TIMES
            PERFORM 1000-FETCH-HELD
            EXEC SQL SELECT COUNT(*) INTO :WS-COUNT FROM INV.ITEM

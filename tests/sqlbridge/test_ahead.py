@@ -49,8 +49,9 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
     return db
 
 
-def _walker(db: Database, tmp: Path) -> Callable[[], tuple[list[str], int, int]]:
-    """A function calling ITEMWALK once through the C worker: its trace, its statements, the exchanges."""
+def _walker(db: Database, tmp: Path, calls: list[list[tuple[str, int]]]) -> Callable[[], tuple[list[str], int, int]]:
+    """A function calling ITEMWALK once through the C worker: its trace, its statements, the exchanges
+    (each exchange's service and number logged in ``calls[-1]``)."""
     source = PROGRAMS / "ITEMWALK.cbl"
     built = precompile(source, "fixed", (), tmp / "gen")
     program: SqlProgram = load_program(built.source, list(scan_text(source, "fixed").statements), db,
@@ -59,14 +60,20 @@ def _walker(db: Database, tmp: Path) -> Callable[[], tuple[list[str], int, int]]
                           include=built.include)  # fmt: skip
     runtime = Runtime(max_workers=1, worker=str(build_worker(tmp / "cache")), timeout=120)
     runtime.load("walk", module, "ITEMWALK", [2400, 4])
+    log: list[tuple[str, int]] = []  # each exchange's service and number, of the last call
+    calls.append(log)
     answerer = answerer_for(runtime)
 
     def call() -> tuple[list[str], int, int]:
         tracked = Tracked(Session(program), answerer)
         exchanges = [0]
+        log.clear()
 
         def service(exchange: Any) -> list[bytes] | None:
             exchanges[0] += 1
+            log.append((exchange.service, exchange.number))
+            if exchange.service == "CICSRT":  # another service: echoed
+                return list(exchange.params)
             return tracked.answer(exchange)
 
         box: list[Any] = []
@@ -85,7 +92,7 @@ def _walker(db: Database, tmp: Path) -> Callable[[], tuple[list[str], int, int]]
 def _expected() -> list[tuple[str, int, int | None]]:
     """Each entry's step, SQLCODE and (after a FETCH of a row, or the count) the ID, as DB2 answers them."""
     held, late = ("FH", 0), ("FL", 0)
-    rows = [(*held, n) for n in (1, 2, 3)] + [("F2", 0, 4), ("F2", 0, 5), (*held, 6), ("SC", 0, ROWS)]
+    rows = [(*held, n) for n in (1, 2, 3)] + [("CX", 0, None), ("F2", 0, 4), ("F2", 0, 5), (*held, 6), ("SC", 0, ROWS)]
     rows += [(*held, 7), (*held, 8), ("CM", 0, None), (*held, 9), (*held, 10), ("OL", 0, None)]
     rows += [(*late, 21), (*late, 22), ("CM", 0, None), ("FL", -501, None)]
     rows += [(*held, n) for n in range(11, ROWS + 1)] + [("FH", 100, None), ("FH", 100, None), ("CH", 0, None)]
@@ -112,11 +119,16 @@ def _check(trace: list[str]) -> None:
 
 def test_a_walk_with_rows_sent_ahead_is_the_walk_without(database: Database, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
-    call = _walker(database, tmp_path)
+    calls: list[list[tuple[str, int]]] = []
+    call = _walker(database, tmp_path, calls)
     trace, statements, exchanges = call()
+    log = list(calls[0])
+    before = log[log.index(("CICSRT", 7)) - 1]  # the FETCHes' rows sent ahead, none used: told alone first
+    assert before == ("SQLRT", 0)
     monkeypatch.setattr(ahead, "MOST", 0)  # nothing is sent ahead: every statement is an exchange
     plain, plain_statements, plain_exchanges = call()
     assert (plain_statements, plain_exchanges) == (statements, statements) == (len(trace), len(trace))
     assert trace == plain
     _check(trace)
     assert exchanges < statements - 15  # the FETCH loops were answered ahead
+    assert ("SQLRT", 0) not in calls[0]  # nothing was sent ahead, nothing to tell
