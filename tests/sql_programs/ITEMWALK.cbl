@@ -96,9 +96,7 @@
            MOVE 'OH' TO WS-STEP
            PERFORM 9000-LOG
            PERFORM 1000-FETCH-HELD 2 TIMES
-           EXEC SQL CLOSE HELD END-EXEC
-           MOVE 'CH' TO WS-STEP
-           PERFORM 9000-LOG
+      *    HELD IS LEFT OPEN: THE END OF THE CALL CLOSES IT
            GOBACK.
 
        1000-FETCH-HELD.

@@ -2,7 +2,8 @@
 walks two cursors with other statements, COMMIT (WITH HOLD and without), CLOSE, -501, +100 twice and a
 re-OPEN between its FETCHes, one cursor through two FETCH statements into different host variables, and
 a NULL that must leave what the program put in the host variable. Its trace is the same with rows sent
-ahead as without, and most of its FETCHes never reach the server."""
+ahead as without (the second call, on the same worker, after the first ended with a row sent ahead), and
+most of its FETCHes never reach the server."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ def _expected() -> list[tuple[str, int, int | None]]:
     rows += [(*held, 7), (*held, 8), ("CM", 0, None), (*held, 9), (*held, 10), ("OL", 0, None)]
     rows += [(*late, 21), (*late, 22), ("CM", 0, None), ("FL", -501, None)]
     rows += [(*held, n) for n in range(11, ROWS + 1)] + [("FH", 100, None), ("FH", 100, None), ("CH", 0, None)]
-    rows += [("FH", -501, None), ("OH", 0, None), (*held, 1), (*held, 2), ("CH", 0, None)]
+    rows += [("FH", -501, None), ("OH", 0, None), (*held, 1), (*held, 2)]  # the call ends: a row was sent ahead
     return [("OH", 0, None), *rows]
 
 

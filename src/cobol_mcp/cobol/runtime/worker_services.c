@@ -29,6 +29,7 @@ static unsigned ended; /* LINKed levels returned, not told yet */
 static unsigned char *ahead; /* per row: its image (SQLCA and host variables), then its keep mask */
 static size_t ahead_size, ahead_rows, ahead_used, ahead_total;
 static long long ahead_number;
+static uint32_t ahead_call; /* the call they were sent to: another call's (it ended first) are dropped */
 
 /* Read more request bytes into in[have, ...), waiting for them; the server gone: exit. */
 static void read_more(void) {
@@ -112,7 +113,7 @@ static int ask_with(unsigned service, long long number, int count, void **data, 
                 }
                 ahead = grow(ahead, &ahead_size, rows * row);
                 memcpy(ahead, body + 4, rows * row);
-                ahead_rows = rows, ahead_used = 0, ahead_total = total, ahead_number = number;
+                ahead_rows = rows, ahead_used = 0, ahead_total = total, ahead_number = number, ahead_call = running;
             }
             memmove(in + at, in + at + whole, have - at - whole); /* the frames after it stay in order */
             have -= whole;
@@ -143,6 +144,8 @@ static int from_ahead(long long number, int count, void **data, const size_t *si
 
 /* Before a request of another service: the rows sent ahead that were used told alone (statement 0). */
 static void tell_ahead(void) {
+    if (ahead_rows && ahead_call != running)
+        ahead_rows = 0;
     if (ahead_rows) {
         void *data[2] = {NULL, NULL};
         size_t sizes[2] = {0, 0};
@@ -161,6 +164,8 @@ static int ask(unsigned service, int count, void **data, size_t *sizes) {
         sizes[i] = (size_t)cob_get_param_size(i);
     }
     long long number = cob_get_s64_param(1);
+    if (ahead_rows && ahead_call != running)
+        ahead_rows = 0; /* a call that ended with rows sent ahead: its session has ended too */
     if (service == 1 && ahead_rows && from_ahead(number, count, data, sizes))
         return 0;
     if (service != 1)
