@@ -12,8 +12,9 @@ transaction committed at the end.
 
 Then the whole way, as a tool call runs it: SQLBENCH compiled, called once per statement kind in the C
 worker, each of its N CALL 'SQLRT's going to the server as a mid-call exchange and answered by the
-bridge on the answerer's threads (:mod:`cobol_mcp.sqlbridge.answers`); per statement, the call's time
-divided by N, against the same bare driver figures.
+bridge as a call's are (:mod:`cobol_mcp.sqlbridge.answers`: at once on SQLite when the statement cannot
+wait, else on the answerer's threads; FETCHes answered ahead, :mod:`cobol_mcp.sqlbridge.ahead`); per
+statement, the call's time divided by N, against the same bare driver figures.
 """
 
 from __future__ import annotations

@@ -5,8 +5,11 @@ and :mod:`.dml` (statements and expressions), :mod:`.ddl` (CREATE TABLE/INDEX, a
 are stored), :mod:`.catalog` (column types kept beside the data), :mod:`.errors` (driver errors as
 DB2's SQLCODE and SQLSTATE), :mod:`.url` (where a folder's database is), :mod:`.script` (SPUFI input)
 and :mod:`.apply` (the ``db apply`` command); the runtime: :mod:`.prepare` (a program's statement table
-translated once), :mod:`.values` (host-variable values to the driver and back) and :mod:`.unit` (one
-tool call's unit of work: statements executed with DB2's SQLCODEs, cursors, commit and rollback).
+translated once), :mod:`.values` (host-variable values to the driver and back), :mod:`.connection`
+(a unit's connection), :mod:`.exact` and :mod:`.arith` (DECIMAL arithmetic and durations, exact, on
+SQLite), :mod:`.scroll` (scrollable cursors), :mod:`.results` (an SQLCA, a statement's outcome, an
+open cursor), :mod:`.unit` (one tool call's unit of work: statements executed with DB2's SQLCODEs,
+cursors, commit and rollback) and :mod:`.quick` (SQLite statements that cannot wait, run at once).
 May import: the standard library, and psycopg (an optional extra) inside functions only; never the
 transports, the server or the COBOL packages, which in turn reach it only where the runtime is wired in.
 

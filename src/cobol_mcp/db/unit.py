@@ -25,78 +25,24 @@ other. Two units never see each other's uncommitted rows (SQLite and PostgreSQL 
 
 from __future__ import annotations
 
-import contextlib
-from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Column, Untranslatable
+from .connection import BUSY_TIMEOUT_MS, connect
 from .dml import Translation
 from .errors import SqlError, from_postgresql, from_sqlite
-from .exact import register
 from .expr import HostRef
 from .prepare import DECLARATIVE, Plan, Prepared, dynamic
+from .results import Cursor, Outcome, Sqlca
 from .scroll import amount_of, move
-from .url import Database
 from .values import from_driver, to_driver
 
-__all__ = ["BUSY_TIMEOUT_MS", "Outcome", "Sqlca", "Unit", "connect"]
+__all__ = ["BUSY_TIMEOUT_MS", "WAITS", "Outcome", "Sqlca", "Unit", "connect"]
 
-BUSY_TIMEOUT_MS = 10_000  # a SQLite writer waits this long for another one before -913
 _CHANGES = frozenset(("INSERT", "UPDATE", "DELETE", "EXECUTE", "OPEN"))  # PostgreSQL: a savepoint after each
+WAITS = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_INTERRUPT")  # what a statement run by .quick raises
 _PG_INERROR = 3  # psycopg.pq.TransactionStatus.INERROR: a failed statement aborted the transaction
-
-
-@dataclass
-class Sqlca:
-    sqlcode: int = 0
-    sqlstate: str = "00000"
-    sqlerrd3: int = 0  # rows inserted, updated, deleted or fetched
-    sqlwarn: str = " " * 11  # SQLWARN0 … SQLWARNA: "W" where set
-    sqlerrm: str = ""
-
-    def warn(self, flag: int) -> None:
-        """Set SQLWARNn (and SQLWARN0, which says some flag is set)."""
-        chars = list(self.sqlwarn)
-        chars[0] = chars[flag] = "W"
-        self.sqlwarn = "".join(chars)
-
-
-@dataclass
-class Outcome:
-    sqlca: Sqlca
-    sets: dict[str, object] = field(default_factory=dict)  # host variables and indicators to store
-
-
-@dataclass
-class _Cursor:
-    declare: Prepared
-    driver: Any
-    columns: list[Column | None]
-    rowid: bool  # the first column is the row's rowid or ctid (WHERE CURRENT OF)
-    current: object = None  # the rowid of the row FETCH last returned
-    ahead: deque[Any] = field(default_factory=deque)  # PostgreSQL, read-only: rows fetched 100 at a time
-    rows: list[Any] | None = None  # a SCROLL cursor's result table, read at OPEN (see .scroll)
-    position: int = -1  # … and where it is: -1 before the first row, len(rows) after the last
-
-
-def connect(db: Database, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Any:
-    """A connection for one unit of work (SQLite: autocommit off by hand, foreign keys on)."""
-    if db.kind == "sqlite":
-        import sqlite3
-
-        conn = sqlite3.connect(db.target, isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False)
-        conn.execute("PRAGMA foreign_keys = ON")
-        register(conn)  # DECIMAL arithmetic and labelled durations, exact
-        with contextlib.suppress(sqlite3.OperationalError):  # busy: the file keeps the mode it has
-            conn.execute("PRAGMA journal_mode = WAL")
-        return conn
-    try:
-        import psycopg
-    except ImportError:
-        raise ValueError("a postgresql:// database needs psycopg: pip install 'cobol-mcp-server[postgresql]'") from None
-    return psycopg.connect(db.target, autocommit=False)
 
 
 class Unit:
@@ -105,9 +51,12 @@ class Unit:
         self.sqlite = plan.target == "sqlite"
         self.begun = False
         self.savepoint = False  # PostgreSQL: the savepoint after the last change is held
-        self.cursors: dict[str, _Cursor] = {}
+        self.cursors: dict[str, Cursor] = {}
         self.dynamic: dict[str, tuple[Translation, list[Column | None]]] = {}
-        self.others: dict[int, tuple[Plan, dict[str, _Cursor], dict[str, Any]]] = {}  # id(plan) -> kept
+        self.nowait = False  # SQLite: a statement that would wait raises its driver error (see .quick)
+        self.busy: tuple[int, bool] | None = None  # SQLite: its busy timeout and whether in WAL mode (.quick)
+        self.zero = False  # SQLite: the busy timeout is 0 (.quick), until anything else runs: see restore
+        self.others: dict[int, tuple[Plan, dict[str, Cursor], dict[str, Any]]] = {}  # id(plan) -> kept
 
     def use(self, plan: Plan) -> None:
         """The statements that follow are of ``plan``: another program's (a subprogram CALLed or LINKed
@@ -126,7 +75,14 @@ class Unit:
         finally:
             self.conn.close()
 
+    def restore(self) -> None:
+        """SQLite: its busy timeout back, after statements run at once (:mod:`.quick`) set it to 0."""
+        if self.zero and self.busy is not None:
+            self.conn.execute(f"PRAGMA busy_timeout = {self.busy[0]}")
+            self.zero = False
+
     def commit(self) -> None:
+        self.restore()
         for cursors in (self.cursors, *(kept[1] for kept in self.others.values())):
             for name in [n for n, c in cursors.items() if not c.declare.hold]:
                 self._close(name, cursors)
@@ -138,6 +94,7 @@ class Unit:
         self.begun = self.savepoint = False
 
     def rollback(self) -> None:
+        self.restore()
         for cursors in (self.cursors, *(kept[1] for kept in self.others.values())):
             for name in list(cursors):
                 self._close(name, cursors)
@@ -151,8 +108,9 @@ class Unit:
     # -- one statement
     def execute(self, number: int, values: Mapping[str, object]) -> Outcome:
         """Statement ``number`` with the host variables' ``values``: what to store, and the SQLCA."""
-        p = self.plan.statements[number]
-        out = Outcome(Sqlca())
+        p, out = self.plan.statements[number], Outcome(Sqlca())
+        if not self.nowait:
+            self.restore()
         if p.kind in DECLARATIVE or p.kind == "DECLARE CURSOR":
             return out
         try:
@@ -176,6 +134,7 @@ class Unit:
     def begin(self) -> Any:
         """Begin the unit's transaction if it has not begun, and give its connection: what is done on it
         commits and rolls back with the SQL. After a change made on it, call :meth:`changed`."""
+        self.restore()
         self._begin()
         return self.conn
 
@@ -204,10 +163,12 @@ class Unit:
                 self.begun = False
 
     def _driver_error(self, exc: Exception) -> bool:
+        """The driver's error (an SQLCODE); not, while :attr:`nowait`, SQLite's waiting (:mod:`.quick`)."""
         if self.sqlite:
             import sqlite3
 
-            return isinstance(exc, sqlite3.Error)
+            waits = self.nowait and str(getattr(exc, "sqlite_errorname", "")).startswith(WAITS)
+            return isinstance(exc, sqlite3.Error) and not waits
         import psycopg
 
         return isinstance(exc, psycopg.Error)
@@ -217,7 +178,7 @@ class Unit:
             self.conn.execute("BEGIN")
         self.begun = True
 
-    def _params(self, refs: list[HostRef], values: Mapping[str, object], cursor: _Cursor | None = None) -> list[object]:
+    def _params(self, refs: list[HostRef], values: Mapping[str, object], cursor: Cursor | None = None) -> list[object]:
         params: list[object] = []
         for ref in refs:
             if ref.name.startswith("ROWID OF "):
@@ -297,7 +258,7 @@ class Unit:
         return given
 
     def _statement(self, t: Translation, columns: list[Column | None], values: Mapping[str, object], out: Outcome,
-                   kind: str, cursor: _Cursor | None = None) -> None:  # fmt: skip
+                   kind: str, cursor: Cursor | None = None) -> None:  # fmt: skip
         cur = self.conn.cursor() if not self.sqlite else self.conn
         result = cur.execute(t.sql, self._params(t.params, values, cursor))
         if t.outputs:  # SELECT/VALUES/SET … INTO: one row
@@ -343,7 +304,7 @@ class Unit:
             named = name.lower() if not self.others else f"{name.lower()}_{id(self.plan):x}"  # one per program
             driver = self.conn.cursor(name=named, withhold=declare.hold)
             driver.execute(sql, params)
-        self.cursors[name] = _Cursor(declare, driver, columns, rowid)
+        self.cursors[name] = Cursor(declare, driver, columns, rowid)
         if declare.scroll:  # INSENSITIVE: the result table as it was at OPEN
             self.cursors[name].rows = list(driver.fetchall())
 
@@ -357,12 +318,19 @@ class Unit:
             return self._scroll(p, cursor, moved, out)
         if word != "NEXT":
             raise SqlError(-225, "42872", f"FETCH {word} needs a SCROLL cursor; {p.name} is not one")
-        if self.sqlite or cursor.declare.updatable:
+        if cursor.ahead:
+            row = cursor.ahead.popleft()
+        elif cursor.failed is not None:
+            failed, cursor.failed = cursor.failed, None
+            raise failed
+        elif self.sqlite or cursor.declare.updatable:
             row = cursor.driver.fetchone()
         else:
-            if not cursor.ahead:
-                cursor.ahead.extend(cursor.driver.fetchmany(100))
+            cursor.ahead.extend(cursor.driver.fetchmany(100))  # PostgreSQL, read-only: 100 rows a round trip
             row = cursor.ahead.popleft() if cursor.ahead else None
+        self._fetched(cursor, p, row, out)
+
+    def _fetched(self, cursor: Cursor, p: Prepared, row: Any, out: Outcome) -> None:
         if row is None:
             cursor.current = None
             out.sqlca = Sqlca(100, "02000", 0)
@@ -375,7 +343,7 @@ class Unit:
         self._store(p.translation.outputs, tuple(row), cursor.columns, out)
         out.sqlca.sqlerrd3 = 1
 
-    def _scroll(self, p: Prepared, cursor: _Cursor, moved: tuple[int, int], out: Outcome) -> None:
+    def _scroll(self, p: Prepared, cursor: Cursor, moved: tuple[int, int], out: Outcome) -> None:
         assert cursor.rows is not None and p.translation is not None
         cursor.position, sqlcode = moved
         if sqlcode:
@@ -386,7 +354,44 @@ class Unit:
         self._store(p.translation.outputs, tuple(cursor.rows[cursor.position]), cursor.columns, out)
         out.sqlca.sqlerrd3 = 1
 
-    def _close(self, name: str, cursors: dict[str, _Cursor] | None = None) -> None:
+    # -- reading ahead (:mod:`cobol_mcp.sqlbridge.session` answers FETCHes before the program makes them)
+    def read_ahead(self, name: str, count: int) -> list[Any]:
+        """Up to ``count`` rows past the FETCH just answered of cursor ``name`` if open and read-only (no WHERE
+        CURRENT OF). PostgreSQL: only rows already fetched (a FETCH finding none asks the driver, as before);
+        SQLite: a driver error is kept for the FETCH reaching it. What is not used goes back: :meth:`unread`."""
+        cursor = self.cursors.get(name)
+        if cursor is None or cursor.declare.updatable or cursor.failed is not None or cursor.rows is not None:
+            return []
+        rows = [cursor.ahead.popleft() for _ in range(min(count, len(cursor.ahead)))]
+        if self.sqlite:
+            while len(rows) < count:
+                try:
+                    row = cursor.driver.fetchone()
+                except Exception as exc:
+                    if not self._driver_error(exc):
+                        raise
+                    cursor.failed = exc
+                    break
+                if row is None:
+                    break
+                rows.append(row)
+        return rows
+
+    def unread(self, name: str, rows: list[Any]) -> None:
+        """Rows of :meth:`read_ahead` back in front of the cursor's next FETCH (none when it is closed)."""
+        if (cursor := self.cursors.get(name)) is not None:
+            cursor.ahead.extendleft(reversed(rows))
+
+    def fetched(self, number: int, row: Any) -> Outcome:
+        """What FETCH statement ``number`` answers for ``row`` of :meth:`read_ahead`, as :meth:`execute` would."""
+        p, out = self.plan.statements[number], Outcome(Sqlca())
+        try:
+            self._fetched(self.cursors[p.name or ""], p, row, out)
+        except SqlError as exc:
+            self._failed(out, exc)
+        return out
+
+    def _close(self, name: str, cursors: dict[str, Cursor] | None = None) -> None:
         cursor = (self.cursors if cursors is None else cursors).pop(name)
         try:
             cursor.driver.close()

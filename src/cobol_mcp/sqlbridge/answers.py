@@ -6,6 +6,9 @@ the program's worker waiting as it does for any answer, and the answer (or the f
 the runtime on the loop's thread, woken through a pipe the loop watches. So a statement that waits
 for another call's lock (SQLite's writer, a PostgreSQL row lock) waits on its own thread while the other
 call goes on and commits. A call's statements still run one at a time (its program waits for each).
+A statement that cannot wait (:mod:`cobol_mcp.db.quick`: SQLite's reads stopped if they run long, one-row
+writes that never wait for a lock) is answered at once on the loop's thread: handing it to a thread and
+back costs more than running it.
 
 A call that ends while one of its statements runs (a timeout, a cancellation, a server stopping) is
 rolled back by that statement's thread once the statement is done (:meth:`Tracked.end`); a normal end
@@ -92,13 +95,19 @@ class Tracked:
         self.ended: bool | None = None  # how the call ended while a statement was running
         self.closed = False
 
-    def answer(self, exchange: Any) -> None:
-        """The runtime's service callback: the answer comes later (None now)."""
+    def answer(self, exchange: Any) -> list[bytes] | None:
+        """The runtime's service callback: the answer now if the session gives it at once (its ``quick``: a
+        statement that cannot wait), else later (None now)."""
         with self.guard:
             if self.closed:
                 raise RuntimeError("the call's unit of work has ended")
+        quick = getattr(self.session, "quick", None)
+        if quick is not None and (params := quick(exchange)) is not None:
+            return list(params)
+        with self.guard:
             self.running = True
         self.answerer.ask(self, exchange)
+        return None
 
     def run(self, exchange: Any) -> list[bytes]:
         try:

@@ -39,18 +39,16 @@ from ..cobol.precompile.scan import SqlStatement
 from ..db.catalog import Table, Untranslatable, read_catalog
 from ..db.errors import SqlError
 from ..db.prepare import Plan, StatementRow, prepare_plan
-from ..db.unit import BUSY_TIMEOUT_MS, Outcome, Sqlca, Unit, connect
+from ..db.quick import quickly
+from ..db.unit import BUSY_TIMEOUT_MS, Sqlca, Unit, connect
 from ..db.url import Database
+from .ahead import Ahead, encode
 from .hosts import Hosts, describe
-from .values import SQLCA_SIZE, Reader, Writer, reader, sqlca_bytes, writer
+from .values import SQLCA_SIZE, SQLCODE_AT, Reader, ServiceError, Writer, reader, sqlca_bytes, writer
 
 __all__ = ["PROGRAM_NUMBER", "ServiceError", "Session", "SqlProgram", "load_program"]
 
 PROGRAM_NUMBER = -1  # a CALL 'SQLRT' whose one parameter names the program whose statements follow
-
-
-class ServiceError(Exception):
-    """A CALL 'SQLRT' the session cannot serve: the tool call fails with this message."""
 
 
 @dataclass
@@ -125,6 +123,9 @@ class Session:
         self.opener = opener or unit_connection
         self.folder = folder or {}
         self.unit: Unit | None = None
+        self.ahead: Ahead | None = None  # FETCHes sent ahead, which the worker reports at its next request
+        # per cursor (of a program): the FETCHes answered since its OPEN that read ahead
+        self.rounds: dict[tuple[int, str], int] = {}
 
     def open_unit(self, database: Database) -> Unit:
         """The call's unit of work, opened now if no statement ran yet (CICS file control shares it)."""
@@ -144,12 +145,52 @@ class Session:
         return params
 
     def answer(self, exchange: Any) -> list[bytes]:
-        """The runtime's service callback: an :class:`..cobol.runtime.pool.Exchange` of a CALL 'SQLRT'."""
+        """The runtime's service callback: an :class:`..cobol.runtime.pool.Exchange` of a CALL 'SQLRT'.
+        A FETCH of a read-only cursor is answered with the next rows too (:mod:`.ahead`), when the
+        exchange can carry them (``exchange.more``: the C worker's)."""
+        params = self._answer(exchange, False)
+        assert params is not None
+        return params
+
+    def quick(self, exchange: Any) -> list[bytes] | None:
+        """The answer at once, for a statement that cannot wait (:mod:`cobol_mcp.db.quick`), or None (it has
+        done nothing): then :meth:`answer` it off the reply loop."""
+        if self.unit is None or not self.unit.sqlite or exchange.service != "SQLRT":
+            return None  # (PostgreSQL: every statement waits on the network)
+        return self._answer(exchange, True)
+
+    def _answer(self, exchange: Any, quick: bool) -> list[bytes] | None:
         if exchange.service != "SQLRT":
             raise ServiceError(f"the program CALLed {exchange.service}, which an EXEC SQL program is not served")
-        return self.service(exchange.number, exchange.params)
+        number = exchange.number
+        if self.ahead is not None:
+            ahead, self.ahead = self.ahead, None
+            number = exchange.number = ahead.consumed(self.unit, number)  # (told once, if asked twice)
+            if number == 0:  # the worker's report alone, before another service's request
+                return list(exchange.params)
+        params = self._serve(number, exchange.params, quick)
+        program = self.current  # (whose statement it was: a PROGRAM_NUMBER exchange switches to it)
+        p = program.plan.statements.get(number) if program is not None and number != PROGRAM_NUMBER else None
+        if params is None or p is None or p.kind not in ("FETCH", "OPEN") or self.unit is None:
+            return params
+        assert program is not None
+        name = p.name or ""
+        key = (id(program), name)  # (two programs may each have a cursor of one name)
+        if p.kind == "OPEN":
+            self.rounds[key] = 0
+        elif hasattr(exchange, "more") and params[0][SQLCODE_AT : SQLCODE_AT + 4] == b"\0\0\0\0":
+            rounds = self.rounds[key] = self.rounds.get(key, 0) + 1
+            self.ahead = Ahead.read(self.unit, number, name, program.codecs[number], params, rounds - 1)
+            exchange.more = self.ahead.frame if self.ahead is not None else b""
+        return params
 
     def service(self, number: int, params: list[bytes]) -> list[bytes]:
+        """Statement ``number`` with its CALL's ``params``: their new bytes (see the module)."""
+        out = self._serve(number, params, False)
+        assert out is not None
+        return out
+
+    def _serve(self, number: int, params: list[bytes], quick: bool) -> list[bytes] | None:
         if number == PROGRAM_NUMBER:
             return self._switch(params)
         program = self.current
@@ -168,35 +209,15 @@ class Session:
         assert program is not None
         unit = self.open_unit(program.database)
         unit.use(program.plan)
-        outcome = unit.execute(number, values)
+        outcome = quickly(unit, number, values) if quick else unit.execute(number, values)
+        if outcome is None:
+            return None
         if not outcome.sets:
             return [sqlca_bytes(params[0], outcome.sqlca), *params[1:]]
-        bufs = [bytearray(p) for p in params]
-        try:
-            self._store(hosts, writes, outcome, bufs)
-        except SqlError as exc:
-            return [sqlca_bytes(params[0], Sqlca(exc.sqlcode, exc.sqlstate, 0, " " * 11, exc.message)), *params[1:]]
-        return [sqlca_bytes(params[0], outcome.sqlca), *map(bytes, bufs[1:])]
-
-    @staticmethod
-    def _store(hosts: Hosts, writes: dict[str, tuple[int, Writer]], outcome: Outcome, bufs: list[bytearray]) -> None:
-        cuts: dict[str, int] = {}
-        for name, value in outcome.sets.items():
-            found = writes.get(name)
-            if found is None:
-                raise ServiceError(f"statement {hosts.number} sets {name}, which its CALL does not pass")
-            param, write = found
-            cut = write(bufs[param], value)
-            if cut is not None:
-                outcome.sqlca.warn(1)
-                cuts[name] = cut
-        for name, length in cuts.items():  # DB2: the indicator of a cut string holds its length before the cut
-            indicator = writes.get(hosts.indicators.get(name, ""))
-            if indicator is not None:
-                indicator[1](bufs[indicator[0]], length)
+        return encode(hosts, writes, outcome, params)
 
     def end(self, ok: bool) -> None:
         """Commit (the program ended normally) or roll back (the call failed); nothing when no SQL ran."""
-        unit, self.unit = self.unit, None
+        unit, self.unit, self.ahead = self.unit, None, None
         if unit is not None:
             unit.end(ok)

@@ -26,10 +26,16 @@ from .hosts import Piece
 
 __all__ = [
     "SQLCA_SIZE", "SQLCODE_AT", "SQLERRD_AT", "SQLERRMC_AT", "SQLERRML_AT", "SQLSTATE_AT", "SQLWARN_AT",
-    "Reader", "Writer", "reader", "sqlca_bytes", "writer",
+    "Reader", "ServiceError", "Writer", "reader", "sqlca_bytes", "writer",
 ]  # fmt: skip
 
 Reader = Callable[[bytes], object]
+
+
+class ServiceError(Exception):
+    """A CALL 'SQLRT' the session cannot serve: the tool call fails with this message."""
+
+
 Writer = Callable[[bytearray, object], "int | None"]
 
 SQLCA_SIZE = 136

@@ -95,13 +95,16 @@ class Program:
 class Exchange:
     """One request of a running call to the server: `service` (the entry the program CALLed, say
     ``"SQLRT"``), `number` (its first argument: the statement number) and `params` (the bytes of
-    each BY REFERENCE argument, in order). Its answer gives each parameter's new bytes, same sizes."""
+    each BY REFERENCE argument, in order). Its answer gives each parameter's new bytes, same sizes,
+    and after them `more`, bytes the service adds for the worker (FETCHes answered ahead: the C
+    worker's ``SQLRT``)."""
 
-    __slots__ = ("call_id", "service", "number", "params", "answered")
+    __slots__ = ("call_id", "service", "number", "params", "answered", "more")
 
     def __init__(self, call_id: int, service: str, number: int, params: list[bytes]) -> None:
         self.call_id, self.service, self.number, self.params = call_id, service, number, params
         self.answered = False
+        self.more = b""
 
     def __repr__(self) -> str:
         return f"Exchange(call {self.call_id}, {self.service} {self.number}, {list(map(len, self.params))} bytes)"

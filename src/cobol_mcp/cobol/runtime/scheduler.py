@@ -269,10 +269,9 @@ class Scheduler:
         return None
 
     def answer(self, exchange: Exchange, params: Sequence[bytes]) -> bool:
-        """Queue `exchange`'s answer (each parameter's new bytes) for its worker. False: the call is
-        over (timed out, cancelled, its worker lost), or the sizes differ from the parameters' (that fails it)."""
-        sizes = list(map(len, exchange.params))
-        if list(map(len, params)) != sizes:
+        """Queue `exchange`'s answer (each parameter's new bytes, then its `more`) for its worker. False: the call
+        is over (timed out, cancelled, its worker lost), or the sizes differ from the parameters' (that fails it)."""
+        if list(map(len, params)) != (sizes := list(map(len, exchange.params))):
             self.fail(exchange, f"answered with {list(map(len, params))} bytes for the program's {sizes}")
             return False
         lane = self._take(exchange)
@@ -280,7 +279,8 @@ class Scheduler:
             return False
         if not lane.pending_out:
             self.unflushed.append(lane)
-        lane.pending_out.append(b"".join([REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes)), *params]))
+        head = REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes) + len(more := exchange.more))
+        lane.pending_out.append(b"".join([head, *params, more]))
         return True
 
     def fail(self, exchange: Exchange, error: str) -> bool:

@@ -3,7 +3,10 @@
  * commands, service 2): a program running in this worker CALLs one, the call is asked of the server
  * mid-call as a reply of status 2 (layout in worker.h), and the CALL returns once the answer frame
  * for the running call has put its bytes in the parameters. The frames that arrive before the answer
- * (calls pipelined behind this one) stay in `in`, in order, for after the call. These two entries and
+ * (calls pipelined behind this one) stay in `in`, in order, for after the call. An SQLRT answer may
+ * carry rows sent ahead (a FETCH's next answers, sqlbridge.ahead): the same statement's next CALLs
+ * take them, in order, without asking; the next request of any other kind tells the server how many
+ * were used (number | used << USED_SHIFT; statement 0 alone before a CICSRT). These two entries and
  * main are all the executable exports (-rdynamic): libcob's CALL finds them by name in the
  * executable, as it finds a program in a loaded module.
  *
@@ -34,6 +37,11 @@ static unsigned ended; /* LINKed levels returned, not told yet */
 #define CALLER_PREFIX "COBOL-MCP-CALLER" /* cobol.prepare.driver.DRIVER_ID: the server's own callers */
 static uint32_t told_call; /* the call whose server session was last told a program (call ids start at 1) */
 static char told[NAME_LENGTH]; /* and that program */
+#define USED_SHIFT 20 /* sqlbridge.ahead.USED_SHIFT: an SQLRT number's bits for the rows used */
+static unsigned char *ahead; /* per row: its image (SQLCA and host variables), then its keep mask */
+static size_t ahead_size, ahead_rows, ahead_used, ahead_total;
+static long long ahead_number;
+static uint32_t ahead_call; /* the call they were sent to: another call's (it ended first) are dropped */
 
 /* Read more request bytes into in[have, ...), waiting for them; the server gone: exit. */
 static void read_more(void) {
@@ -75,6 +83,10 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
     put32(asked, running);
     asked[4] = 2;
     put32(asked + 5, (uint32_t)(int32_t)number);
+    if (service == 1 && ahead_rows) { /* the rows sent ahead: how many were used, the rest go back */
+        put32(asked + 5, (uint32_t)(int32_t)number | ((uint32_t)ahead_used << USED_SHIFT));
+        ahead_rows = 0;
+    }
     if (service == 2 && ended) { /* LINKed levels that have returned since the last exchange */
         put32(asked + 5, (uint32_t)(int32_t)number | ((uint32_t)ended << ENDED_SHIFT));
         ended = 0;
@@ -93,7 +105,7 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
                 at += whole;
                 continue;
             }
-            if (length != total) {
+            if (length != total && (service != 1 || length < total + 4)) {
                 fprintf(stderr, "cobol-mcp worker: an answer of %zu bytes to a request of %zu\n", (size_t)length, total);
                 _exit(70);
             }
@@ -105,11 +117,51 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
                 memcpy(data[i], body, size);
                 body += size;
             }
+            if (length > total) { /* rows sent ahead: u32 count, then per row image and keep mask */
+                size_t rows = get32(body), row = 2 * total;
+                if (total == 0 || length - total - 4 != rows * row) {
+                    fprintf(stderr, "cobol-mcp worker: %zu rows ahead in %zu bytes\n", rows, (size_t)length - total - 4);
+                    _exit(70);
+                }
+                ahead = grow(ahead, &ahead_size, rows * row);
+                memcpy(ahead, body + 4, rows * row);
+                ahead_rows = rows, ahead_used = 0, ahead_total = total, ahead_number = number, ahead_call = running;
+            }
             memmove(in + at, in + at + whole, have - at - whole); /* the frames after it stay in order */
             have -= whole;
             return 0;
         }
         read_more();
+    }
+}
+
+/* The next row sent ahead for statement `number`, if there is one for these parameters: stored as
+ * the statement would store it (the bytes its keep mask marks stay as the program left them). */
+static int from_ahead(long long number, int count, void **data, const size_t *sizes) {
+    size_t total = 0;
+    for (int i = 2; i <= count; i++)
+        total += sizes[i];
+    if (number != ahead_number || ahead_used >= ahead_rows || total != ahead_total)
+        return 0;
+    const unsigned char *image = ahead + ahead_used * 2 * total, *keep = image + total;
+    for (int i = 2; i <= count; i++) {
+        unsigned char *o = data[i];
+        for (size_t j = 0; j < sizes[i]; j++)
+            o[j] = (unsigned char)((o[j] & keep[j]) | image[j]);
+        image += sizes[i], keep += sizes[i];
+    }
+    ahead_used++;
+    return 1;
+}
+
+/* Before a request of another service: the rows sent ahead that were used told alone (statement 0). */
+static void tell_ahead(void) {
+    if (ahead_rows && ahead_call != running)
+        ahead_rows = 0;
+    if (ahead_rows) {
+        void *data[2] = {NULL, NULL};
+        size_t sizes[2] = {0, 0};
+        ask_with(1, 0, 1, data, sizes);
     }
 }
 
@@ -123,7 +175,14 @@ static int ask(unsigned service, int count, void **data, size_t *sizes) {
         data[i] = cob_get_param_data(i);
         sizes[i] = (size_t)cob_get_param_size(i);
     }
-    return ask_with(service, cob_get_s64_param(1), count, data, sizes);
+    long long number = cob_get_s64_param(1);
+    if (ahead_rows && ahead_call != running)
+        ahead_rows = 0; /* a call that ended with rows sent ahead: its session has ended too */
+    if (service == 1 && ahead_rows && from_ahead(number, count, data, sizes))
+        return 0;
+    if (service != 1)
+        tell_ahead();
+    return ask_with(service, number, count, data, sizes);
 }
 
 /* The PROGRAM-ID of the COBOL program that CALLed the entry running; `outermost`: of the first program
@@ -157,6 +216,7 @@ static void tell_program(void) {
     }
     if (strcmp(told, name) == 0)
         return;
+    tell_ahead(); /* rows sent ahead belong to the last program's statement: their use told, the rest go back */
     snprintf(told, sizeof told, "%s", name);
     char text[NAME_LENGTH];
     snprintf(text, sizeof text, "%s", name);
@@ -167,6 +227,7 @@ static void tell_program(void) {
 
 /* A runtime exchange of its own (a LINK level starting or ending): its text and the EIB. */
 static void ask_level(const char *text, unsigned char *eib) {
+    tell_ahead();
     char desc[32];
     snprintf(desc, sizeof desc, "%s", text);
     void *data[4] = {NULL, NULL, eib, desc};
@@ -255,6 +316,7 @@ int CICSRT(void) {
         const char *semi = memchr(desc, ';', n);
         size_t rest = semi ? n - (size_t)(semi + 1 - desc) : 0;
         if (semi && rest >= 5 && (memcmp(semi + 1, "LINK;", 5) == 0 || memcmp(semi + 1, "XCTL;", 5) == 0)) {
+            tell_ahead();
             for (int i = 2; i <= count; i++) {
                 data[i] = cob_get_param_data(i);
                 sizes[i] = (size_t)cob_get_param_size(i);
@@ -263,6 +325,7 @@ int CICSRT(void) {
         }
         int freemain = semi && rest >= 9 && memcmp(semi + 1, "FREEMAIN;", 9) == 0;
         if (semi && (freemain || (rest >= 8 && memcmp(semi + 1, "GETMAIN;", 8) == 0))) {
+            tell_ahead(); /* (every CICSRT exchange is preceded by the rows-ahead report) */
             for (int i = 2; i <= count; i++) {
                 data[i] = cob_get_param_data(i);
                 sizes[i] = (size_t)cob_get_param_size(i);
