@@ -32,7 +32,15 @@ IN_A00 = "SELECT COUNT(*) FROM \"PAYROLL.EMPLOYEE\" WHERE WORKDEPT = 'A00'"
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
     folder = tmp_path / "hire"
     folder.mkdir()
-    for name in ("EMPREQ.cpy", "EMPENROL.cbl", "EMPHIRE.cbl", "EMPONLN.cbl", "EMPCHK.cbl", "EMPLOAD.cbl"):
+    for name in (
+        "EMPREQ.cpy",
+        "EMPENROL.cbl",
+        "EMPHIRE.cbl",
+        "EMPONLN.cbl",
+        "EMPCHK.cbl",
+        "EMPLOAD.cbl",
+        "EMPWALK.cbl",
+    ):
         shutil.copy(PROGRAMS / name, folder)
     with serve_with_database(request, folder, tmp_path / "cache") as served:
         yield served
@@ -118,3 +126,16 @@ def test_a_batch_step_without_sql_of_its_own_gets_its_subprograms_unit(served: t
     died = client.call("empload", input="LOADEDTHREE     A00\nLOADEDFOUR      A00 A\n*END\n")
     assert died.get("isError") and "EMPABND" in str(died["content"]), died
     assert _count(db, NAMED, ["LOADEDTHREE"]) == 0 and _count(db, NAMED, ["LOADEDFOUR"]) == 0
+
+
+def test_a_subprograms_sql_between_fetches_loses_no_row_of_the_callers_cursor(
+    served: tuple[StdioClient, Database],
+) -> None:
+    """EMPWALK FETCHes three rows of a department of 40 rows and more (the server sends rows ahead of its FETCHes to
+    the worker), CALLs EMPENROL, whose own statements switch the call to its program, then FETCHes on:
+    the rows sent ahead and not used go back to the cursor first, so every row is fetched once."""
+    client, _ = served
+    walk = client.call("empwalk", wk_dept="D11", wk_hires=40, wk_enrol_dept="A00")["structuredContent"]
+    assert walk["wk_enrol_sqlcode"] == 0 and walk["wk_end_sqlcode"] == 100, walk
+    assert walk["wk_table_count"] >= 40, walk
+    assert (walk["wk_fetched"], walk["wk_fetched_sum"]) == (walk["wk_table_count"], walk["wk_table_sum"])
