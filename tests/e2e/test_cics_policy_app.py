@@ -134,6 +134,8 @@ def test_the_policy_service_adds_reads_changes_and_deletes_as_on_cics(served: tu
     for name, view in TOOLS.items():
         assert list(listed[name]["inputSchema"]["properties"]) == [view], listed[name]["inputSchema"]
     assert "polfrnt" not in listed  # the plain tool (every request type) is not published
+    smuggled = client.call("inquire_policy", pc_request_id="DELPOL", pc_policy=_policy(10000001))
+    assert smuggled.get("isError") and "pc_request_id" in smuggled["content"][0]["text"], smuggled
 
     # A policy of the load file and of the DBA's INSERTs, read through both back ends.
     loaded = _inquire(client, 10000001)
