@@ -143,7 +143,7 @@ def test_the_policy_service_adds_reads_changes_and_deletes_as_on_cics(served: tu
     assert loaded["pc_policy"]["pc_holder_name"] == "MARGARET HOLLOWAY" and loaded["pc_policy"]["pc_product"] == "MTR"
     assert loaded["pc_policy"]["pc_sum_insured"] == 18000 and Decimal(str(loaded["pc_policy"]["pc_premium"])) == 450
 
-    # Added while the counter POLICYNO is not there: GET COUNTER answers NOTFND, the number is the identity.
+    # Added while the counter POLICYNO is not defined: GET COUNTER raises a condition, the number is the identity.
     added = _answer(_add(client, 0, "ALICE FAIRWEATHER", "MTR", 20000))
     assert added["pc_return_code"] == 0, added
     assert added["pc_policy"]["pc_policy_no"] == 20000001 and Decimal(str(added["pc_policy"]["pc_premium"])) == 500
