@@ -23,6 +23,19 @@ def serve_with_database(
 ) -> Iterator[tuple[StdioClient, Database]]:
     """Serve `folder` (its cobol-mcp.toml: `toml`) on the database `request.param` names ("sqlite" or
     "postgresql"), with the PAYROLL DDL and then `ddl` applied."""
+    db = prepare_database(request, folder, toml, ddl)
+    args = ("--no-bundled", "--cobol-workers", "2", "--timeout", "120", "--shutdown-grace", "0",
+            "--programs", str(folder))  # fmt: skip
+    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(cache)}) as client:
+        client.initialize()
+        yield client, db
+
+
+def prepare_database(
+    request: pytest.FixtureRequest, folder: Path, toml: str = "", ddl: tuple[Path, ...] = ()
+) -> Database:
+    """The database `request.param` names for `folder`, its cobol-mcp.toml `toml` (after a `[folder]
+    database` line on PostgreSQL), the PAYROLL DDL and then `ddl` applied: ready for any transport."""
     if request.param == "sqlite":
         db = Database("sqlite", str(folder / "cobol-mcp.db"))  # the default: nothing configured
         if toml:
@@ -32,8 +45,4 @@ def serve_with_database(
         (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{toml}')
         db = Database("postgresql", url)
     apply_files([PAYROLL, *ddl], db, note=lambda line: None)
-    args = ("--no-bundled", "--cobol-workers", "2", "--timeout", "120", "--shutdown-grace", "0",
-            "--programs", str(folder))  # fmt: skip
-    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(cache)}) as client:
-        client.initialize()
-        yield client, db
+    return db

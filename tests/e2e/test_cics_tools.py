@@ -145,10 +145,10 @@ def _employees(db: Database, lastname: str) -> int:
 
 def test_sql_and_file_control_are_one_unit_of_work(served: tuple[StdioClient, Database]) -> None:
     client, db = served
-    first = client.call("custemp", ce_cust_id=2001, ce_lastname="FIRSTONE", ce_sqlcode=0)
+    first = client.call("custemp", ce_cust_id=2001, ce_lastname="FIRSTONE")
     assert not first.get("isError") and first["structuredContent"]["ce_sqlcode"] == 0, first
     assert _employees(db, "FIRSTONE") == 1 and len(_keys(db)) == 1
-    second = client.call("custemp", ce_cust_id=2001, ce_lastname="SECONDONE", ce_sqlcode=0)  # DUPREC: ABEND
+    second = client.call("custemp", ce_cust_id=2001, ce_lastname="SECONDONE")  # DUPREC: ABEND
     assert second.get("isError") and "CDUP" in second["content"][0]["text"], second
     assert _employees(db, "SECONDONE") == 0  # its INSERT went with the abended task
     assert _employees(db, "FIRSTONE") == 1 and len(_keys(db)) == 1

@@ -63,3 +63,20 @@ def test_cics_programs_are_translated_and_their_commarea_is_the_tool(tmp_path: P
     assert served["addone"].cics is None
     assert len(scan.errors) == 1
     assert "CUSTMENU.cbl:8: SEND MAP is a BMS screen" in scan.errors[0], scan.errors
+
+
+@needs_cobc
+def test_a_wide_translation_is_analysed_as_cobc_reads_it(tmp_path: Path) -> None:
+    """`EXEC CICS RETURN END-EXEC.` becomes a CALL and a GOBACK on that one line, past column 72 (compiled
+    with -ftext-column=255): the analysis reads the line to its end, so the GOBACK ends the program there
+    rather than a "GO" cut at column 72 jumping into the next paragraph and losing the flow."""
+    folder = tmp_path / "policy"
+    shutil.copytree(PROGRAMS / "policy" / "copybooks", folder / "copybooks")
+    shutil.copy(PROGRAMS / "policy" / "POLDB2.cbl", folder)
+    scan = scan_folder(folder, cache_dir=tmp_path / "cache", jobs=1)
+    program = next(p for p in scan.programs if p.spec.tool_name == "poldb2")
+    assert program.cics is not None and "-ftext-column=255" in program.cics.flags
+    commarea = program.spec.records[1].field
+    fields = {child.name: child for child in commarea.children}
+    assert fields["PC-REQUEST-ID"].direction == "in", fields["PC-REQUEST-ID"].reason  # read by the EVALUATE only
+    assert "cannot be followed" not in fields["PC-REQUEST-DATA"].reason, fields["PC-REQUEST-DATA"].reason

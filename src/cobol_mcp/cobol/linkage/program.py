@@ -72,13 +72,18 @@ def parse_program(
 
 
 def parse_programs(
-    path: Path, source_format: str | None = None, include: Iterable[Path] = (), dialect: str | None = None
+    path: Path,
+    source_format: str | None = None,
+    include: Iterable[Path] = (),
+    dialect: str | None = None,
+    columns: int = 72,
 ) -> list[ProgramSpec | LinkageError]:
     """Every outermost program of a source file, in order (one, usually: :mod:`..source.units`), each
     derived as :func:`parse_program` says, or the error that keeps it from being a tool. Programs nested in
-    another stay internal. LinkageError for a file that cannot be read at all."""
+    another stay internal. LinkageError for a file that cannot be read at all. ``columns``: where its
+    fixed-format code ends (255 for a translation compiled with ``-ftext-column=255``)."""
     path = Path(path)
-    lines, fmt, books = load(path, source_format, include)
+    lines, fmt, books = load(path, source_format, include, columns)
     units = program_units(lines)
     if len(units) <= 1:
         return list(_parse_unit(path, lines, fmt, books, dialect))

@@ -269,6 +269,7 @@ def compile_programs(
     specs, warnings = _cached_specs(
         cics.source if cics else source, root / "specs" / f"{key}.units.spec",
         cics.source_format if cics else source_format, rebuild, cics.include if cics else include, std.name,
+        255 if cics and cics.flags else 72,  # a wide translation is read to the column cobc reads it to
     )  # fmt: skip
     flags = (*DEFAULT_FLAGS, *std.flags, *(cics.flags if cics else ()))
     module: Path | None = None
@@ -348,7 +349,13 @@ def _translated(source: Path, source_format: str | None, include: tuple[Path, ..
 
 
 def _cached_specs(
-    source: Path, path: Path, source_format: str | None, rebuild: bool, include: tuple[Path, ...], dialect: str
+    source: Path,
+    path: Path,
+    source_format: str | None,
+    rebuild: bool,
+    include: tuple[Path, ...],
+    dialect: str,
+    columns: int = 72,
 ) -> tuple[list[ProgramSpec | str], tuple[str, ...]]:
     """The specs of the source's programs, or for each one that cannot be a tool why not; and the
     warnings reading it gave (kept with them: a warm start still says them)."""
@@ -364,7 +371,8 @@ def _cached_specs(
             pass
     warnings = tuple(_needs_precompiler(source, source_format, include))
     specs = [
-        s if isinstance(s, ProgramSpec) else str(s) for s in parse_programs(source, source_format, include, dialect)
+        s if isinstance(s, ProgramSpec) else str(s)
+        for s in parse_programs(source, source_format, include, dialect, columns)
     ]
     _save_spec((tuple(specs), warnings), path)
     return specs, warnings

@@ -109,7 +109,8 @@ def _split_comment(code: str, quote: str | None = None) -> tuple[str, str | None
     return code, None, quote
 
 
-def read_lines(path: Path, fmt: str) -> list[Line]:
+def read_lines(path: Path, fmt: str, columns: int = 72) -> list[Line]:
+    """``columns``: where fixed-format code ends (255 for the EXEC CICS translator's wide output)."""
     lines: list[Line] = []
     last_code: Line | None = None
     open_quote: str | None = None
@@ -127,7 +128,7 @@ def read_lines(path: Path, fmt: str) -> list[Line]:
             continue
         text = raw
         if fmt == "fixed":
-            ind, text = raw[6:7], raw[7:72].ljust(65)
+            ind, text = raw[6:7], raw[7:columns].ljust(columns - 7)
             if ind in ("*", "/"):
                 body = text[1:] if text.startswith(">") else text
                 lines.append(Line(path, n, "", comment=body.strip()))
@@ -284,16 +285,17 @@ def description_after(lines: list[Line], after: int) -> str:
 
 
 def load(
-    path: Path, source_format: str | None, include: Iterable[Path | str] = ()
+    path: Path, source_format: str | None, include: Iterable[Path | str] = (), columns: int = 72
 ) -> tuple[list[Line], str, list[Path]]:
     """The lines of a program with its COPY books expanded, its source format and the books read.
-    ``include``: more copybook folders, searched after the program's own (see :mod:`.copybooks`)."""
-    lines, fmt, refs = load_with_copies(path, source_format, include)
+    ``include``: more copybook folders, searched after the program's own (see :mod:`.copybooks`);
+    ``columns``: where the program's own fixed-format code ends (its copybooks end at 72)."""
+    lines, fmt, refs = load_with_copies(path, source_format, include, columns)
     return lines, fmt, [ref.path for ref in refs]
 
 
 def load_with_copies(
-    path: Path, source_format: str | None, include: Iterable[Path | str] = ()
+    path: Path, source_format: str | None, include: Iterable[Path | str] = (), columns: int = 72
 ) -> tuple[list[Line], str, list[CopyRef]]:
     """Like :func:`load`, with each COPY statement's name and library as written."""
     path = Path(path)
@@ -305,5 +307,5 @@ def load_with_copies(
         raise LinkageError(f"{path}:0: cannot read source ({exc.strerror})") from None
     books: list[CopyRef] = []
     dirs = search_dirs(path, include)
-    lines = _expand_copies(read_lines(path, fmt), dirs, fmt, books, (path.resolve(),))
+    lines = _expand_copies(read_lines(path, fmt, columns), dirs, fmt, books, (path.resolve(),))
     return lines, fmt, books
