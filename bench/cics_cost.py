@@ -11,8 +11,9 @@ threads, as a tool call runs them (what is left out of a tool call: the JSON arg
 - Per LINK inside a call: one call making N LINKs to CICSBCAL against one making N plain CALLs of it
   (``CALL WS-CALLEE USING DFHEIBLK WS-AREA``), per LINK or CALL; and, to see where the time goes, N
   CALLs of CICSBNUL (the same back end ending in GOBACK: the CALL alone) and N bare commands (IGNORE
-  CONDITION: one exchange with the server each, nothing else). A LINK is two exchanges (the LINK, the
-  back end's RETURN); a CALL of a program that ends with EXEC CICS RETURN is one (its RETURN).
+  CONDITION: one exchange with the server each, nothing else). A LINK is one exchange (the LINK: the
+  back end's RETURN is answered in the worker); a CALL of a program that ends with EXEC CICS RETURN is
+  one (its RETURN).
 - A whole call with one LINK against one with one CALL (and one with neither): M calls each (the
   session, its task number, the EIB, the call in the worker, the commit), per call.
 - READ by key: N READs of the KSDS BENCHF (keys 1 … rows in turn) in one call, per READ; the

@@ -60,7 +60,7 @@ from ..db.unit import Unit
 from ..db.url import Database
 from .cics_channels import COMMANDS as CHANNEL_COMMANDS
 from .cics_channels import Channel, ChannelNotServed, Channels
-from .cics_eib import COMMANDS_EIBFN, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
+from .cics_eib import COMMANDS_EIBFN, EIB_SIZE, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
 from .cics_task import ABSTIME_EPOCH, TaskControl, delay_seconds, formattime, storage_answer
 from .session import Session, unit_connection
 
@@ -202,7 +202,8 @@ class CicsSession:
 
     def _command(self, desc: Descriptor, params: list[bytes]) -> list[bytes]:
         options, where = decode(desc, params[2:])
-        bufs = [bytearray(p) for p in params]
+        eib = bytearray(params[0].ljust(EIB_SIZE, b"\0"))
+        bufs: list[bytes | bytearray] = [eib, *params[1:]]  # a parameter becomes a bytearray when set
         fn = COMMANDS_EIBFN.get(desc.command, 0)
         if desc.command in ("LINK", "XCTL"):
             result, sets = self.channels.link(options), dict[str, object]()
@@ -234,18 +235,20 @@ class CicsSession:
                 self._store(bufs, where, name, value)
         if self.pending is not None and result.resp == 0:  # LINK/XCTL: the answer is the callee's EIB
             self._start_level()
-            bufs[0][:] = self.eib.fill(bytes(bufs[0]))
+            self.eib.put(eib)
             return [bytes(b) for b in bufs]
         self.pending = None
-        bufs[0][:] = self.eib.fill(bytes(bufs[0]), fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
+        self.eib.put(eib, fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
         return [bytes(b) for b in bufs]
 
     @staticmethod
-    def _store(bufs: list[bytearray], where: dict[str, int], name: str, value: object) -> None:
+    def _store(bufs: list[bytes | bytearray], where: dict[str, int], name: str, value: object) -> None:
         index = where.get(name)
         if index is None:
             return
         buf = bufs[index + 2]
+        if not isinstance(buf, bytearray):
+            buf = bufs[index + 2] = bytearray(buf)
         if isinstance(value, int):
             buf[:8] = encode_number(value)
         elif isinstance(value, str):  # a name CICS gives: blank-padded to its field
@@ -321,8 +324,11 @@ class CicsSession:
 
     def _abstime(self, now: bool) -> int:
         if now or self.abstime is None:
-            delta = datetime.datetime.now() - ABSTIME_EPOCH
+            moment = datetime.datetime.now()
+            delta = moment - ABSTIME_EPOCH
             self.abstime = delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+            if now:  # ASKTIME: EIBDATE and EIBTIME say its moment from now on (IBM: ASKTIME updates them)
+                self.eib.stamp(moment)
         return self.abstime
 
     def _formattime(self, options: dict[str, object]) -> dict[str, object]:

@@ -8,7 +8,8 @@ parameters into the options :func:`..db.cics.dispatch.run` takes (names and area
 an area it fills as its size, numbers, ``S9(18) COMP-5``, as ints, flags as True); :func:`encode_number`
 writes a number back. :class:`Eib` sets the fields of ``DFHEIBLK`` at the offsets of the translator's
 copybook (:data:`..cobol.precompile.cics_books.EIB_SIZE` bytes): EIBDATE and EIBTIME in CICS's packed
-``0CYYDDD`` and ``0HHMMSS``, EIBCALEN, EIBFN, EIBRESP/EIBRESP2, EIBTRNID, EIBTASKN, EIBTRMID, DFHEIGDI.
+``0CYYDDD`` and ``0HHMMSS`` (the task's start, until ASKTIME), EIBCALEN, EIBFN, EIBRESP/EIBRESP2,
+EIBTRNID, EIBTASKN, EIBTRMID, DFHEIGDI.
 :class:`Handles` is HANDLE CONDITION / IGNORE CONDITION / PUSH / POP HANDLE for one program level, and
 :data:`ABCODES` the abend code CICS gives a task whose condition nothing handles.
 """
@@ -24,6 +25,7 @@ __all__ = [
     "ABCODES",
     "COMMANDS_EIBFN",
     "DEFAULT_IGNORED",
+    "EIB_SIZE",
     "Descriptor",
     "Eib",
     "Handles",
@@ -62,14 +64,34 @@ class Descriptor:
     line: int
     command: str
     options: list[tuple[str, int | None, bool]] = field(default_factory=list)  # (name, label, has a parameter)
+    # how :func:`decode` reads the parameters, worked out at its first use: (name, how, index) per option,
+    # each parameter's index by option, their count
+    plan: tuple[tuple[tuple[str, int, int], ...], dict[str, int], int] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def given(self) -> set[str]:
         return {name for name, _, _ in self.options}
 
 
+_PARSED: dict[bytes, Descriptor] = {}  # a command's descriptor is a constant of its program: parsed once
+_PARSED_MOST = 4096
+
+
 def parse_descriptor(raw: bytes) -> Descriptor:
-    """The descriptor's text (blanks after it ignored); ValueError when it is not one."""
+    """The descriptor's text (blanks after it ignored); ValueError when it is not one. Parsed once: the same
+    text gives the same :class:`Descriptor`, which nobody changes."""
+    found = _PARSED.get(raw)
+    if found is None:
+        found = _parse(raw)
+        if len(_PARSED) >= _PARSED_MOST:
+            _PARSED.clear()
+        _PARSED[raw] = found
+    return found
+
+
+def _parse(raw: bytes) -> Descriptor:
     parts = raw.decode("latin-1").rstrip(" \0").split(";")
     if len(parts) < 2 or not parts[0].isdigit() or parts[1] not in COMMANDS:
         raise ValueError(f"not a CICS command descriptor: {raw[:60]!r}")
@@ -89,32 +111,53 @@ def option_kinds(command: str) -> dict[str, OptionKind]:
     return {**COMMANDS[command].options, **_COMMON}
 
 
-def decode(desc: Descriptor, params: list[bytes]) -> tuple[dict[str, object], dict[str, int]]:
-    """The options as :func:`..db.cics.dispatch.run` takes them, and each parameter option's index in ``params``."""
+_FLAG, _SKIP, _NUMBER, _SIZE, _BYTES = range(5)  # how an option is decoded (Descriptor.steps)
+
+
+def _plan(desc: Descriptor) -> tuple[tuple[tuple[str, int, int], ...], dict[str, int], int]:
+    """Each option's way of being decoded, worked out once per descriptor."""
     kinds = option_kinds(desc.command)
-    options: dict[str, object] = {}
+    steps: list[tuple[str, int, int]] = []
     where: dict[str, int] = {}
     index = 0
     for name, _, has_param in desc.options:
         if not has_param:
-            options[name] = True
+            steps.append((name, _FLAG, -1))
             continue
         where[name] = index
-        raw = params[index]
-        index += 1
         kind = kinds.get(name)
         if kind is None:
-            continue
-        if kind.numeric:
-            options[name] = int.from_bytes(raw[:8], "little", signed=True)
+            how = _SKIP
+        elif kind.numeric:
+            how = _NUMBER
         elif kind.code == "a" and not kind.reads:
-            options[name] = len(raw)
-        elif kind.code in ("n", "x", "a"):
-            options[name] = raw
+            how = _SIZE
         else:
-            options[name] = raw  # a pointer: passed as its bytes
-    if index != len(params):
-        raise ValueError(f"{desc.command}: {len(params)} parameters for {index} options")
+            how = _BYTES  # a name or an area read (n, x, a), or a pointer: passed as its bytes
+        steps.append((name, how, index))
+        index += 1
+    return tuple(steps), where, index
+
+
+def decode(desc: Descriptor, params: list[bytes]) -> tuple[dict[str, object], dict[str, int]]:
+    """The options as :func:`..db.cics.dispatch.run` takes them, and each parameter option's index in ``params``
+    (the descriptor's own: read it, do not change it)."""
+    plan = desc.plan
+    if plan is None:
+        plan = desc.plan = _plan(desc)
+    steps, where, count = plan
+    if count != len(params):
+        raise ValueError(f"{desc.command}: {len(params)} parameters for {count} options")
+    options: dict[str, object] = {}
+    for name, how, index in steps:
+        if how == _FLAG:
+            options[name] = True
+        elif how == _NUMBER:
+            options[name] = int.from_bytes(params[index][:8], "little", signed=True)
+        elif how == _BYTES:
+            options[name] = params[index]
+        elif how == _SIZE:
+            options[name] = len(params[index])
     return options, where
 
 
@@ -131,26 +174,52 @@ def _packed(value: int) -> bytes:
 
 
 class Eib:
-    """The fields of a DFHEIBLK the runtime sets (offsets of :mod:`..cobol.precompile.cics_books`)."""
+    """The fields of a DFHEIBLK the runtime sets (offsets of :mod:`..cobol.precompile.cics_books`).
+
+    EIBTIME and EIBDATE are the task's start (IBM: they "initially contain the date and time when the task
+    started"), until :meth:`stamp` gives them another moment (ASKTIME updates them); they, EIBTRNID,
+    EIBTASKN and EIBTRMID are packed once, not at every command."""
 
     def __init__(self, calen: int, task: int, trnid: str = "CMCP", trmid: str = "    ") -> None:
         self.calen, self.task, self.trnid, self.trmid = calen, task, trnid, trmid
+        self.now = datetime.datetime.now()
+        self._head: tuple[datetime.datetime, int, str, str, bytes] | None = None
+
+    def stamp(self, now: datetime.datetime) -> None:
+        """EIBTIME and EIBDATE from now on: ``now`` (ASKTIME's moment)."""
+        self.now = now
+
+    def head(self) -> bytes:
+        """EIBTIME, EIBDATE, EIBTRNID, EIBTASKN and EIBTRMID (bytes 0-19), packed when one of them changed."""
+        head = self._head
+        if head is not None and head[0] is self.now and head[1] == self.task and head[2] == self.trnid \
+                and head[3] == self.trmid:  # fmt: skip
+            return head[4]
+        now = self.now
+        century = now.year // 100 - 19
+        packed = b"".join((
+            _packed(now.hour * 10000 + now.minute * 100 + now.second),
+            _packed(century * 100000 + (now.year % 100) * 1000 + now.timetuple().tm_yday),
+            self.trnid.encode("latin-1")[:4].ljust(4),
+            _packed(self.task % 10_000_000),
+            self.trmid.encode("latin-1")[:4].ljust(4),
+        ))  # fmt: skip
+        self._head = (now, self.task, self.trnid, self.trmid, packed)
+        return packed
 
     def fill(self, eib: bytes, *, fn: int = 0, resp: int = 0, resp2: int = 0, answer: int = 0) -> bytes:
         buf = bytearray(eib[:EIB_SIZE].ljust(EIB_SIZE, b"\0"))
-        now = datetime.datetime.now()
-        century = now.year // 100 - 19
-        buf[0:4] = _packed(now.hour * 10000 + now.minute * 100 + now.second)
-        buf[4:8] = _packed(century * 100000 + (now.year % 100) * 1000 + now.timetuple().tm_yday)
-        buf[8:12] = self.trnid.encode("latin-1")[:4].ljust(4)
-        buf[12:16] = _packed(self.task % 10_000_000)
-        buf[16:20] = self.trmid.encode("latin-1")[:4].ljust(4)
+        self.put(buf, fn=fn, resp=resp, resp2=resp2, answer=answer)
+        return bytes(buf) + eib[EIB_SIZE:]
+
+    def put(self, buf: bytearray, *, fn: int = 0, resp: int = 0, resp2: int = 0, answer: int = 0) -> None:
+        """:meth:`fill` in place, on an EIB of at least :data:`EIB_SIZE` bytes."""
+        buf[0:20] = self.head()
         buf[20:22] = answer.to_bytes(2, "big", signed=True)
         buf[24:26] = min(self.calen, 32767).to_bytes(2, "big", signed=True)
         buf[27:29] = fn.to_bytes(2, "big")
         buf[76:80] = resp.to_bytes(4, "big", signed=True)
         buf[80:84] = resp2.to_bytes(4, "big", signed=True)
-        return bytes(buf) + eib[EIB_SIZE:]
 
 
 IGNORED = 0  # a condition IGNOREd: carry on

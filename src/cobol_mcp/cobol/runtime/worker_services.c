@@ -33,6 +33,9 @@ static size_t asked_size;
 #define EIB_BYTES 85 /* DFHEIBLK: sqlbridge.cics_eib.EIB_SIZE */
 #define ENDED_SHIFT 20 /* sqlbridge.cics.ENDED_SHIFT: a CICSRT number's bits for the levels ended */
 static unsigned ended; /* LINKed levels returned, not told yet */
+static unsigned linked; /* LINKed (or XCTLed) programs running in the call linked_call */
+static uint32_t linked_call;
+#define RETURN_EIBFN 0x0E08 /* precompile.cics_table: RETURN's EIBFN */
 #define PROGRAM_NUMBER (-1) /* sqlbridge.session.PROGRAM_NUMBER */
 #define CALLER_PREFIX "COBOL-MCP-CALLER" /* cobol.prepare.driver.DRIVER_ID: the server's own callers */
 static uint32_t told_call; /* the call whose server session was last told a program (call ids start at 1) */
@@ -281,7 +284,11 @@ static int link_program(int count, void **data, size_t *sizes) {
     void *args[2] = {own, commarea ? commarea : &one};
     if (!active(name)) /* each LINK a new instance: the callee's WORKING-STORAGE as its VALUEs set it */
         cob_cancel(name);
+    if (linked_call != running)
+        linked_call = running, linked = 0;
+    linked++;
     cob_call(name, 2, args);
+    linked--;
     if (own[20] == 0xFF && own[21] == 0xFF) { /* an abend going down to a HANDLE ABEND: the server says where */
         ask_level("0;=LINK END", eib);
         return 0;
@@ -310,12 +317,13 @@ int CICSRT(void) {
     void *data[MAX_ARGS + 1];
     size_t sizes[MAX_ARGS + 1];
     int count = cob_get_num_params();
-    if (count >= 4 && count <= MAX_ARGS) {
+    if (count >= 3 && count <= MAX_ARGS) {
         const char *desc = cob_get_param_data(3);
         size_t n = (size_t)cob_get_param_size(3);
         const char *semi = memchr(desc, ';', n);
         size_t rest = semi ? n - (size_t)(semi + 1 - desc) : 0;
-        if (semi && rest >= 5 && (memcmp(semi + 1, "LINK;", 5) == 0 || memcmp(semi + 1, "XCTL;", 5) == 0)) {
+        if (count >= 4 && semi && rest >= 5 &&
+            (memcmp(semi + 1, "LINK;", 5) == 0 || memcmp(semi + 1, "XCTL;", 5) == 0)) {
             tell_ahead();
             for (int i = 2; i <= count; i++) {
                 data[i] = cob_get_param_data(i);
@@ -331,6 +339,19 @@ int CICSRT(void) {
                 sizes[i] = (size_t)cob_get_param_size(i);
             }
             return storage_command(freemain, count, data, sizes);
+        }
+        /* RETURN without options in a LINKed program: the server would only answer NORMAL (the level
+         * ends when the program has returned, told with the next exchange), so it is answered here as
+         * the server answers it: EIBFN, EIBRESP, EIBRESP2 and DFHEIGDI (carry on: to the GOBACK) */
+        while (rest && (semi[rest] == ' ' || semi[rest] == 0))
+            rest--;
+        if (count == 3 && linked && linked_call == running && rest == 6 && memcmp(semi + 1, "RETURN", 6) == 0 &&
+            cob_get_param_size(2) >= EIB_BYTES) {
+            unsigned char *eib = cob_get_param_data(2);
+            eib[20] = eib[21] = 0;
+            eib[27] = RETURN_EIBFN >> 8, eib[28] = RETURN_EIBFN & 0xFF;
+            memset(eib + 76, 0, 8);
+            return 0;
         }
     }
     return ask(2, count, data, sizes);

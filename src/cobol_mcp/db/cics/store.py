@@ -59,18 +59,30 @@ def create_tables(conn: Any, kind: str) -> None:
     conn.execute("INSERT INTO cics_tasks (id, reserved) VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
 
 
+_PG_TEXT: dict[str, str] = {}  # a statement with ? markers -> with %s (this module's statements: a fixed few)
+
+
 class Sql:
     """Statements with ``?`` markers on the unit's connection, in its transaction."""
 
     def __init__(self, unit: Unit) -> None:
         self.unit = unit
         self.sqlite = unit.sqlite
+        self.cursor: Any = None  # PostgreSQL: one cursor for all (a new one per statement costs as much as a SELECT)
 
     def run(self, sql: str, params: Sequence[object] = ()) -> Any:
+        """The statement run; its result is read before the next one (the cursor is reused)."""
         conn = self.unit.begin()
         if self.sqlite:
             return conn.execute(sql, params)
-        return conn.execute(sql.replace("?", "%s"), list(params))
+        if self.cursor is None:
+            self.cursor = conn.cursor()
+        text = _PG_TEXT.get(sql)
+        if text is None:  # the same text object each time: psycopg then keeps its adapters for the statement
+            if len(_PG_TEXT) >= 1024:
+                _PG_TEXT.clear()
+            text = _PG_TEXT[sql] = sql.replace("?", "%s")
+        return self.cursor.execute(text, list(params))
 
     def one(self, sql: str, params: Sequence[object] = ()) -> tuple[Any, ...] | None:
         row = self.run(sql, params).fetchone()
