@@ -51,7 +51,10 @@ def _data(opts: Options) -> bytes:
 
 
 def _into(opts: Options) -> int | None:
-    """The most a read may give: LENGTH if given, else the INTO area's size (None: SET)."""
+    """The most a read may give: LENGTH if given, else the INTO area's size (None: SET, where LENGTH is
+    only set, to the data's length)."""
+    if "SET" in opts:
+        return None
     length = _int(opts, "LENGTH")
     return length if length is not None else _int(opts, "INTO")
 
