@@ -4,7 +4,6 @@ returns; the channel passed is the caller's own)."""
 
 from __future__ import annotations
 
-
 from cobol_mcp.sqlbridge.cics_channels import Channel, Channels, valid_name
 from cobol_mcp.sqlbridge.cics_eib import Handles
 
