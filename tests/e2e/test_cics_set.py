@@ -47,9 +47,13 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
 
 
 def _call(client: StdioClient, request: str, key: int = 0) -> dict[str, Any]:
-    result = client.call("custsetp", sc_request=request, sc_key=key, sc_resp=0, sc_length=0, sc_name="",
-                         sc_city="", sc_balance="0", sc_null_kept="", sc_count=0, sc_ids=[0] * 5,
-                         sc_prev_id=0, sc_text_1="", sc_text_2="", sc_length_2=0)  # fmt: skip
+    given = dict(sc_request=request, sc_key=key, sc_resp=0, sc_length=0, sc_name="", sc_city="", sc_balance="0",
+                 sc_null_kept="", sc_count=0, sc_ids=[0] * 5, sc_prev_id=0, sc_text_1="", sc_text_2="",
+                 sc_length_2=0)  # fmt: skip
+    tools = {tool["name"]: tool for tool in client.request("tools/list")["result"]["tools"]}
+    inputs = tools["custsetp"]["inputSchema"]["properties"]  # the fields the analysis takes as inputs
+    assert {"sc_request", "sc_key"} <= set(inputs)
+    result = client.call("custsetp", **{name: value for name, value in given.items() if name in inputs})
     assert not result.get("isError"), result
     out: dict[str, Any] = result["structuredContent"]
     return out
