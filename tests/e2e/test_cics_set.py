@@ -2,8 +2,8 @@
 SQLite and PostgreSQL. CUSTSETP maps the data in LINKAGE (SET(ADDRESS OF …)) and uses its fields: READ
 SET of a customer (LENGTH given back as the record's length, not taken as a limit), then of a key that
 is not there (NOTFND leaves the pointer as it was); a browse with READNEXT SET and a READPREV SET;
-READQ TS SET by ITEM and NEXT; GET CONTAINER SET, twice for one container (the second data replaces the
-first), FLENGTH the data's length."""
+READQ TS SET by ITEM and NEXT (a FREEMAIN of that storage is INVREQ); GET CONTAINER SET, twice for one
+container (the second data replaces the first), FLENGTH the data's length."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
 def _call(client: StdioClient, request: str, key: int = 0) -> dict[str, Any]:
     given = dict(sc_request=request, sc_key=key, sc_resp=0, sc_length=0, sc_name="", sc_city="", sc_balance="0",
                  sc_null_kept="", sc_count=0, sc_ids=[0] * 5, sc_prev_id=0, sc_text_1="", sc_text_2="",
-                 sc_length_2=0)  # fmt: skip
+                 sc_length_2=0, sc_free_resp=0)  # fmt: skip
     tools = {tool["name"]: tool for tool in client.request("tools/list")["result"]["tools"]}
     inputs = tools["custsetp"]["inputSchema"]["properties"]  # the fields the analysis takes as inputs
     assert {"sc_request", "sc_key"} <= set(inputs)
@@ -86,6 +86,7 @@ def test_readq_ts_set(served: tuple[StdioClient, Database]) -> None:
     assert (out["sc_length"], out["sc_text_1"]) == (24, "FIRST NOTE OF THE QUEUE")
     assert (out["sc_resp"], out["sc_length_2"]) == (0, 40)
     assert out["sc_text_2"] == "SECOND NOTE, A LONGER ONE, FORTY BYTES."
+    assert out["sc_free_resp"] == 16  # FREEMAIN of the item's storage: INVREQ, it is not the task's GETMAIN
 
 
 def test_get_container_set(served: tuple[StdioClient, Database]) -> None:

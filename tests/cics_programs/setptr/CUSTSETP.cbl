@@ -139,6 +139,9 @@
            MOVE WS-RESP TO SC-RESP
            MOVE WS-ITEM-LEN TO SC-LENGTH-2
            MOVE LS-NOTE(1:WS-ITEM-LEN) TO SC-TEXT-2
+      *    THE ITEM'S STORAGE IS CICS'S, NOT THE TASK'S TO FREEMAIN
+           EXEC CICS FREEMAIN DATA(LS-NOTE) RESP(WS-RESP) END-EXEC
+           MOVE WS-RESP TO SC-FREE-RESP
            EXEC CICS DELETEQ TS QUEUE(WS-QUEUE) END-EXEC.
 
       *----------------------------------------------------------------*

@@ -25,3 +25,4 @@
            05  SC-TEXT-1               PIC X(40).
            05  SC-TEXT-2               PIC X(40).
            05  SC-LENGTH-2             PIC S9(8)  COMP.
+           05  SC-FREE-RESP            PIC S9(8)  COMP.
