@@ -65,7 +65,7 @@ def test_set_areas_are_replaced_per_slot_and_freed_at_the_call_end(
                 session = CicsSession(cics)
                 result = _call(rt, session, [bytes(85), request.ljust(size, b"\0"), *padding])
                 assert result.ok, result
-                seen.append(session.kept_before)
+                seen.append(session.task.kept_before)
         # BRW: READNEXT 20, 30, 40 (then ENDFILE), READPREV 30, all one browse's: one area held;
         # CON: two GET CONTAINER SET of one container: its one area. Each call starts from none.
         assert seen == [[0, 1, 1, 1], [0, 1]] * 12

@@ -32,7 +32,7 @@ Channels and containers (:mod:`.cics_channels`): the task's, in memory and outsi
 a LINK or XCTL with CHANNEL gives the new level that channel as its current one, and the level's own
 channels go when it ends. A channel-style tool hands :meth:`CicsSession.first` its channel.
 
-GETMAIN/FREEMAIN, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets the
+GETMAIN/FREEMAIN, SET's data, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets the
 pointers (the EIB's and the COMMAREA's address are the program's own parameters); the runtime answers.
 A call that ends while a command waits (ENQ, DELAY) is told through :meth:`CicsSession.interrupt`.
 
@@ -111,9 +111,7 @@ class CicsSession:
         self.unwinding = ""  # an abend going down to a HANDLE ABEND label of a level below
         self.channels = Channels()  # the task's channels and containers (.cics_channels)
         self.task = TaskControl()  # GETMAIN's worker count, ENQs, the event that ends a wait
-        self.slots: dict[tuple[str, ...], int] = {}  # what SET data belongs to (a file, a queue …): its number
         self.given = b""  # the data of the SET command being answered: its slot, then its bytes
-        self.kept_before: list[int] = []  # per SET command: the areas of SET data the worker kept before it
 
     def interrupt(self) -> None:
         """The call is ending (a timeout, a cancellation, the server stopping): a waiting command gives up."""
@@ -220,8 +218,8 @@ class CicsSession:
             result, sets = self._enq(desc, options, "RESP" in where), {}
         else:
             result, sets = self._run(desc, options)
-        if isinstance(data := sets.pop("SET", None), bytes):
-            self._give(desc, options, data, params[0])
+        if isinstance(data := sets.pop("SET", None), bytes):  # to the worker's storage (.cics_task)
+            self.given = self.task.give(desc.command, options, data, params[0], self.channels.current_name())
         for name, value in sets.items():
             self._store(bufs, where, name, value)
         answer = 0
@@ -247,27 +245,6 @@ class CicsSession:
         self.pending = None
         bufs[0][:] = self.eib.fill(bytes(bufs[0]), fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
         return [bytes(b) for b in bufs]
-
-    def _give(self, desc: Descriptor, options: dict[str, object], data: bytes, eib: bytes) -> None:
-        """SET: the data goes to the worker, which puts it in an area of its own and SET's pointer to it.
-        The area lasts until the next SET data of the same slot (the next READ of the file, the next
-        READNEXT/READPREV of the browse, READQ of the queue, GET CONTAINER of the container) or the call's
-        end: at least as long as CICS keeps such storage valid. EIB bytes 22-23: the areas kept before."""
-        self.kept_before.append(int.from_bytes(eib[22:24], "big"))
-
-        def name(option: str) -> str:
-            value = options.get(option, b"")
-            return value.decode("latin-1").rstrip().upper() if isinstance(value, bytes) else ""
-
-        command = desc.command
-        if command in ("READNEXT", "READPREV"):
-            key: tuple[str, ...] = ("BROWSE", name("FILE"), str(options.get("REQID", 0)))
-        elif command == "GET CONTAINER":
-            key = ("CONTAINER", name("CHANNEL") or self.channels.current_name(), name("CONTAINER"))
-        else:  # READ (FILE), READQ TS (QUEUE or QNAME), READQ TD (QUEUE)
-            key = (command, name("FILE") or name("QNAME") or name("QUEUE"))
-        slot = self.slots.setdefault(key, len(self.slots) + 1)
-        self.given = slot.to_bytes(4, "big") + data
 
     @staticmethod
     def _store(bufs: list[bytearray], where: dict[str, int], name: str, value: object) -> None:
