@@ -335,7 +335,7 @@ int CICSRT(void) {
             return storage_command(freemain, count, data, sizes);
         }
     }
-    int set = set_command(count); /* a command that gives data in storage of its own (READ … SET) */
+    int set = count >= 4 && count <= MAX_ARGS && set_command(count); /* data in storage of its own (READ SET) */
     int code = ask(2, count, data, sizes);
     if (set)
         set_pointer(data);
