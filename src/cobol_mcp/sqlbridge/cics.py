@@ -144,6 +144,7 @@ class CicsSession:
         desc = parse_descriptor(params[1])
         try:
             try:
+                self.given = b""
                 answer = self._command(desc, params)
                 if self.given:  # a SET command's data goes after the parameters (the worker's worker_storage.c)
                     exchange.more, self.given = self.given, b""
