@@ -4,9 +4,7 @@ returns; the channel passed is the caller's own)."""
 
 from __future__ import annotations
 
-import pytest
-
-from cobol_mcp.sqlbridge.cics_channels import Channel, ChannelNotServed, Channels, valid_name
+from cobol_mcp.sqlbridge.cics_channels import Channel, Channels, valid_name
 from cobol_mcp.sqlbridge.cics_eib import Handles
 
 
@@ -33,8 +31,11 @@ def test_put_and_get_with_flength_lengerr_and_nodata() -> None:
     assert _answer(channels, "PUT CONTAINER", CONTAINER="REQUEST", FROM=b"ABCDEF", FLENGTH=2, APPEND=True)[0] == (0, 0)
     assert _answer(channels, "GET CONTAINER", CONTAINER="REQUEST", INTO=20)[1]["INTO"] == b"0123456789AB"
     assert _answer(channels, "PUT CONTAINER", CONTAINER="REQUEST", FROM=b"X", FLENGTH=-1)[0] == (22, 1)
-    with pytest.raises(ChannelNotServed, match="SET"):
-        _answer(channels, "GET CONTAINER", CONTAINER="REQUEST", SET=b"\0" * 8, FLENGTH=0)
+    # SET: the whole data, for the runtime to put in storage of its own; FLENGTH its length (no LENGERR)
+    assert _answer(channels, "GET CONTAINER", CONTAINER="REQUEST", SET=b"\0" * 8, FLENGTH=0) == (
+        (0, 0),
+        {"SET": b"0123456789AB", "FLENGTH": 12},
+    )
 
 
 def test_conditions_of_missing_containers_channels_and_bad_names() -> None:

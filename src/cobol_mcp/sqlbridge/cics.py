@@ -32,7 +32,7 @@ Channels and containers (:mod:`.cics_channels`): the task's, in memory and outsi
 a LINK or XCTL with CHANNEL gives the new level that channel as its current one, and the level's own
 channels go when it ends. A channel-style tool hands :meth:`CicsSession.first` its channel.
 
-GETMAIN/FREEMAIN, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets the
+GETMAIN/FREEMAIN, SET's data, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets the
 pointers (the EIB's and the COMMAREA's address are the program's own parameters); the runtime answers.
 A call that ends while a command waits (ENQ, DELAY) is told through :meth:`CicsSession.interrupt`.
 
@@ -111,6 +111,7 @@ class CicsSession:
         self.unwinding = ""  # an abend going down to a HANDLE ABEND label of a level below
         self.channels = Channels()  # the task's channels and containers (.cics_channels)
         self.task = TaskControl()  # GETMAIN's worker count, ENQs, the event that ends a wait
+        self.given = b""  # the data of the SET command being answered: its slot, then its bytes
 
     def interrupt(self) -> None:
         """The call is ending (a timeout, a cancellation, the server stopping): a waiting command gives up."""
@@ -143,7 +144,11 @@ class CicsSession:
         desc = parse_descriptor(params[1])
         try:
             try:
-                return self._command(desc, params)
+                self.given = b""
+                answer = self._command(desc, params)
+                if self.given:  # a SET command's data goes after the parameters (the worker's worker_storage.c)
+                    exchange.more, self.given = self.given, b""
+                return answer
             except CicsFailure as exc:
                 message = f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}"
                 raise CicsAbend(message, exc.abcode) from None
@@ -215,6 +220,8 @@ class CicsSession:
             result, sets = self._enq(desc, options, "RESP" in where), {}
         else:
             result, sets = self._run(desc, options)
+        if isinstance(data := sets.pop("SET", None), bytes):  # to the worker's storage (.cics_task)
+            self.given = self.task.give(desc.command, options, data, params[0], self.channels.current_name())
         for name, value in sets.items():
             self._store(bufs, where, name, value)
         answer = 0

@@ -41,7 +41,7 @@ _CHANNELERR, _CONTAINERERR, _INVREQ, _LENGERR, _END, _TOKENERR = 122, 110, 16, 2
 
 
 class ChannelNotServed(Exception):
-    """An option this runtime does not carry (GET CONTAINER SET): the call fails saying so."""
+    """An option this runtime does not carry: the call fails saying so."""
 
 
 def valid_name(name: str) -> bool:
@@ -191,8 +191,8 @@ class Channels:
         if container is None:
             return Result(_CONTAINERERR, 10), {}
         data = container.data
-        if "SET" in options:
-            raise ChannelNotServed("GET CONTAINER SET is not served yet (use INTO)")
+        if "SET" in options:  # the data in storage of the runtime's (CicsSession gives it to the worker)
+            return Result(), {"SET": data, "FLENGTH": len(data)}
         if "NODATA" in options:
             return Result(), {"FLENGTH": len(data)}
         given = options.get("FLENGTH")

@@ -6,6 +6,12 @@
   areas it had live before a GETMAIN, which :attr:`TaskControl.live_before` keeps). LENGERR: a length
   below 1 (or a halfword LENGTH above 32767); NOSTG: the worker could not get it (above 256 MB);
   INVREQ (RESP2 1) for a FREEMAIN of storage the call did not GETMAIN.
+* SET on a command that gives data (READ, READNEXT, READPREV, READQ TS/TD, GET CONTAINER): the data goes
+  to the worker after the answer's parameters (``worker_storage.c``), headed by a slot number that says
+  what it belongs to (:meth:`TaskControl.give`): the worker keeps one area per slot, which the slot's
+  next data replaces, until the call's end. So an area lasts until the next READ of the file, the next
+  read of the browse (file and REQID), the next READQ of the queue, the next GET CONTAINER SET of the
+  container (channel and name): never shorter than CICS keeps it valid.
 * ENQ and DEQ: :class:`..db.cics.enq.Enqueues` on the call's database; ENQ waits unless NOSUSPEND or an
   active HANDLE CONDITION ENQBUSY says not to, and gives up when the call ends (:attr:`TaskControl.stop`).
 * DELAY: ``INTERVAL(hhmmss)``, ``TIME(hhmmss)`` (a time of day: at once when it is within the six hours
@@ -40,6 +46,27 @@ class TaskControl:
         self.stop = threading.Event()
         self.enqueues: Enqueues | None = None
         self.live_before: list[int] = []  # per GETMAIN: the areas live in the worker before it
+        self.slots: dict[tuple[str, ...], int] = {}  # what SET data belongs to (a file, a queue …): its number
+        self.kept_before: list[int] = []  # per SET data: the worker's areas of SET data before it (EIB 22-23)
+
+    def give(self, command: str, options: Mapping[str, object], data: bytes, eib: bytes, channel: str) -> bytes:
+        """A SET command's data as the worker takes it after the answer's parameters: its slot (u32, big-endian),
+        then its bytes. ``channel``: the program's current channel's name (GET CONTAINER without CHANNEL)."""
+        self.kept_before.append(int.from_bytes(eib[22:24], "big"))
+
+        def name(option: str, upper: bool = True) -> str:
+            value = options.get(option, b"")
+            text = value.decode("latin-1").rstrip() if isinstance(value, bytes) else ""
+            return text.upper() if upper else text
+
+        if command in ("READNEXT", "READPREV"):
+            key: tuple[str, ...] = ("BROWSE", name("FILE"), str(options.get("REQID", 0)))
+        elif command == "GET CONTAINER":  # channel and container names keep their case
+            key = ("CONTAINER", name("CHANNEL", False) or channel.rstrip(), name("CONTAINER", False))
+        else:  # READ (FILE), READQ TS (QUEUE or QNAME), READQ TD (QUEUE)
+            key = (command, name("FILE") or name("QNAME") or name("QUEUE"))
+        slot = self.slots.setdefault(key, len(self.slots) + 1)
+        return slot.to_bytes(4, "big") + data
 
     def enq(self, command: str, options: Mapping[str, object], busy_now: bool) -> Result:
         assert self.enqueues is not None

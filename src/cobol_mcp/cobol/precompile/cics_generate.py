@@ -32,7 +32,9 @@ The calling convention (what the runtime's ``CICSRT`` entry receives), for comma
 * ADDRESS: EIB's and COMMAREA's pointers are set before the CALL (``SET … TO ADDRESS OF DFHEIBLK``,
   ``DFHCOMMAREA``), the runtime answers NULL for the COMMAREA when EIBCALEN is 0 and for CWA, TWA,
   TCTUA and ACEE, and they are SET back after it.
-  GETMAIN and FREEMAIN are done by the worker's CICSRT (``worker_storage.c``), which sets SET's pointer.
+  GETMAIN and FREEMAIN are done by the worker's CICSRT (``worker_storage.c``), which sets SET's pointer;
+  so it does for SET on a command that gives data (READ, READQ TS, GET CONTAINER …), whose pointer is
+  passed too (``p<>``), so that it stays as it was when the command gives none.
 * HANDLE ABEND PROGRAM(p): ``EXIT(i)`` in its descriptor is the label of a paragraph added at the
   program's end (:data:`.cics.ABEND_EXIT`), which LINKs to ``p`` (its name MOVEd to ``DFHABPGM``
   after the HANDLE) and GOBACKs: the runtime sends an abend there as it does to a HANDLE ABEND LABEL.

@@ -12,7 +12,8 @@ Each command's options are written as ``NAME=kind`` in the order its CALL passes
 ``xN``     a character data-area of N bytes the command sets (ASSIGN USERID, FORMATTIME YYYYMMDD …)
 ``h f d``  a halfword, fullword or doubleword binary data-value (LENGTH, FLENGTH, VALUE of DCOUNTER …)
 ``a``      a data-area the command reads (FROM, RESOURCE …), by reference
-``p``      a pointer-ref (SET, ADDRESS COMMAREA …) or pointer-value (DATAPOINTER)
+``p``      a pointer-ref (SET, ADDRESS COMMAREA …) or pointer-value (DATAPOINTER); SET of a command that
+           gives data is ``p<>``: passed as it was, so a command that gives none leaves it unchanged
 ``l``      a label (HANDLE ABEND LABEL): a paragraph or section of the program
 =========  ============================================================================================
 
@@ -78,7 +79,7 @@ class Command:
     notes: dict[str, str] = field(default_factory=dict)  # option -> why it is refused
 
 
-_FILE_READ = ("FILE=n8 INTO=a< SET=p< LENGTH=h<> RIDFLD=a<> KEYLENGTH=h REQID=h SYSID=n4 TOKEN=f< RBA RRN "
+_FILE_READ = ("FILE=n8 INTO=a< SET=p<> LENGTH=h<> RIDFLD=a<> KEYLENGTH=h REQID=h SYSID=n4 TOKEN=f< RBA RRN "
               "XRBA DEBKEY DEBREC GENERIC EQUAL GTEQ UPDATE NOSUSPEND UNCOMMITTED CONSISTENT REPEATABLE")  # fmt: skip
 _COUNTER = "COUNTER=n16 POOL=n8"
 
@@ -153,17 +154,17 @@ _LIST = [
     # temporary storage and transient data
     _cmd("WRITEQ TS", 0x0A02, "QUEUE=n8 QNAME=n16 FROM=a LENGTH=h NUMITEMS=h< ITEM=h<> SYSID=n4 REWRITE MAIN "
          "AUXILIARY NOSUSPEND", "QUEUE|QNAME FROM", "QUEUE|QNAME MAIN|AUXILIARY"),
-    _cmd("READQ TS", 0x0A04, "QUEUE=n8 QNAME=n16 INTO=a< SET=p< LENGTH=h<> NUMITEMS=h< ITEM=h SYSID=n4 NEXT",
+    _cmd("READQ TS", 0x0A04, "QUEUE=n8 QNAME=n16 INTO=a< SET=p<> LENGTH=h<> NUMITEMS=h< ITEM=h SYSID=n4 NEXT",
          "QUEUE|QNAME INTO|SET", "QUEUE|QNAME INTO|SET ITEM|NEXT"),
     _cmd("DELETEQ TS", 0x0A06, "QUEUE=n8 QNAME=n16 SYSID=n4", "QUEUE|QNAME", "QUEUE|QNAME"),
     _cmd("WRITEQ TD", 0x0802, "QUEUE=n4 FROM=a LENGTH=h SYSID=n4", "QUEUE FROM"),
-    _cmd("READQ TD", 0x0804, "QUEUE=n4 INTO=a< SET=p< LENGTH=h<> SYSID=n4 NOSUSPEND", "QUEUE INTO|SET",
+    _cmd("READQ TD", 0x0804, "QUEUE=n4 INTO=a< SET=p<> LENGTH=h<> SYSID=n4 NOSUSPEND", "QUEUE INTO|SET",
          "INTO|SET"),
     _cmd("DELETEQ TD", 0x0806, "QUEUE=n4 SYSID=n4", "QUEUE"),
     # channels and containers
     _cmd("PUT CONTAINER", 0x3416, "CONTAINER=n16 CHANNEL=n16 FROM=a FLENGTH=f BIT CHAR DATATYPE=f APPEND",
          "CONTAINER FROM", "BIT|CHAR|DATATYPE"),
-    _cmd("GET CONTAINER", 0x3414, "CONTAINER=n16 CHANNEL=n16 INTO=a< SET=p< FLENGTH=f<> NODATA",
+    _cmd("GET CONTAINER", 0x3414, "CONTAINER=n16 CHANNEL=n16 INTO=a< SET=p<> FLENGTH=f<> NODATA",
          "CONTAINER INTO|SET|NODATA", "INTO|SET|NODATA"),
     _cmd("DELETE CONTAINER", 0x3410, "CONTAINER=n16 CHANNEL=n16", "CONTAINER"),
     _cmd("MOVE CONTAINER", 0x3412, "CONTAINER=n16 AS=n16 CHANNEL=n16 TOCHANNEL=n16", "CONTAINER AS"),

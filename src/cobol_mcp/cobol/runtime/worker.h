@@ -84,6 +84,10 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
 /* worker_storage.c: EXEC CICS GETMAIN and FREEMAIN, and the areas freed at each call's end */
 int storage_command(int freemain, int count, void **data, size_t *sizes);
 void release_storage(void);
+/* and the areas of commands with SET (READ, READQ TS, GET CONTAINER …): the data the server's answer brings */
+int set_command(int count);
+void given_area(const unsigned char *bytes, size_t n);
+void set_pointer(void **data);
 
 #pragma GCC visibility pop
 

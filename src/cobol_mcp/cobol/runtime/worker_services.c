@@ -108,7 +108,7 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
                 at += whole;
                 continue;
             }
-            if (length != total && (service != 1 || length < total + 4)) {
+            if (length < total || (length > total && service != 2 && (service != 1 || length < total + 4))) {
                 fprintf(stderr, "cobol-mcp worker: an answer of %zu bytes to a request of %zu\n", (size_t)length, total);
                 _exit(70);
             }
@@ -120,7 +120,9 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
                 memcpy(data[i], body, size);
                 body += size;
             }
-            if (length > total) { /* rows sent ahead: u32 count, then per row image and keep mask */
+            if (length > total && service == 2) { /* a SET command's data: worker_storage.c keeps it */
+                given_area(body, length - total);
+            } else if (length > total) { /* rows sent ahead: u32 count, then per row image and keep mask */
                 size_t rows = get32(body), row = 2 * total;
                 if (total == 0 || length - total - 4 != rows * row) {
                     fprintf(stderr, "cobol-mcp worker: %zu rows ahead in %zu bytes\n", rows, (size_t)length - total - 4);
@@ -354,5 +356,9 @@ int CICSRT(void) {
             return 0;
         }
     }
-    return ask(2, count, data, sizes);
+    int set = count >= 4 && count <= MAX_ARGS && set_command(count); /* data in storage of its own (READ SET) */
+    int code = ask(2, count, data, sizes);
+    if (set)
+        set_pointer(data);
+    return code;
 }

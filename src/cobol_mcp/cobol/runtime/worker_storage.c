@@ -14,17 +14,37 @@
  *
  * Every area a call got and did not free is freed when the call ends (release_storage, from the
  * call's end in worker.c): a worker runs call after call, and none of them leaves storage behind.
+ *
+ * SET on a command that gives data (READ, READNEXT, READPREV, READQ TS/TD, GET CONTAINER): the data
+ * is in storage CICS owns, not in the program's. The server's answer brings it after the parameters'
+ * bytes, headed by a slot number (u32, big-endian) that says what it belongs to (a file, a browse, a
+ * queue, a container: sqlbridge.cics); the worker copies it into an area of its own (16-byte aligned,
+ * zeros after the data) and sets SET's pointer to it. The area stays until the next data for the same
+ * slot (which frees it, as the next READ of the file ends the last one's validity on CICS) or the
+ * call's end. The request tells the server in EIB bytes 22-23 how many such areas are kept (EIBCPOSN
+ * is given back as it was). FREEMAIN does not take them: they are not GETMAIN's.
  */
 #include "worker.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define EIB_BYTES 85
 #define AREA_LIMIT ((long long)256 << 20) /* a larger area is refused as NOSTG */
 
 static void **areas; /* the live areas, in the order they were got */
 static size_t live, room;
+struct kept {
+    uint32_t slot;
+    void *area;
+};
+static struct kept *kept; /* the areas of SET commands, one per slot */
+static size_t kept_live, kept_room;
+static void *given;        /* the area the last answer brought */
+static int set_param;      /* the SET pointer's parameter of the command being asked */
+static unsigned char set_position[2];
 
 /* The parameter (index into data) of option `option` ("SET()") in the descriptor, or 0. */
 static int parameter(const char *desc, size_t n, const char *option) {
@@ -131,4 +151,64 @@ int storage_command(int freemain, int count, void **data, size_t *sizes) {
 void release_storage(void) {
     while (live)
         free(areas[--live]);
+    while (kept_live)
+        free(kept[--kept_live].area);
+}
+
+int set_command(int count) {
+    const char *desc = cob_get_param_data(3);
+    size_t n = (size_t)cob_get_param_size(3);
+    while (n && (desc[n - 1] == ' ' || desc[n - 1] == 0))
+        n--;
+    given = NULL;
+    set_param = parameter(desc, n, "SET()");
+    if (!set_param || set_param > count)
+        return set_param = 0;
+    unsigned char *eib = cob_get_param_data(2);
+    size_t shown = kept_live < 0xFFFF ? kept_live : 0xFFFF;
+    set_position[0] = eib[22], set_position[1] = eib[23];
+    eib[22] = (unsigned char)(shown >> 8), eib[23] = (unsigned char)shown;
+    return 1;
+}
+
+void given_area(const unsigned char *bytes, size_t n) {
+    if (n < 4 || !set_param) {
+        fprintf(stderr, "cobol-mcp worker: %zu bytes of data for a command without SET\n", n);
+        _exit(70);
+    }
+    uint32_t slot = (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+    size_t length = n - 4;
+    void *at = get_area(length ? (long long)length : 1, 0);
+    size_t i = 0;
+    while (i < kept_live && kept[i].slot != slot)
+        i++;
+    if (i == kept_live && kept_live == kept_room) {
+        size_t more = kept_room ? 2 * kept_room : 16;
+        struct kept *grown = realloc(kept, more * sizeof *kept);
+        if (!grown)
+            free(at), at = NULL;
+        else
+            kept = grown, kept_room = more;
+    }
+    if (!at) {
+        fprintf(stderr, "cobol-mcp worker: no storage for %zu bytes of a SET command's data\n", length);
+        _exit(70);
+    }
+    memcpy(at, bytes + 4, length);
+    if (i < kept_live) {
+        free(kept[i].area); /* the slot's last data: no longer valid */
+    } else {
+        kept[i].slot = slot;
+        kept_live++;
+    }
+    kept[i].area = at;
+    given = at;
+}
+
+void set_pointer(void **data) {
+    unsigned char *eib = data[2];
+    eib[22] = set_position[0], eib[23] = set_position[1];
+    if (given)
+        memcpy(data[set_param], &given, sizeof given);
+    given = NULL;
 }

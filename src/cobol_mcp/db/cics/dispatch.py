@@ -9,7 +9,8 @@
 * a flag (GENERIC, GTEQ, EQUAL, UPDATE, NOSUSPEND, REWRITE, NEXT, WRAP, REDUCE …) as True.
 
 It answers the :class:`.result.Result` (RESP, RESP2) and what to store into which option: INTO as bytes
-(cut to its length), LENGTH, RIDFLD (READNEXT/READPREV, and WRITE to an ESDS: as bytes of the RIDFLD
+(cut to its length), SET as the whole data's bytes (for the runtime to put in storage of its own; LENGTH
+is then no limit), LENGTH, RIDFLD (READNEXT/READPREV, and WRITE to an ESDS: as bytes of the RIDFLD
 area's size), NUMREC, ITEM, NUMITEMS, VALUE, MINIMUM, MAXIMUM. An ESDS's RBA and an RRDS's record number
 are RIDFLD's bytes as a fullword, big-endian (8 bytes with XRBA), as on the mainframe. READ sets no
 RIDFLD (IBM documents RIDFLD as given back by READNEXT and READPREV). STARTBR and RESETBR search GTEQ
@@ -51,7 +52,10 @@ def _data(opts: Options) -> bytes:
 
 
 def _into(opts: Options) -> int | None:
-    """The most a read may give: LENGTH if given, else the INTO area's size (None: SET)."""
+    """The most a read may give: LENGTH if given, else the INTO area's size (None: SET, where LENGTH is
+    only set, to the data's length)."""
+    if "SET" in opts:
+        return None
     length = _int(opts, "LENGTH")
     return length if length is not None else _int(opts, "INTO")
 
