@@ -81,6 +81,9 @@ def test_browse_forward_backward_skip_and_endfile(units: Open) -> None:
     assert keys == [b"0003", b"0005", b"0100"] and (got.resp, got.resp2) == (r.ENDFILE, 90)
     assert f.readprev("CUSTFILE").ridfld == b"0100"  # a change of direction reads the same record again
     assert f.readprev("CUSTFILE").ridfld == b"0005"
+    assert f.readnext("CUSTFILE", b"0005").ridfld == b"0005"  # … also with RIDFLD passed back unchanged,
+    assert f.readprev("CUSTFILE", b"0005").ridfld == b"0005"  # as a program always passes it
+    assert f.readprev("CUSTFILE", b"0005").ridfld == b"0003"
     assert f.resetbr("CUSTFILE", b"0001", gteq=True).ok and f.readnext("CUSTFILE").ridfld == b"0001"
     assert f.readnext("CUSTFILE", b"0050").ridfld == b"0100"  # RIDFLD changed: skip-sequential
     assert f.startbr("CUSTFILE", b"0001").resp2 == 33  # REQID 0 is browsing

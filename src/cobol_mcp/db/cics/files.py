@@ -335,15 +335,16 @@ class FileControl:
             return Result(INVREQ, 41)  # a browse started with GENERIC cannot go backwards
         if not forward and br.last is None and br.asked is not None:
             return Result(NOTFND, 80)  # READPREV first: STARTBR's key must be a record's
+        moved = False  # the program changed RIDFLD
         if ridfld is not None and br.last is not None and isinstance(ridfld, bytes) and defn.organization == "ksds":
             key = ridfld[: br.generic or defn.key_length]
             if key != br.last[: len(key)] or (br.generic is None and key != br.last):
-                # the program changed RIDFLD: skip-sequential, from the new key on (EQUAL: that key's record)
+                # skip-sequential, from the new key on (EQUAL: that key's record)
                 found = self._find(defn, key, exact=not br.gteq and br.generic is None)
                 if found is None or (not br.gteq and not found[0].startswith(key)):
                     return Result(NOTFND, 80)
-                br.pos, br.inclusive = found[0], True
-        elif br.forward != forward and br.last is not None:
+                br.pos, br.inclusive, moved = found[0], True, True
+        if not moved and br.forward != forward and br.last is not None:
             br.inclusive = True  # a change of direction reads the same record again (IBM: as a RIDFLD changed)
         br.forward = forward
         op, order = (">=" if br.inclusive else ">", "") if forward else ("<=" if br.inclusive else "<", " DESC")
