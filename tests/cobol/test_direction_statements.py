@@ -228,9 +228,10 @@ def test_paragraphs_sections_and_exits(tmp_path):
             "           MOVE 1 TO LS-RC\n           GOBACK.\n       STEP-3.\n           GOBACK.\n",
             "without one fixed target",
         ),
-        (
-            "       MAIN-PARA.\n           MOVE 1 TO LS-RC.\n       LOOP-PARA.\n           ADD 1 TO LS-RC\n"
-            "           IF LS-RC < 9\n               GO TO LOOP-PARA\n           END-IF\n           GOBACK.\n",
+        (  # back from inside a PERFORM to a paragraph that falls through: it might return into the PERFORM
+            "       MAIN-PARA.\n           PERFORM LOOP-PARA\n           GOBACK.\n       START-PARA.\n"
+            "           MOVE 1 TO LS-RC.\n       LOOP-PARA.\n           ADD 1 TO LS-RC\n"
+            "           IF LS-RC < 9\n               GO TO START-PARA\n           END-IF.\n",
             "goes back or out of its PERFORM range",
         ),
     ],
@@ -240,6 +241,25 @@ def test_flow_that_cannot_be_followed_falls_back_on_names(tmp_path, procedure, w
     assert why in reason(spec, "LS-RC")
     assert reason(spec, "LS-RC").endswith("in/out by default")
     assert set(ways(spec, "LS-RC", "LS-COUNT", "LS-NAME")) == {"inout"}
+
+
+def test_a_go_to_back_with_no_perform_running_is_followed_as_another_way_in(tmp_path):
+    """A loop made of a GO TO back, with no PERFORM running: the paragraph it goes to is walked again from
+    what is surely set on every jump to it, and the flow runs on to the program's end."""
+    spec = program(tmp_path, """\
+       MAIN-PARA.
+           MOVE 1 TO LS-RC.
+       LOOP-PARA.
+           ADD LS-COUNT TO LS-RC
+           IF LS-RC < 9
+               MOVE SPACES TO LS-NAME
+               GO TO LOOP-PARA
+           END-IF
+           GOBACK.
+""")  # fmt: skip
+    assert ways(spec, "LS-RC", "LS-COUNT", "LS-NAME") == ["out", "in", "inout"], reason(spec, "LS-RC")
+    assert reason(spec, "LS-RC").startswith("set by MOVE at line ")
+    assert find(spec.records[0].field, "LS-NAME").optional  # set only when the loop goes round
 
 
 def test_address_of_and_unknown_statements(tmp_path):

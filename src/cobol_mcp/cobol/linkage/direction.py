@@ -29,6 +29,7 @@ convention decides, and in/out when the names say nothing. Every unit keeps the 
 from __future__ import annotations
 
 from .frozen import replace
+from .handlers import follow
 from .model import Field, Record
 from .operands import Program, Step, Unit
 
@@ -93,6 +94,8 @@ class _Walk:
         self.failure = program.failure
         self.keys: list[_Key] = []  # subscripts and OCCURS counts of marks
         self.marked: dict[tuple[int, _Key], str] = {}  # (unit, key) -> the write that marked it
+        self.entries: dict[int, tuple[list[State], bool, str]] = {}  # ways in besides the first paragraph
+        self.stacked = False  # a PERFORM may be running under this walk (see .handlers.follow)
 
     # A unit set for the current value of its subscripts (``MOVE 0 TO T(I)``) is a "mark" in the state: a
     # negative number standing for (unit, key). A loop that provably runs I over every occurrence turns
@@ -195,14 +198,12 @@ class _Walk:
             elif kind == "perform":
                 s = self.perform(step[1], step[2], step[3], s)
             elif kind == "goto":
-                target = self.index.get(step[1])
-                if target is not None and frame.current < target <= frame.hi:
-                    frame.pending.setdefault(target, []).append(s)
-                else:
-                    why = (f"GO TO {step[1]} ({step[2]}) goes back or out of its PERFORM range and does not end "
-                           "the program there: the flow cannot be followed")  # fmt: skip
-                    if target is None or self.once(target, target, s, why) is not None:
-                        self.fail(why)
+                self.go(step[1], step[2], s, frame, True)
+                s = None
+            elif kind == "dispatch":  # the CICS translator's: carry on, or go to a handler label
+                for label in step[1]:
+                    self.go(label, step[2], s, frame, False)
+            elif kind == "abort":  # an abend: the call fails, nothing is returned
                 s = None
             elif kind == "exit":
                 self.exits.append(s)
@@ -223,6 +224,21 @@ class _Walk:
                 frame.nexts.append(s)
                 s = None
         return s
+
+    def go(self, name: str, why: str, s: frozenset[int], frame: _Frame, plain: bool) -> None:
+        """GO TO ``name``: forward in the running range, to a paragraph that ends the program, or (see
+        :func:`.handlers.follow`) a handler label or, with no PERFORM running, back: another way in."""
+        target = self.index.get(name)
+        if target is not None and frame.current < target <= frame.hi:
+            frame.pending.setdefault(target, []).append(s)
+            return
+        why = (f"GO TO {name} ({why}) goes back or out of its PERFORM range and does not end the program "
+               "there: the flow cannot be followed")  # fmt: skip
+        if target is None:
+            self.fail(why)
+        elif not plain or not self.active or self.once(target, target, s, why) is not None:
+            states, top, _ = self.entries.get(target, ([], True, why))
+            self.entries[target] = ([*states, s], top and not self.active and not self.stacked, why)
 
     def effect(self, op: str, cover: list[tuple[int, bool]], why: str, s: frozenset[int], key: object) -> State:
         units = self.p.units
@@ -289,6 +305,7 @@ def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str,
     if program.paragraphs:
         end = walk.range(0, len(program.paragraphs) - 1, frozenset())
         walk.exits.append(end)
+        follow(walk)
     else:
         walk.exits.append(frozenset())
     surely = _meet(walk.exits)

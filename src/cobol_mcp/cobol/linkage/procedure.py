@@ -4,8 +4,9 @@ Each statement the analysis knows becomes steps of reads, whole writes, partial 
 of LINKAGE units, with its branches (IF, EVALUATE, SEARCH, ON SIZE ERROR / AT END / ON EXCEPTION
 phrases), loops (PERFORM UNTIL/VARYING/TIMES, inline or not) and jumps. A statement it does not know makes
 its LINKAGE operands "unknown"; a word that starts no statement, ALTER, ENTRY and GO TO DEPENDING make
-the whole flow unknown. ``EXEC SQL`` reads and sets what :func:`..precompile.scan.data_uses` says
-(``INTO :hv`` sets); other EXEC blocks (CICS, DLI) leave their operands unknown.
+the whole flow unknown, but for the CICS translator's GO TO DEPENDING ON DFHEIGDI (:mod:`.handlers`, which
+also reads its CALL 'CICSRT's). ``EXEC SQL`` reads and sets what :func:`..precompile.scan.data_uses` says
+(``INTO :hv`` sets); other EXEC blocks (DLI) leave their operands unknown.
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ from __future__ import annotations
 from ..precompile.scan import cursor_reads, data_uses
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
+from .handlers import CicsStatements, abend_labels, descriptors
 from .loops import facts, vary_clauses
 from .model import Record
 from .odo import tables
-from .operands import TERMINATORS, VERBS, Operands, Program, Step, split_words, units_and_names
+from .operands import TERMINATORS, VERBS, Program, Step, split_words, units_and_names
 
 __all__ = ["parse_procedure"]
 
 
-class _Statements(Operands):
+class _Statements(CicsStatements):
     conds: set[int]  # indexes of the tokens inside conditions (IF, UNTIL, EVALUATE, WHEN)
     sql_cursors: dict[str, list[str]] | None = None  # what each declared cursor reads (at OPEN)
 
@@ -231,6 +233,8 @@ class _Statements(Operands):
     def s_CALL(self, why: str, tok: Tok) -> list[Step]:
         body = self.span()
         target = body[0].text if body else "?"
+        if target == "CICSRT" and (cics := self.cics_call(body, why)) is not None:
+            return cics + self.phrases("CALL")
         head, using = self.split(body, "USING")
         using, returning = self.split(using, "RETURNING")
         steps = self.effects("r", head, why)
@@ -244,26 +248,6 @@ class _Statements(Operands):
             else:
                 steps += self.effects("r", [t], f"{why} (BY {mode})")
         return steps + self.effects("w", returning, why) + self.phrases("CALL")
-
-    def s_GO(self, why: str, tok: Tok) -> list[Step]:
-        body = [t for t in self.span() if t.up != "TO"]
-        if any(t.up == "DEPENDING" for t in body) or len(body) != 1:
-            self.fail(f"GO TO at {self.where(tok)} without one fixed target: the flow cannot be followed")
-            return []
-        return [("goto", body[0].up, why)]
-
-    def s_ALTER(self, why: str, tok: Tok) -> list[Step]:
-        self.span()
-        self.fail(f"ALTER at {self.where(tok)}: the flow cannot be followed")
-        return []
-
-    s_ENTRY = s_ALTER
-
-    def s_GOBACK(self, why: str, tok: Tok) -> list[Step]:
-        self.span()
-        return [("exit", why)]
-
-    s_STOP = s_GOBACK
 
     def s_EXIT(self, why: str, tok: Tok) -> list[Step]:
         kind = self.at()
@@ -363,6 +347,8 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
             heads.append((k, t.up, True))
     parser = _Statements(lines, toks, units, names)
     parser.conds = set()
+    parser.commands = descriptors(data)
+    parser.abend_labels = abend_labels(parser.commands)
     parser.procs = {name for _, name, _ in heads}
     bounds: list[tuple[str, str | None, int, int]] = []
     if not heads or heads[0][0] > 0:
