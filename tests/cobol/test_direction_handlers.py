@@ -195,3 +195,27 @@ def test_an_abend_returns_nothing_so_its_paths_make_no_result_optional(tmp_path:
     for name in ("CA-RC", "CA-NAME"):
         assert (items[name].direction, items[name].optional) == ("out", False), items[name].reason
     assert (items["CA-AUDIT"].direction, items["CA-AUDIT"].optional) == ("in", False), items["CA-AUDIT"].reason
+
+
+def test_a_handler_taken_inside_a_perform_that_goes_back_is_not_followed(tmp_path: Path) -> None:
+    """The READ runs under PERFORM 1000-READ; its handler goes back to 1000-READ, whose end returns into
+    0000-MAIN (the PERFORM is still running): the walk cannot tell, so the names decide, as they did."""
+    items = commarea(tmp_path, """\
+       0000-MAIN.
+           MOVE 0 TO CA-RC
+           EXEC CICS HANDLE CONDITION NOTFND(8000-NOT-FOUND) END-EXEC
+           PERFORM 1000-READ
+           EXEC CICS RETURN END-EXEC.
+
+       1000-READ.
+           MOVE CA-KEY TO WS-KEY
+           EXEC CICS READ FILE('CUSTFILE') INTO(WS-CUSTOMER)
+                     RIDFLD(WS-KEY)
+           END-EXEC.
+
+       8000-NOT-FOUND.
+           MOVE CA-ALT-KEY TO CA-KEY
+           GO TO 1000-READ.
+""")  # fmt: skip
+    assert "goes back or out of its PERFORM range" in items["CA-RC"].reason, items["CA-RC"].reason
+    assert {item.direction for item in items.values()} == {"inout"}
