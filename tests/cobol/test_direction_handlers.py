@@ -219,3 +219,20 @@ def test_a_handler_taken_inside_a_perform_that_goes_back_is_not_followed(tmp_pat
 """)  # fmt: skip
     assert "goes back or out of its PERFORM range" in items["CA-RC"].reason, items["CA-RC"].reason
     assert {item.direction for item in items.values()} == {"inout"}
+
+
+def test_the_policy_front_end_is_analysed_through_its_handle_abend(tmp_path: Path) -> None:
+    """POLFRNT (tests/cics_programs/policy): HANDLE ABEND LABEL before its results are set, the exit
+    abending again. Its results are outputs on their own, the request an input; the request data, read
+    and passed whole to the back ends by LINK, stays a required argument."""
+    policy = Path(__file__).parents[1] / "cics_programs" / "policy"
+    translated = translate(policy / "POLFRNT.cbl", "fixed", (policy / "copybooks",), tmp_path)
+    spec = parse_programs(translated.source, "fixed", translated.include, None, 255)[0]
+    assert not isinstance(spec, Exception), spec
+    items = {f.name: f for f in next(r for r in spec.records if r.name == "DFHCOMMAREA").field.children}
+    for name in ("PC-RETURN-CODE", "PC-RESP", "PC-MESSAGE"):
+        assert (items[name].direction, items[name].optional) == ("out", False), items[name].reason
+    assert (items["PC-REQUEST-ID"].direction, items["PC-REQUEST-ID"].optional) == ("inout", False)
+    assert "read by WHEN at line " in items["PC-REQUEST-ID"].reason  # LINK's COMMAREA may change it
+    data = items["PC-REQUEST-DATA"]
+    assert (data.direction, data.optional) == ("inout", False), data.reason
