@@ -112,7 +112,7 @@ def folder_for(tmp: Path, url: str) -> Path:
 
 
 def call(client: Any, url: str, request: str, **customer: object) -> Any:
-    arguments = {"en_request_id": request, "en_return_code": 0, "en_taskn": 0, "en_sqlcode": 0, "en_message": "",
+    arguments = {"en_request_id": request,
                  "en_customer": {"en_tag": "", "en_cust_id": 0, "en_empno": 0, "en_rows": 0, "en_city": "",
                                  **customer}}  # fmt: skip
     body = json.dumps(rpc("tools/call", {"name": "custenrl", "arguments": arguments}))

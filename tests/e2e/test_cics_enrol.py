@@ -49,7 +49,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
 
 
 def _enrol(client: StdioClient, request: str, tag: str = "", cust_id: int = 0) -> dict[str, Any]:
-    return client.call("custenrl", en_request_id=request, en_return_code=0, en_taskn=0, en_sqlcode=0, en_message="",
+    return client.call("custenrl", en_request_id=request,
                        en_customer={"en_tag": tag, "en_cust_id": cust_id, "en_empno": 0, "en_rows": 0,
                                     "en_city": ""})  # fmt: skip
 
@@ -96,7 +96,7 @@ def test_an_enrolment_is_one_unit_of_work_and_an_abend_takes_its_rows_back(
 
     # The next number, 3, is taken in the file already: CUSTVSAM answers DUPREC, CUSTENRL abends after
     # its two INSERTs, and they are rolled back with the task (and the counter's number with them).
-    taken = client.call("custvsam", ca_request_id="ADDCUS", ca_return_code=0, ca_resp=0, ca_message="",
+    taken = client.call("custvsam", ca_request_id="ADDCUS", ca_message="",
                         ca_customer={"ca_cust_id": 3, "ca_cust_name": "SQUATTER", "ca_cust_city": "X",
                                      "ca_cust_balance": "0"})  # fmt: skip
     assert taken["structuredContent"]["ca_return_code"] == 0, taken

@@ -49,7 +49,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
 
 
 def _customer(client: StdioClient, request: str, number: int, name: str = "", city: str = "") -> dict[str, Any]:
-    result = client.call("custvsam", ca_request_id=request, ca_return_code=0, ca_resp=0, ca_message="",
+    result = client.call("custvsam", ca_request_id=request, ca_message="",
                          ca_customer={"ca_cust_id": number, "ca_cust_name": name, "ca_cust_city": city,
                                       "ca_cust_balance": "12.50"})  # fmt: skip
     assert not result.get("isError"), result
@@ -58,7 +58,7 @@ def _customer(client: StdioClient, request: str, number: int, name: str = "", ci
 
 
 def _misc(client: StdioClient, request: str, key: int = 0) -> dict[str, Any]:
-    return client.call("custmisc", mc_request=request, mc_key=key, mc_resp=0, mc_count=0, mc_value=0,
+    return client.call("custmisc", mc_request=request, mc_key=key,
                        mc_ids=[0] * 5, mc_abcode="")  # fmt: skip
 
 
