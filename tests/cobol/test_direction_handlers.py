@@ -134,14 +134,16 @@ def test_a_handler_before_the_commands_and_a_jump_back_into_the_main_flow(tmp_pa
 
 
 def test_resp_keeps_a_command_away_from_handle_condition_labels(tmp_path: Path) -> None:
-    """The READ with RESP, inside a PERFORM, never goes to the NOTFND label, which falls through into the
-    next paragraph: only the top-level commands may go there, and the flow is followed. Without RESP the
-    READ may jump out of its PERFORM into a paragraph that does not end the program: not followed."""
+    """The READ with RESP, inside a PERFORM, never goes to the NOTFND label, which falls through into a
+    PERFORMed paragraph (whose WRITEQ has NOHANDLE): only the top-level commands may go there, and the
+    flow is followed. Without RESP the READ may jump out of its PERFORM, and falling out of 9000-LOG
+    might return into one: not followed."""
     procedure = """\
        0000-MAIN.
            EXEC CICS HANDLE CONDITION NOTFND(8000-NOT-FOUND) END-EXEC
            MOVE 0 TO CA-RC
            PERFORM 1000-READ
+           PERFORM 9000-LOG
            EXEC CICS RETURN END-EXEC.
 
        1000-READ.
@@ -156,8 +158,10 @@ def test_resp_keeps_a_command_away_from_handle_condition_labels(tmp_path: Path) 
        8000-NOT-FOUND.
            MOVE 4 TO CA-RC.
 
-       9000-END.
-           EXEC CICS RETURN END-EXEC.
+       9000-LOG.
+           MOVE CA-KEY TO WS-LOG
+           EXEC CICS WRITEQ TD QUEUE('CSMT') FROM(WS-LOG) NOHANDLE
+           END-EXEC.
 """  # fmt: skip
     items = commarea(tmp_path, procedure)
     assert (items["CA-RC"].direction, items["CA-RC"].optional) == ("out", False), items["CA-RC"].reason
@@ -165,6 +169,37 @@ def test_resp_keeps_a_command_away_from_handle_condition_labels(tmp_path: Path) 
     without = commarea(tmp_path, procedure.replace(" RESP(WS-RESP)", ""))
     assert "goes back or out of its PERFORM range" in without["CA-RC"].reason, without["CA-RC"].reason
     assert without["CA-RC"].direction == "inout"
+
+
+def test_a_handler_taken_inside_a_perform_may_fall_into_the_exit_paragraph(tmp_path: Path) -> None:
+    """The READ runs under PERFORM 1000-READ; its handler falls through into the paragraph that returns.
+    No PERFORMed range ends on the way, so nothing can return into the PERFORM: the flow is followed."""
+    items = commarea(tmp_path, """\
+       0000-MAIN.
+           EXEC CICS HANDLE CONDITION NOTFND(8000-NOT-FOUND) END-EXEC
+           PERFORM 1000-READ
+           MOVE WS-CUST-NAME TO CA-NAME
+           MOVE 0 TO CA-RC
+           GO TO 9999-EXIT.
+
+       1000-READ.
+           MOVE CA-KEY TO WS-KEY
+           EXEC CICS READ FILE('CUSTFILE') INTO(WS-CUSTOMER)
+                     RIDFLD(WS-KEY)
+           END-EXEC.
+
+       8000-NOT-FOUND.
+           MOVE CA-AUDIT TO WS-LOG
+           MOVE 4 TO CA-RC.
+
+       9999-EXIT.
+           EXEC CICS RETURN END-EXEC.
+""")  # fmt: skip
+    for item in items.values():
+        assert "cannot be followed" not in item.reason, (item.name, item.reason)
+    assert items["CA-RC"].direction == "out", items["CA-RC"].reason
+    assert (items["CA-AUDIT"].direction, items["CA-AUDIT"].optional) == ("in", False), items["CA-AUDIT"].reason
+    assert (items["CA-NAME"].direction, items["CA-NAME"].optional) == ("inout", True), items["CA-NAME"].reason
 
 
 def test_an_abend_returns_nothing_so_its_paths_make_no_result_optional(tmp_path: Path) -> None:

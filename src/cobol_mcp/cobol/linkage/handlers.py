@@ -165,6 +165,8 @@ class Walk(Protocol):
 
     def range(self, lo: int, hi: int, s: State) -> State: ...
 
+    def span(self, name: str) -> tuple[int, int] | None: ...
+
     def fail(self, reason: str) -> None: ...
 
 
@@ -172,10 +174,12 @@ def follow(walk: Walk) -> None:
     """Walk each other way into the program: a handler label a dispatch may take, a paragraph a GO TO goes
     back to. Each is walked from what is surely set on every jump to it (their meet), and again while
     that shrinks (a jump found on the way adds its state). Reached only with no PERFORM running, the flow
-    runs on to the program's end; reached from inside a PERFORM, the paragraph must end the program (else
-    falling out of it might return into the PERFORM: the flow cannot be followed)."""
+    runs on to the program's end; reached from inside a PERFORM, so it does too when no PERFORMed range
+    ends on the way, else the paragraph must end the program (falling out of it might return into the
+    PERFORM: the flow cannot be followed)."""
     done: dict[int, tuple[State, bool]] = {}
     last = len(walk.p.paragraphs) - 1
+    ends = _perform_ends(walk)
     while True:
         todo = [(k, _meet(states), top, why) for k, (states, top, why) in walk.entries.items()]
         todo = [(k, s, top, why) for k, s, top, why in todo if s is not None and done.get(k) != (s, top)]
@@ -184,11 +188,33 @@ def follow(walk: Walk) -> None:
         for k, s, top, why in todo:
             done[k] = (s, top)
             walk.stacked = not top
-            end = walk.range(k, last if top else k, s)
-            if top:
+            runs_on = top or not any(k <= e <= last for e in ends)
+            end = walk.range(k, last if runs_on else k, s)
+            if runs_on:
                 walk.exits.append(end)
             elif end is not None:
                 walk.fail(why)
+
+
+def _perform_ends(walk: Walk) -> set[int]:
+    """The last paragraph of every range the program PERFORMs (the program's last for one not found)."""
+    out: set[int] = set()
+
+    def scan(steps: list[Step]) -> None:
+        for step in steps:
+            if step[0] == "perform":
+                first, last = walk.span(step[1]), walk.span(step[2]) if step[2] else None
+                missing = first is None or (step[2] and last is None)
+                out.add(len(walk.p.paragraphs) - 1 if missing or first is None else (last or first)[1])
+            elif step[0] == "branch":
+                for body in step[1]:
+                    scan(body)
+            elif step[0] == "loop":
+                scan(step[1] + step[2] + step[4])
+
+    for _, _, steps in walk.p.paragraphs:
+        scan(steps)
+    return out
 
 
 def _meet(states: list[State]) -> State:
