@@ -3,7 +3,8 @@
 :func:`directions` walks the steps of :mod:`.procedure` from the first statement, following fall-through,
 PERFORM (paragraphs, sections, THRU ranges, loops that may run zero times unless TEST AFTER or a literal
 count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs to a paragraph that ends the
-program (``GO TO 9999-ABEND``) and NEXT SENTENCE, and keeps the set
+program (``GO TO 9999-ABEND``), NEXT SENTENCE, and other ways in (a GO TO back while no PERFORM runs, the
+CICS translator's HANDLE labels; :func:`.handlers.follow`; an abend's path returns nothing), keeping the set
 of units that are surely set (written whole on every path so far; a loop that provably runs its
 variable over every occurrence of a table and writes the element on every path sets the whole table,
 see :mod:`.loops`). Only an item the program may read before it is surely set is a required input. A
@@ -22,7 +23,8 @@ unit is then:
 
 Where the analysis cannot know (passed BY REFERENCE to another CALL, ADDRESS OF, reference modification
 with variable bounds, statements it does not model; for the whole program: ALTER, GO TO DEPENDING,
-a GO TO back or out of its range to a paragraph that does not end the program, recursion) the naming
+a GO TO back or out of its range, while a PERFORM runs, to a paragraph that does not end the program
+and may return into it, recursion) the naming
 convention decides, and in/out when the names say nothing. Every unit keeps the reason for its direction.
 """
 
