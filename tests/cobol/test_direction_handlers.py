@@ -271,3 +271,42 @@ def test_the_policy_front_end_is_analysed_through_its_handle_abend(tmp_path: Pat
     assert "read by WHEN at line " in items["PC-REQUEST-ID"].reason  # LINK's COMMAREA may change it
     data = items["PC-REQUEST-DATA"]
     assert (data.direction, data.optional) == ("inout", False), data.reason
+
+
+def test_a_dispatch_after_a_call_not_understood_is_not_taken_for_the_translators(tmp_path: Path) -> None:
+    """Descriptors are there, but the second CALL's parameters do not match its descriptor: its GO TO
+    DEPENDING ON DFHEIGDI is not read with the ABEND descriptor seen before (which would drop the
+    condition label): the flow is unknown, and the names decide."""
+    source = tmp_path / "HANDTRAN.cbl"
+    source.write_text("""\
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. HANDTRAN.
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       01  DFHEIGDI                    PIC S9(4) COMP.
+       01  DFHEIBLK                    PIC X(85).
+       01  DFHD1.
+           05  FILLER PIC X(14) VALUE '10;ABEND;NODUMP'.
+       01  DFHD2.
+           05  FILLER PIC X(18) VALUE '12;READ;FILE();INTO()'.
+       LINKAGE SECTION.
+       01  LS-AREA.
+           05  LS-RC                   PIC 9(2).
+       PROCEDURE DIVISION USING LS-AREA.
+       0000-MAIN.
+           IF LS-RC = 99
+               CALL 'CICSRT' USING BY VALUE 1 BY REFERENCE DFHEIBLK DFHD1
+               GOBACK
+           END-IF
+           CALL 'CICSRT' USING BY VALUE 2 BY REFERENCE DFHEIBLK DFHD2
+           GO TO 8000-NOT-FOUND DEPENDING ON DFHEIGDI
+           MOVE 0 TO LS-RC
+           GOBACK.
+       8000-NOT-FOUND.
+           ADD 1 TO LS-RC
+           GOBACK.
+""")  # fmt: skip
+    spec = parse_programs(source, "fixed", (), None, 255)[0]
+    assert not isinstance(spec, Exception), spec
+    rc = spec.records[0].field.children[0]
+    assert "without one fixed target" in rc.reason, rc.reason

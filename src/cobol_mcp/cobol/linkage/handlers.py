@@ -98,6 +98,7 @@ class CicsStatements(Operands):
     def cics_call(self, body: list[Tok], why: str) -> list[Step] | None:
         """Steps for ``CALL 'CICSRT' USING BY VALUE n BY REFERENCE DFHEIBLK DFHDn p1 …``; None when it is not
         the translator's (no descriptor, or its parameters do not match)."""
+        self.command = self.last_command = None  # a CALL not understood leaves no command to dispatch after
         words = [t.up or t.text for t in body]
         n = words[4] if len(words) > 8 and words[1:4] == ["USING", "BY", "VALUE"] else ""
         d = self.commands.get(int(n)) if n.isdigit() else None
