@@ -16,17 +16,11 @@ from cobol_mcp.cobol.runtime.pool import CallResult, Runtime
 from cobol_mcp.sqlbridge.cics import CicsSession
 from cobol_mcp.sqlbridge.cics_served import load_cics
 
+from ..e2e.database_folder import CUSTFILE
 from .conftest import needs_cobc
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
-TOML = """\
-[[datasets]]
-name = "CUSTFILE"
-organization = "ksds"
-record-length = 200
-keys = [8, 0]
-load = "customers.txt"
-"""
+TOML = CUSTFILE + 'load = "customers.txt"\n'
 
 
 def _call(rt: Runtime, session: CicsSession, buffers: list[bytes]) -> CallResult:

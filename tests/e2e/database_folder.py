@@ -15,6 +15,8 @@ from cobol_mcp.db.url import Database
 from .stdio_client import StdioClient
 
 PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
+# The FCT entry of the customer file that CUSTVSAM and the CICS test programs beside it use.
+CUSTFILE = '[[datasets]]\nname = "CUSTFILE"\norganization = "ksds"\nrecord-length = 200\nkeys = [8, 0]\n'
 
 
 @contextmanager

@@ -19,18 +19,15 @@ import pytest
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
-from .database_folder import serve_with_database
+from .database_folder import CUSTFILE, serve_with_database
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
-TOML = """\
-[[datasets]]
-name = "CUSTFILE"
-organization = "ksds"
-record-length = 200
-keys = [8, 0]
+TOML = (
+    CUSTFILE
+    + """\
 
 [programs.CHNFRNT.containers.REQUEST]
 copybook = "CHNREQ"
@@ -50,6 +47,7 @@ direction = "out"
 copybook = "CHNPRB"
 direction = "out"
 """
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -17,7 +17,7 @@ import pytest
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
-from .database_folder import serve_with_database
+from .database_folder import CUSTFILE, serve_with_database
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
@@ -25,14 +25,7 @@ __all__ = ["postgres_url"]  # the fixture, used by name
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
 RECORDS = [(10, "ALICE MARTIN", "LYON", "00012345"), (20, "BRUNO COSTA", "PORTO", "00000050"),
            (30, "CHIARA ROSSI", "TORINO", "00990000"), (40, "DIRK VOSS", "BREMEN", "00000001")]  # fmt: skip
-TOML = """\
-[[datasets]]
-name = "CUSTFILE"
-organization = "ksds"
-record-length = 200
-keys = [8, 0]
-load = "customers.txt"
-"""
+TOML = CUSTFILE + 'load = "customers.txt"\n'
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

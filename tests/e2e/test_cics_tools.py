@@ -19,22 +19,20 @@ from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
-from .database_folder import serve_with_database
+from .database_folder import CUSTFILE, serve_with_database
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs"
-TOML = """\
-[[datasets]]
-name = "CUSTFILE"
-organization = "ksds"
-record-length = 200
-keys = [8, 0]
+TOML = (
+    CUSTFILE
+    + """\
 
 [programs.CUSTVSAM]
 fields.CA-REQUEST-DATA = { view = "CA-CUSTOMER" }
 """
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

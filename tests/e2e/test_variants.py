@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from .database_folder import CUSTFILE
 from .stdio_client import SERVER, StdioClient, folder_server
 from .test_reload import wait_stderr, write
 
@@ -95,12 +96,9 @@ def test_a_changed_variant_is_reloaded(tmp_path: Path, cache_dir: Path) -> None:
         assert status == 0
 
 
-CICS_TOML = """\
-[[datasets]]
-name = "CUSTFILE"
-organization = "ksds"
-record-length = 200
-keys = [8, 0]
+CICS_TOML = (
+    CUSTFILE
+    + """\
 
 [programs.CUSTVSAM]
 annotations = { openWorldHint = false }
@@ -120,6 +118,7 @@ annotations = { readOnlyHint = true }
 fields.CA-REQUEST-ID = { hidden = true, value = "INQCUS" }
 fields.CA-REQUEST-DATA = { view = "CA-CUSTOMER" }
 """
+)
 
 
 def test_request_types_of_a_commarea_program_are_named_tools(tmp_path: Path) -> None:
