@@ -167,8 +167,8 @@ static double now(void) {
 int main(int argc, char **argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive the server, even inside an endless COBOL loop */
     /* The server gone before that took effect: the parent is no longer the server named in argv[2]
-       (not "the parent is pid 1": a server in a container may be pid 1 itself). */
-    if (argc > 2 ? getppid() != (pid_t)strtol(argv[2], NULL, 10) : getppid() == 1)
+       (spawn_worker always names it; not "the parent is pid 1": a server in a container may be pid 1). */
+    if (argc > 2 && getppid() != (pid_t)strtol(argv[2], NULL, 10))
         return 0;
     struct rlimit limit = {FILE_SIZE_LIMIT, FILE_SIZE_LIMIT};
     setrlimit(RLIMIT_FSIZE, &limit);

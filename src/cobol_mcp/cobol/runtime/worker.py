@@ -94,9 +94,8 @@ def main() -> None:
     libc = ctypes.CDLL(None)
     libc.prctl(PR_SET_PDEATHSIG, 9)  # never outlive the server, even inside an endless COBOL loop
     # The server gone before that took effect: the parent is no longer the server named in argv[2]
-    # (not "the parent is pid 1": a server in a container may be pid 1 itself).
-    server = int(sys.argv[2]) if len(sys.argv) > 2 else None
-    if os.getppid() != server if server is not None else os.getppid() == 1:
+    # (spawn_worker always names it; not "the parent is pid 1": a server in a container may be pid 1).
+    if len(sys.argv) > 2 and os.getppid() != int(sys.argv[2]):
         return
     try:
         import resource
