@@ -185,8 +185,6 @@ static int ask(unsigned service, int count, void **data, size_t *sizes) {
         ahead_rows = 0; /* a call that ended with rows sent ahead: its session has ended too */
     if (service == 1 && ahead_rows && from_ahead(number, count, data, sizes))
         return 0;
-    if (service != 1)
-        tell_ahead();
     return ask_with(service, number, count, data, sizes);
 }
 
@@ -319,6 +317,7 @@ int CICSRT(void) {
     void *data[MAX_ARGS + 1];
     size_t sizes[MAX_ARGS + 1];
     int count = cob_get_num_params();
+    tell_ahead(); /* every CICS command is preceded by the rows-ahead report (one exchange, when rows were sent) */
     if (count >= 3 && count <= MAX_ARGS) {
         const char *desc = cob_get_param_data(3);
         size_t n = (size_t)cob_get_param_size(3);
@@ -326,7 +325,6 @@ int CICSRT(void) {
         size_t rest = semi ? n - (size_t)(semi + 1 - desc) : 0;
         if (count >= 4 && semi && rest >= 5 &&
             (memcmp(semi + 1, "LINK;", 5) == 0 || memcmp(semi + 1, "XCTL;", 5) == 0)) {
-            tell_ahead();
             for (int i = 2; i <= count; i++) {
                 data[i] = cob_get_param_data(i);
                 sizes[i] = (size_t)cob_get_param_size(i);
@@ -335,7 +333,6 @@ int CICSRT(void) {
         }
         int freemain = semi && rest >= 9 && memcmp(semi + 1, "FREEMAIN;", 9) == 0;
         if (semi && (freemain || (rest >= 8 && memcmp(semi + 1, "GETMAIN;", 8) == 0))) {
-            tell_ahead(); /* (every CICSRT exchange is preceded by the rows-ahead report) */
             for (int i = 2; i <= count; i++) {
                 data[i] = cob_get_param_data(i);
                 sizes[i] = (size_t)cob_get_param_size(i);
