@@ -34,6 +34,7 @@ from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 from cobol_mcp.sqlbridge.answers import Tracked, answerer_for
+from cobol_mcp.sqlbridge.inworker import WorkerSession, folder_plans
 from cobol_mcp.sqlbridge.session import Session, SqlProgram, load_program
 
 PROGRAM = Path(__file__).parent / "sql" / "SQLBENCH.cbl"
@@ -152,14 +153,18 @@ def main() -> None:
         rates = f"({args.rows / t_ours:9.0f} vs {args.rows / t_bare:9.0f} stmts/s)"
         print(f"  {label:20s} ours {per_ours:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
               f"  ratio {t_ours / t_bare:5.2f}  {rates}")  # fmt: skip
-        t_call = best(lambda kind=label[0]: through_worker("C" if kind == "c" else kind), repeat=3)
-        per_call = t_call / args.rows * 1e6
-        print(f"  {'  through the worker':20s} ours {per_call:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
-              f"  ratio {t_call / t_bare:5.2f}  ({args.rows / t_call:9.0f} stmts/s)")  # fmt: skip
+        for how, local in (("  asking the server", False), ("  run in the worker", True)):
+            if local and db.kind != "sqlite":
+                continue
+            t_call = best(lambda kind=label[0], local=local: through_worker("C" if kind == "c" else kind, local), 3)
+            per_call = t_call / args.rows * 1e6
+            print(f"  {how:20s} ours {per_call:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
+                  f"  ratio {t_call / t_bare:5.2f}  ({args.rows / t_call:9.0f} stmts/s)")  # fmt: skip
 
 
-def _through_worker(program: SqlProgram, built: Any, folder: Path, rows: int) -> Callable[[str], None]:
-    """A function running SQLBENCH once as a served call: kind S (SELECT), C (cursor: F) or I (INSERT)."""
+def _through_worker(program: SqlProgram, built: Any, folder: Path, rows: int) -> Callable[[str, bool], None]:
+    """A function running SQLBENCH once as a served call: kind S (SELECT), C (cursor: F) or I (INSERT); its
+    statements asking the server (a :class:`Session`), or run in the worker itself (SQLite: :mod:`.inworker`)."""
     from cobol_mcp.cobol.prepare.cobc import DEFAULT_FLAGS, build_module
     from cobol_mcp.cobol.prepare.native_worker import build_worker
     from cobol_mcp.cobol.runtime.pool import Runtime
@@ -172,11 +177,14 @@ def _through_worker(program: SqlProgram, built: Any, folder: Path, rows: int) ->
     runtime.load("bench", module, "SQLBENCH", [1, 4, 4])
     answerer = answerer_for(runtime)
 
-    def call(kind: str) -> None:
+    folder_table = {"SQLBENCH": program}
+
+    def call(kind: str, local: bool) -> None:
         code = {"S": b"S", "C": b"F", "I": b"I"}[kind]
-        done = served_call(
-            runtime, "bench", [code, rows.to_bytes(4, "big"), bytes(4)], Tracked(Session(program), answerer)
-        )
+        plans = folder_plans(folder_table) if local else None
+        assert plans is None or isinstance(plans, dict), plans
+        session = WorkerSession(folder_table, plans) if plans is not None else Tracked(Session(program), answerer)
+        done = served_call(runtime, "bench", [code, rows.to_bytes(4, "big"), bytes(4)], session)
         assert int.from_bytes(done.buffers[2], "big") >= rows  # statements that answered SQLCODE 0
 
     return call

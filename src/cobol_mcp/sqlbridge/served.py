@@ -14,6 +14,7 @@ program the call reaches in its one unit of work.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,12 +23,13 @@ from ..cobol.precompile.scan import scan_text
 from ..cobol.source.lines import read_lines
 from ..db.url import database
 from .answers import Answerer, Tracked, answerer_for
+from .inworker import IN_WORKER_ENV, WorkerSession, folder_plans, in_worker_allowed
 from .session import Session, SqlProgram, load_program
 
 if TYPE_CHECKING:
     from ..cobol.prepare.entries import SqlEntry
 
-__all__ = ["FolderSql", "Served", "load_served", "program_ids"]
+__all__ = ["FolderSql", "Served", "load_served", "program_ids", "worker_session"]
 
 _PROGRAM_ID = re.compile(r"""\bPROGRAM-ID\s*\.?\s*(['"]?)([A-Za-z0-9_$-]+)\1""", re.I)
 
@@ -39,12 +41,18 @@ class Served:
         original: str,
         answerer: Answerer | None = None,
         folder: dict[str, SqlProgram] | None = None,
+        runtime: Any = None,
     ) -> None:
         self.program, self.original, self.answerer = program, original, answerer
         self.folder = folder if folder is not None else {}
+        self.runtime = runtime
 
-    def session(self) -> Session | Tracked:
-        """One call's session: its statements on the answerer's threads, if there is one."""
+    def session(self) -> Session | Tracked | WorkerSession:
+        """One call's session: its statements run in the C worker where the folder's can
+        (:mod:`.inworker`), else on the answerer's threads, if there is one."""
+        in_worker = worker_session(self.folder, self.runtime)
+        if in_worker is not None:
+            return in_worker
         session = Session(self.program, folder=self.folder)
         return Tracked(session, self.answerer) if self.answerer is not None else session
 
@@ -52,7 +60,7 @@ class Served:
         """For ``check``: the program's database and each SQL statement with its file:line."""
         db = self.program.database
         where = db.target if db.kind == "sqlite" else "PostgreSQL"
-        lines = [f"  SQL on {db.kind} ({where}):"]
+        lines = [f"  SQL on {db.kind} ({where}), {where_run(self.folder)}:"]
         for s in self.program.statements:
             text = s.text if len(s.text) <= 80 else s.text[:77] + "..."
             lines.append(f"    {self.original}:{s.line}: {s.kind}: {text}")
@@ -65,10 +73,13 @@ class FolderSql:
     With the ``runtime``, statements run off its reply loop; without, on a run unit's channel thread."""
 
     def __init__(self, folder: dict[str, SqlProgram], runtime: Any = None) -> None:
-        self.folder = folder
+        self.folder, self.runtime = folder, runtime
         self.answerer = answerer_for(runtime) if runtime is not None else None
 
-    def session(self) -> Session | Tracked:
+    def session(self) -> Session | Tracked | WorkerSession:
+        in_worker = worker_session(self.folder, self.runtime)
+        if in_worker is not None:
+            return in_worker
         session = Session(None, folder=self.folder)
         return Tracked(session, self.answerer) if self.answerer is not None else session
 
@@ -92,7 +103,23 @@ def load_served(
     folder = folder if folder is not None else {}
     for name in program_ids(Path(sql["original"]), sql["format"]):
         folder.setdefault(name.upper(), program)
-    return Served(program, sql["original"], answerer_for(runtime) if runtime is not None else None, folder)
+    return Served(program, sql["original"], answerer_for(runtime) if runtime is not None else None, folder, runtime)
+
+
+def where_run(folder: dict[str, SqlProgram]) -> str:
+    """Where a call's statements run, for ``check``: in the worker, or on the server and why."""
+    if os.environ.get(IN_WORKER_ENV, "1") == "0":
+        return f"run by the server ({IN_WORKER_ENV}=0)"
+    plans = folder_plans(folder)
+    return "run in the COBOL worker" if isinstance(plans, dict) else f"run by the server ({plans})"
+
+
+def worker_session(folder: dict[str, SqlProgram], runtime: Any) -> WorkerSession | None:
+    """A call's session whose statements the C worker runs, where the folder's programs can (:mod:`.inworker`)."""
+    if not folder or not in_worker_allowed(runtime):
+        return None
+    plans = folder_plans(folder)
+    return WorkerSession(folder, plans) if isinstance(plans, dict) else None
 
 
 def program_ids(source: Path, source_format: str) -> list[str]:

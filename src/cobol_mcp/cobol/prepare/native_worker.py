@@ -26,7 +26,19 @@ __all__ = ["WORKER_FILES", "WORKER_FOLDER", "build_worker"]
 WORKER_FOLDER = Path(__file__).resolve().parent.parent / "runtime"
 # The C worker's sources, all in WORKER_FOLDER: its header and the files compiled and linked together
 # (worker.c says which part each one owns). The build key covers every one of them.
-WORKER_FILES = ("worker.h", "worker.c", "worker_frames.c", "worker_load.c", "worker_services.c", "worker_storage.c")
+WORKER_FILES = (
+    "worker.h",
+    "worker.c",
+    "worker_frames.c",
+    "worker_load.c",
+    "worker_services.c",
+    "worker_storage.c",
+    "worker_sql.h",
+    "worker_sql.c",
+    "worker_sqlite.c",
+    "worker_sqlnum.c",
+    "worker_sqlvalue.c",
+)
 BUILD_FORMAT = b"cobol-mcp-worker-2"
 WARNINGS = ("-O2", "-Wall", "-Wextra")
 
@@ -66,6 +78,7 @@ def build_worker(cache_dir: Path | None = None, folder: Path = WORKER_FOLDER) ->
         "",
         *(str(folder / name) for name in WORKER_FILES if name.endswith(".c")),
         *(cob_config("--libs") or ["-lcob"]),
+        "-ldl",  # SQLite is opened with dlopen (worker_sqlite.c): no SQLite headers needed to build
     ]
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

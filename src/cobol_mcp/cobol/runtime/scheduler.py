@@ -106,15 +106,15 @@ class Scheduler:
         `service` answers the call's exchanges (through ``exchanges``); without it a program that asks fails."""
         call_id = self._next_id
         self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
-        frame = b"".join([CALL_HEAD.pack(2, call_id, program.total + 2, program.index), *buffers])
+        kind = 4 if getattr(getattr(service, "__self__", None), "in_worker", False) else 2  # SQL run in the worker
+        frame = b"".join([CALL_HEAD.pack(kind, call_id, program.total + 2, program.index), *buffers])
         timeout = self.timeout if timeout is None else timeout
         if service is None:
             call = Call(call_id, program, frame, callback, timeout)
         else:
             call = ServiceCall(call_id, program, frame, callback, timeout, service)
-        lanes = self.lanes
-        if len(lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
-            lane = lanes[0]
+        if len(self.lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
+            lane = self.lanes[0]
             if program.index in lane.loaded and (
                 not lane.inflight
                 or (lane.inflight_bytes + len(frame) <= self.room and now - lane.head_started <= self.stall_after)

@@ -20,6 +20,7 @@
  * error reply and its body is read past without being kept.
  */
 #include "worker.h"
+#include "worker_sql.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -65,6 +66,14 @@ static void run(uint32_t call_id, struct program *p, const unsigned char *body) 
     }
     int code = call_with(p->call, p->args, p->nargs);
     release_storage(); /* what the call GETMAINed and did not FREEMAIN */
+    const char *unsaved = sql_call == call_id ? sql_end() : NULL; /* its statements ran here: commit */
+    if (unsaved) {
+        fflush(NULL);
+        if (ftruncate(1, 0) == 0)
+            lseek(1, 0, SEEK_SET);
+        failure(call_id, "%s", unsaved);
+        return;
+    }
     out = grow(out, &out_size, REPLY_HEAD + p->total + DISPLAY_KEPT + 64);
     unsigned char *o = out + REPLY_HEAD;
     record = p->records;
@@ -104,7 +113,7 @@ static void handle(void) {
         const unsigned char *head = in + pos;
         unsigned kind = head[0];
         uint32_t call_id = get32(head + 1), length = get32(head + 5);
-        if (kind == 2) {
+        if (kind == 2 || kind == 4) { /* 4: a call whose EXEC SQL statements run here (worker_sql.c) */
             if (length < 2) {
                 failure(call_id, "a call frame of %u bytes names no program", length);
             } else if (have - pos < REQUEST_HEAD + 2) {
@@ -127,6 +136,7 @@ static void handle(void) {
                         return;
                     }
                     running = call_id;
+                    sql_call = kind == 4 ? call_id : 0;
                     after_running = pos + REQUEST_HEAD + (size_t)length;
                     run(call_id, p, head + REQUEST_HEAD + 2); /* `in` may have moved: head is not used after */
                     pos += REQUEST_HEAD + (size_t)length;

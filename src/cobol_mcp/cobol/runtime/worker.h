@@ -9,10 +9,12 @@
  *         module path, entry symbol, caller module ("": call the entry itself), program name (the
  *         caller CANCELs it by that name), caller symbol ("": COBOL__MCP__CALLER)
  *     kind 2 (call): <H program index> + the LINKAGE records, concatenated
+ *     kind 4 (call whose EXEC SQL statements run in this worker, worker_sql.c): as kind 2
  *     kind 3 (answer): the bytes of the parameters of the running call's service request, concatenated
  * Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
  *     status 0: the program returned; 1: it could not be run (text says why);
- *     2: a service request, mid-call: the program CALLed SQLRT (service 1) or CICSRT (service 2)
+ *     2: a service request, mid-call: the program CALLed SQLRT (service 1) or CICSRT (service 2),
+ *        or the worker asks for what runs EXEC SQL here (service 3, SQLPLAN: sqlbridge.inworker)
  *        USING n, p1 ... pk: return code n; records <B service><H k><I size>... then p1 ... pk.
  *        The program waits (inside the CALL) for the answer frame with its call id; the frames that
  *        arrive before it are kept for after the call. Its bytes go into p1 ... pk, and the CALL

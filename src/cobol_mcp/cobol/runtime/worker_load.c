@@ -5,6 +5,7 @@
  * that cannot be loaded keeps the reason, which each of its calls gets as its reply.
  */
 #include "worker.h"
+#include "worker_sql.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ static void set_error(uint16_t index, const char *text) {
 
 void load(uint32_t call_id, const unsigned char *body, uint32_t length) {
     char message[4096];
+    plans_forget(); /* programs (re)loaded: their statements' plans are asked again */
     if (length < 4) {
         snprintf(message, sizeof message, "cannot load the COBOL module: a load frame of %u bytes", length);
         if (length >= 2) {

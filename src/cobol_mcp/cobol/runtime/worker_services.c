@@ -16,6 +16,7 @@
  * PROGRAM-ID as its one parameter), read from libcob's chain of active modules.
  */
 #include "worker.h"
+#include "worker_sql.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -45,6 +46,13 @@ static unsigned char *ahead; /* per row: its image (SQLCA and host variables), t
 static size_t ahead_size, ahead_rows, ahead_used, ahead_total;
 static long long ahead_number;
 static uint32_t ahead_call; /* the call they were sent to: another call's (it ended first) are dropped */
+static unsigned char *plan_bytes; /* the plan the server's last SQLPLAN answer brought (worker_sql.c) */
+static size_t plan_size, plan_room;
+
+const unsigned char *plan_asked(size_t *n) {
+    *n = plan_size;
+    return plan_bytes;
+}
 
 /* Read more request bytes into in[have, ...), waiting for them; the server gone: exit. */
 static void read_more(void) {
@@ -108,7 +116,7 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
                 at += whole;
                 continue;
             }
-            if (length < total || (length > total && service != 2 && (service != 1 || length < total + 4))) {
+            if (length < total || (length > total && service == 1 && length < total + 4)) {
                 fprintf(stderr, "cobol-mcp worker: an answer of %zu bytes to a request of %zu\n", (size_t)length, total);
                 _exit(70);
             }
@@ -120,7 +128,11 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
                 memcpy(data[i], body, size);
                 body += size;
             }
-            if (length > total && service == 2) { /* a SET command's data: worker_storage.c keeps it */
+            if (service == 3) { /* SQLPLAN: the plan's bytes (none for the other requests) */
+                plan_bytes = grow(plan_bytes, &plan_room, length - total + 1);
+                memcpy(plan_bytes, body, length - total);
+                plan_size = length - total;
+            } else if (length > total && service == 2) { /* a SET command's data: worker_storage.c keeps it */
                 given_area(body, length - total);
             } else if (length > total) { /* rows sent ahead: u32 count, then per row image and keep mask */
                 size_t rows = get32(body), row = 2 * total;
@@ -190,7 +202,7 @@ static int ask(unsigned service, int count, void **data, size_t *sizes) {
 
 /* The PROGRAM-ID of the COBOL program that CALLed the entry running; `outermost`: of the first program
  * the call ran instead (the tool's, under the server's caller). */
-static const char *caller_program(int outermost) {
+const char *caller_program(int outermost) {
     const char *name = "";
     for (cob_module *m = cob_get_global_ptr()->cob_current_module; m; m = m->next) {
         if (m->module_name && strncmp(m->module_name, CALLER_PREFIX, sizeof CALLER_PREFIX - 1) != 0) {
@@ -302,6 +314,8 @@ static int link_program(int count, void **data, size_t *sizes) {
 
 /* The entries COBOL programs CALL: EXEC SQL statements (SQLRT) and EXEC CICS commands (CICSRT). */
 int SQLRT(void) {
+    if (sql_call && sql_call == running) /* a call whose statements run here (worker_sql.c) */
+        return sql_statement();
     void *data[MAX_ARGS + 1];
     size_t sizes[MAX_ARGS + 1];
     if (ended) { /* the levels a LINK ended are told first */

@@ -1,0 +1,182 @@
+/*
+ * EXEC SQL run in the worker on SQLite (sqlbridge.inworker says when and why): what worker_sqlite.c
+ * (the library, connections, plans and their cache) and worker_sql.c (a statement run, a call's
+ * unit of work) share.
+ */
+#ifndef COBOL_MCP_WORKER_SQL_H
+#define COBOL_MCP_WORKER_SQL_H
+#include "worker.h"
+
+#pragma GCC visibility push(hidden)
+
+typedef struct sqlite3 sqlite3;
+typedef struct sqlite3_stmt sqlite3_stmt;
+enum {
+    SQLITE_OK = 0,
+    SQLITE_ROW = 100,
+    SQLITE_DONE = 101,
+    SQLITE_INTEGER = 1,
+    SQLITE_FLOAT = 2,
+    SQLITE_TEXT = 3,
+    SQLITE_BLOB = 4,
+    SQLITE_NULL = 5,
+    SQLITE_OPEN_READWRITE = 0x2,
+    SQLITE_OPEN_CREATE = 0x4,
+    BUSY_TIMEOUT_MS = 10000, /* db.connection.BUSY_TIMEOUT_MS */
+};
+#define SQLITE_TRANSIENT ((void (*)(void *))-1)
+
+struct sqlite_api {
+    int (*open_v2)(const char *, sqlite3 **, int, const char *);
+    int (*close)(sqlite3 *);
+    int (*busy_timeout)(sqlite3 *, int);
+    int (*exec)(sqlite3 *, const char *, void *, void *, char **);
+    int (*prepare_v2)(sqlite3 *, const char *, int, sqlite3_stmt **, const char **);
+    int (*step)(sqlite3_stmt *);
+    int (*reset)(sqlite3_stmt *);
+    int (*finalize)(sqlite3_stmt *);
+    int (*bind_int64)(sqlite3_stmt *, int, long long);
+    int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
+    int (*bind_null)(sqlite3_stmt *, int);
+    int (*column_count)(sqlite3_stmt *);
+    int (*column_type)(sqlite3_stmt *, int);
+    long long (*column_int64)(sqlite3_stmt *, int);
+    double (*column_double)(sqlite3_stmt *, int);
+    const unsigned char *(*column_text)(sqlite3_stmt *, int);
+    int (*column_bytes)(sqlite3_stmt *, int);
+    int (*changes)(sqlite3 *);
+    int (*get_autocommit)(sqlite3 *);
+    const char *(*errmsg)(sqlite3 *);
+    int (*extended_errcode)(sqlite3 *);
+};
+extern struct sqlite_api lite;
+
+struct connection {
+    struct connection *next;
+    char *path;
+    sqlite3 *db;
+};
+
+/* sqlbridge.inworker: operations, flags, classes of pieces and kinds of columns */
+enum { OP_NONE, OP_INTO, OP_CHANGE, OP_OPEN, OP_FETCH, OP_CLOSE, OP_COMMIT, OP_ROLLBACK };
+enum { F_HOLD = 1, F_ROWID = 2, F_NOTFOUND = 4, F_DML = 8, F_DELETE = 16 };
+enum { P_TEXT = 1, P_VARCHAR, P_DISPLAY, P_PACKED, P_BINARY, P_NATIVE };
+enum { COL_NONE, COL_DECIMAL, COL_CHAR };
+#define NO_SLOT 0xFFFF
+
+struct piece {
+    unsigned cls, is_signed, leading, separate, digits, truncated, len_size, len_native, len_signed, param;
+    int scale;
+    uint32_t offset, size, text_offset;
+    char *name, *pic;
+};
+
+struct column {
+    unsigned kind, n; /* DECIMAL: scale; CHAR: length */
+};
+
+struct bind {
+    int value, indicator; /* of the reads; value -1: the rowid of the CURRENT OF cursor */
+    struct column column;
+};
+
+struct output {
+    struct piece target, indicator;
+    unsigned has_indicator;
+    struct column column;
+};
+
+struct cursor { /* a cursor of a program (its slot: sqlbridge.inworker) */
+    struct cursor *next;
+    char program[NAME_LENGTH];
+    unsigned slot;
+    int open, has_row, on_row, hold, rowid;
+    long long current;
+    sqlite3_stmt *stmt;
+    int failed, fail_code;
+    char fail_state[6];
+    char *fail_text;
+};
+
+
+struct plan {
+    unsigned op, flags, slot, current, nparams, nreads, nbinds, nouts;
+    uint32_t *sizes;
+    char *database, *cursor_name, *current_name, *sql;
+    struct piece *reads;
+    struct bind *binds;
+    struct output *outs;
+    sqlite3_stmt *stmt;            /* prepared on first use */
+    struct connection *conn;       /* the database's, found on first use */
+    struct cursor *cursor, *of;    /* the cursor it names, and the CURRENT OF one, found on first use */
+};
+
+typedef __int128 big;
+
+struct outcome { /* what a statement leaves in the SQLCA */
+    int code;
+    char state[6];
+    int errd3;
+    char warn[11];
+    char message[71];
+};
+
+struct value { /* a host variable's value: text (Latin-1 bytes) or n × 10^-scale */
+    int is_text;
+    const unsigned char *text;
+    size_t len;
+    big n;
+    int scale;
+};
+
+struct cell { /* a result column's value: SQLITE_INTEGER, _FLOAT, _TEXT (made Latin-1), _BLOB, _NULL */
+    int type;
+    long long i;
+    double d;
+    unsigned char *text;
+    size_t len;
+};
+
+/* worker_sqlnum.c */
+size_t to_utf8(const unsigned char *in, size_t n, unsigned char *out);
+size_t to_latin1(const unsigned char *in, size_t n, unsigned char *out);
+big ten(int n);
+size_t plain(big n, int scale, char *out);
+int shortest(double d, char *mantissa, int *point);
+size_t float_text(double d, char *out);
+int parse_decimal(const unsigned char *s, size_t len, big *n, int *exp);
+
+/* worker_sqlvalue.c */
+void sql_error(struct outcome *o, int code, const char *state, const char *message);
+void sql_warn(struct outcome *o, int flag);
+void driver_error(struct outcome *o, sqlite3 *db, int is_delete);
+int read_piece(const struct piece *p, unsigned char **data, struct value *v, struct outcome *o);
+int bind_value(sqlite3_stmt *s, int k, const struct value *v, const struct column *c);
+int store_cell(const struct piece *p, unsigned char **data, const struct cell *c, const struct column *col,
+               long long *cut_length, struct outcome *o);
+int store_whole(const struct piece *p, unsigned char **data, long long n, struct outcome *o);
+
+/* worker_sqlite.c */
+const char *sqlite_load(void);
+struct connection *connection_for(const char *path, const char **why);
+struct plan *plan_read(const unsigned char *bytes, size_t n);
+void plan_free(struct plan *p);
+struct plan *plan_find(const char *program, long long number);
+void plan_keep(const char *program, long long number, struct plan *plan);
+void plans_forget(void);
+extern struct cursor *cursors;
+struct cursor *cursor_of(const char *program, unsigned slot);
+void cursor_close(struct cursor *c);
+void cursors_forget(void);
+
+/* worker_sql.c */
+extern uint32_t sql_call;  /* the call whose statements run here (a call frame of kind 4) */
+int sql_statement(void);   /* a CALL 'SQLRT' of that call */
+const char *sql_end(void); /* the program returned: commit (NULL) or why it could not be */
+
+/* worker_services.c: a plan asked of the server (its bytes kept until the next ask) */
+const unsigned char *plan_asked(size_t *n);
+const char *caller_program(int outermost);
+
+#pragma GCC visibility pop
+#endif
