@@ -71,6 +71,7 @@ def _str(text: str) -> bytes:
 
 def _piece(p: Piece) -> bytes:
     f = p.field
+    head: tuple[int, ...]
     if p.length is not None:
         n = p.length
         if f.category not in ("alphanumeric", "alphabetic") or n.usage not in ("binary", "comp-5") or n.scale:
