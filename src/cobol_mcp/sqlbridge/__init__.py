@@ -5,7 +5,9 @@ size, USAGE, PICTURE; VARCHAR groups, host structures and indicator arrays expan
 table with structures written out for the translator) and :mod:`.session` (a program prepared against
 its folder's database, and one tool call's session: the service handler that turns a ``CALL 'SQLRT'``'s
 parameter bytes into a statement of the call's unit of work and the results back into bytes and the
-SQLCA; commit on a normal end, rollback on any failure); and the CICS runtime of a translated EXEC CICS
+SQLCA; commit on a normal end, rollback on any failure), :mod:`.inworker` (on SQLite, each statement's
+plan for the C worker, which then runs the call's statements itself, and the session of such a call);
+and the CICS runtime of a translated EXEC CICS
 program (:mod:`.cics_eib`: the command descriptor, the EIB, the HANDLE table and the AEIx abend codes;
 :mod:`.cics`: one tool call's session answering its ``CALL 'CICSRT'`` exchanges through
 :mod:`cobol_mcp.db.cics` on the call's unit of work; :mod:`.cics_task`: GETMAIN/FREEMAIN's answers,
