@@ -133,6 +133,7 @@ def test_both_ways_leave_the_same_sqlca_and_host_variables(both_ways: dict[str, 
     assert worker.keys() == server.keys()
     if "steps" in worker:
         assert len(worker["steps"]) == len(server["steps"])
+        assert all(len(bytes.fromhex(step["ls_hosts"])) == HOST_BYTES for step in worker["steps"])
         for k, (w, s) in enumerate(zip(worker["steps"], server["steps"], strict=True), start=1):
             differs = {f: (w[f], s[f]) for f in w if w[f] != s[f]}
             assert not differs, f"{function} statement {k}: (worker, server) {differs}"
