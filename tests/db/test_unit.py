@@ -258,3 +258,26 @@ def test_a_fetch_before_is_refused_when_prepared_not_run_as_next(db: Database) -
     scan = scan_lines(Path("T.cbl"), lines)
     with pytest.raises(Untranslatable, match="FETCH BEFORE"):
         prepare_plan(scan.statements, db.kind, {})  # type: ignore[arg-type]
+
+
+def test_whole_numbers_lists_ranges_and_blank_padded_strings_meet_their_columns_as_on_db2(units: Open) -> None:
+    """A whole-number host variable (PIC 9(9): an int) meets a DECIMAL column as its value, not its digits;
+    so do the items of IN (…) and BETWEEN … AND …; a string longer than a CHAR column by blanks is cut."""
+    u = units(
+        "UPDATE PAYROLL.EMPLOYEE SET SALARY = :S WHERE EMPNO = :K",
+        "SELECT SALARY INTO :S FROM PAYROLL.EMPLOYEE WHERE EMPNO = :K",
+        "SELECT COUNT(*) INTO :N FROM PAYROLL.EMPLOYEE WHERE SALARY IN (:A, :B, 4711)",
+        "SELECT COUNT(*) INTO :N FROM PAYROLL.EMPLOYEE WHERE SALARY NOT BETWEEN :A AND :B",
+        "SELECT COUNT(*) INTO :N FROM PAYROLL.EMPLOYEE WHERE SALARY BETWEEN :A AND :B",
+        "INSERT INTO PAYROLL.EMPLOYEE (LASTNAME, FIRSTNAME, WORKDEPT, HIREDATE) VALUES (:L, 'ANA', 'A00', '2024-04-01')",
+        "SELECT COUNT(*) INTO :N FROM PAYROLL.EMPLOYEE WHERE LASTNAME = :L",
+    )
+    assert code(u, 1, S=4711, K=1000)[0] == 0
+    assert code(u, 2, K=1000)[1] == {"S": Decimal("4711.00")}
+    assert code(u, 3, A=Decimal("4711.00"), B=1)[1] == {"N": 1}
+    assert code(u, 5, A=4711, B=Decimal("4711.5"))[1] == {"N": 1}
+    total = code(u, 4, A=0, B=0)[1]["N"]
+    assert code(u, 4, A=4711, B=4711)[1] == {"N": total - 1}
+    assert code(u, 6, L="PADDED" + " " * 14)[0] == 0  # 20 characters for CHAR(15): the blanks are cut
+    assert code(u, 7, L="PADDED" + " " * 14)[1] == {"N": 1}
+    assert code(u, 6, L="PADDED" + " " * 10 + "X")[0] == -404  # not blanks: too long, as DB2 says

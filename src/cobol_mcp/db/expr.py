@@ -249,7 +249,40 @@ class Rewriter:
         if j + 1 < len(tokens) and tokens[j].text in _COMPARE:
             column, _ = self.column_at(tokens, j + 1)
             return column
-        return None
+        return self._listed_column(tokens, i)
+
+    def _listed_column(self, tokens: list[Tok], i: int) -> Column | None:
+        """The column of ``C [NOT] IN (a, b, …)`` or ``C [NOT] BETWEEN a AND b`` an item at ``tokens[i]`` is in."""
+        before = tokens[i - 1] if i > 0 else None
+        if before is not None and before.is_kw("BETWEEN"):
+            return self._column_ending(tokens, i - 2 - (i >= 3 and tokens[i - 2].is_kw("NOT")))
+        if before is not None and before.is_kw("AND") and i >= 3 and tokens[i - 3].is_kw("BETWEEN"):
+            return self._column_ending(tokens, i - 4 - (i >= 5 and tokens[i - 4].is_kw("NOT")))
+        depth, k = 0, i - 1
+        while k >= 0:  # back to the list's "(": only items and commas at its depth
+            text = tokens[k].text
+            if text == ")":
+                depth += 1
+            elif text == "(":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and tokens[k].kind == "id":
+                return None
+            k -= 1
+        if k < 1 or not tokens[k - 1].is_kw("IN") or (k + 1 < len(tokens) and tokens[k + 1].is_kw("SELECT")):
+            return None
+        return self._column_ending(tokens, k - 2 - (k >= 3 and tokens[k - 2].is_kw("NOT")))
+
+    def _column_ending(self, tokens: list[Tok], end: int) -> Column | None:
+        """The column whose reference ends at ``tokens[end]`` (``C``, ``T.C``, ``S.T.C``), if known."""
+        start = end
+        while start >= 2 and tokens[start - 1].text == "." and tokens[start - 2].kind == "id":
+            start -= 2
+        if start < 0:
+            return None
+        column, stop = self.column_at(tokens, start)
+        return column if stop == end + 1 else None
 
     def _function(self, tokens: list[Tok], i: int, out: list[str]) -> int:
         name, line = tokens[i].text, tokens[i].line

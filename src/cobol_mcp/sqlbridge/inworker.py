@@ -39,6 +39,7 @@ import struct
 from collections.abc import Mapping
 from typing import Any
 
+from ..cobol.records.items import beyond_double
 from ..db.catalog import Column
 from ..db.expr import HostRef
 from ..db.prepare import DECLARATIVE
@@ -53,7 +54,8 @@ IN_WORKER_ENV = "COBOL_MCP_SQL_IN_WORKER"  # "0": every statement goes to the se
 OP_NONE, OP_INTO, OP_CHANGE, OP_OPEN, OP_FETCH, OP_CLOSE, OP_COMMIT, OP_ROLLBACK = range(8)
 F_HOLD, F_ROWID, F_NOTFOUND, F_DML, F_DELETE = 1, 2, 4, 8, 16  # flags
 TEXT, VARCHAR, DISPLAY, PACKED, BINARY, NATIVE = range(1, 7)  # piece classes
-COL_NONE, COL_DECIMAL, COL_CHAR = range(3)
+COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR = range(4)
+DECIMAL_VALUE = 2  # a number piece's "truncated" byte: bit 1 says the server reads it as a Decimal, not an int
 NO_SLOT = 0xFFFF
 _DML = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.I)  # what the driver counts rows of
 _NUMBER_USAGES = {"display": DISPLAY, "comp-3": PACKED, "binary": BINARY, "comp-5": NATIVE}
@@ -85,8 +87,9 @@ def _piece(p: Piece) -> bytes:
         plain = not (f.native or f.encoding or f.any_length or f.alternatives or f.blank_when_zero)
         if not plain or pic.nines != pic.digits or not 0 <= pic.scale <= 6 or pic.nines > 18:
             raise NotInWorker(f"host variable {p.name} (PIC {f.pic}) is not read by the worker")
+        decimal = DECIMAL_VALUE if pic.scale > 0 or beyond_double(f) else 0  # (sqlbridge.values.reader)
         head = (_NUMBER_USAGES[f.usage], f.signed, f.sign_leading, f.sign_separate, pic.nines, pic.scale,
-                f.truncated, 0, 0, 0, p.param, p.offset, f.size, 0)  # fmt: skip
+                f.truncated | decimal, 0, 0, 0, p.param, p.offset, f.size, 0)  # fmt: skip
     else:
         raise NotInWorker(f"host variable {p.name} (PIC {f.pic}, {f.usage}) is not read by the worker")
     return _PIECE.pack(*head) + _str(p.name) + _str(f.pic or "")
@@ -101,6 +104,8 @@ def _column(column: Column | None, text: bool) -> bytes:
         return struct.pack("<BH", COL_DECIMAL, column.scale)
     if column.type == "CHAR" and column.length:
         return struct.pack("<BH", COL_CHAR, column.length)
+    if column.type == "VARCHAR" and column.length and text:
+        return struct.pack("<BH", COL_VARCHAR, column.length)
     if column.type in ("TIME", "TIMESTAMP") and text:
         raise NotInWorker(f"a {column.type} value from a host variable")
     return struct.pack("<BH", COL_NONE, 0)

@@ -389,7 +389,7 @@
                        :H-DATE)
            END-EXEC
            PERFORM 9000-RECORD
-           MOVE 'TEXTIN' TO H-LAST
+           MOVE 'TEXTOUT' TO H-LAST
            EXEC SQL
                INSERT INTO PAYROLL.EMPLOYEE
                       (LASTNAME, FIRSTNAME, WORKDEPT, SALARY, HIREDATE)

@@ -61,7 +61,8 @@ struct connection {
 enum { OP_NONE, OP_INTO, OP_CHANGE, OP_OPEN, OP_FETCH, OP_CLOSE, OP_COMMIT, OP_ROLLBACK };
 enum { F_HOLD = 1, F_ROWID = 2, F_NOTFOUND = 4, F_DML = 8, F_DELETE = 16 };
 enum { P_TEXT = 1, P_VARCHAR, P_DISPLAY, P_PACKED, P_BINARY, P_NATIVE };
-enum { COL_NONE, COL_DECIMAL, COL_CHAR };
+enum { COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR };
+enum { TRUNCATED = 1, DECIMAL_VALUE = 2 }; /* a number piece's `truncated` bits */
 #define NO_SLOT 0xFFFF
 
 struct piece {
@@ -121,8 +122,8 @@ struct outcome { /* what a statement leaves in the SQLCA */
     char message[71];
 };
 
-struct value { /* a host variable's value: text (Latin-1 bytes) or n × 10^-scale */
-    int is_text;
+struct value { /* a host variable's value: text (Latin-1 bytes) or n × 10^-scale (the server's Decimal or int) */
+    int is_text, decimal;
     const unsigned char *text;
     size_t len;
     big n;

@@ -119,7 +119,7 @@ int read_piece(const struct piece *p, unsigned char **data, struct value *v, str
         v->is_text = 1, v->text = data[p->param + 3] + p->text_offset, v->len = (size_t)n;
         return 0;
     }
-    v->is_text = 0, v->scale = p->scale;
+    v->is_text = 0, v->scale = p->scale, v->decimal = (p->truncated & DECIMAL_VALUE) != 0;
     big n = 0, top = ten((int)p->digits) - 1;
     int neg = 0;
     if (p->cls == P_DISPLAY) {
@@ -170,7 +170,7 @@ int read_piece(const struct piece *p, unsigned char **data, struct value *v, str
         return 0;
     }
     n = read_binary(b, p->size, p->cls == P_NATIVE, p->is_signed);
-    if (p->cls == P_BINARY && p->truncated && (n > top || n < (p->is_signed ? -top : 0)))
+    if (p->cls == P_BINARY && (p->truncated & TRUNCATED) && (n > top || n < (p->is_signed ? -top : 0)))
         return 1;
     v->n = n;
     return 0;
@@ -182,19 +182,27 @@ static size_t scratch_size;
 
 int bind_value(sqlite3_stmt *s, int k, const struct value *v, const struct column *c) {
     if (v->is_text) {
-        size_t pad = c->kind == COL_CHAR && v->len < c->n ? c->n - v->len : 0;
-        scratch = grow(scratch, &scratch_size, 2 * v->len + pad + 1);
-        size_t n = to_utf8(v->text, v->len, scratch);
+        size_t len = v->len;
+        if ((c->kind == COL_CHAR || c->kind == COL_VARCHAR) && len > c->n) { /* DB2 cuts blanks past the length */
+            size_t at = c->n;
+            while (at < len && v->text[at] == ' ')
+                at++;
+            if (at == len)
+                len = c->n;
+        }
+        size_t pad = c->kind == COL_CHAR && len < c->n ? c->n - len : 0;
+        scratch = grow(scratch, &scratch_size, 2 * len + pad + 1);
+        size_t n = to_utf8(v->text, len, scratch);
         memset(scratch + n, ' ', pad);
         return lite.bind_text(s, k, (const char *)scratch, (int)(n + pad), SQLITE_TRANSIENT);
     }
-    if (v->scale == 0)
-        return lite.bind_int64(s, k, (long long)v->n);
-    if (c->kind == COL_DECIMAL) {
+    if (c->kind == COL_DECIMAL) { /* its scaled integer, the fraction past the column's scale cut */
         int shift = (int)c->n - v->scale;
         big scaled = shift >= 0 ? v->n * ten(shift) : v->n / ten(-shift);
         return lite.bind_int64(s, k, (long long)scaled);
     }
+    if (!v->decimal)
+        return lite.bind_int64(s, k, (long long)v->n);
     big unit = ten(v->scale);
     if (v->n % unit == 0)
         return lite.bind_int64(s, k, (long long)(v->n / unit));
