@@ -2,10 +2,10 @@
 
 In: a number meeting a DECIMAL column on SQLite becomes its scaled integer (truncated to the
 column's scale, as DB2 assigns), never a float; a ``Decimal`` elsewhere on SQLite an ``int`` when it
-is whole, else its text; a string for a CHAR column is padded to the column's length, and one longer than a CHAR or VARCHAR
-column's length cut to it where the rest is blanks (DB2 assigns so; other characters past it: -404); a TIME or
-TIMESTAMP in DB2's ISO form becomes PostgreSQL's on PostgreSQL. Out: a DECIMAL column's scaled
-integer becomes the exact ``Decimal`` (``quantize`` to the scale on PostgreSQL), CHAR is padded to
+is whole, else its text; a string for a CHAR column is padded to the column's length, and one longer
+than a CHAR or VARCHAR column's length cut to it where the rest is blanks (DB2 assigns so; other
+characters past it: -404); a TIME or TIMESTAMP in DB2's ISO form becomes PostgreSQL's on PostgreSQL.
+Out: a DECIMAL column's scaled integer becomes the exact ``Decimal`` (``quantize`` to the scale on PostgreSQL), CHAR is padded to
 its length, PostgreSQL's dates and times become DB2's ISO text (``2026-11-25``, ``13.45.00``,
 ``2026-11-25-13.45.00.000000``).
 """
@@ -35,9 +35,9 @@ def to_driver(value: object, column: Column | None, target: str) -> object:
             return int(value)
         return str(value)
     if isinstance(value, str) and column is not None:
-        if column.type in ("CHAR", "VARCHAR") and column.length and len(value) > column.length:
-            if not value[column.length :].strip(" "):  # DB2 cuts blanks past the column's length
-                return value[: column.length]
+        long = column.type in ("CHAR", "VARCHAR") and column.length and len(value) > column.length
+        if long and not value[column.length :].strip(" "):  # DB2 cuts blanks past the column's length
+            return value[: column.length]
         if column.type == "CHAR" and column.length and len(value) < column.length:
             return value.ljust(column.length)
         if column.type in ("TIME", "TIMESTAMP"):
