@@ -5,9 +5,9 @@ column's scale, as DB2 assigns), never a float; a ``Decimal`` elsewhere on SQLit
 is whole, else its text; a string for a CHAR column is padded to the column's length, and one longer
 than a CHAR or VARCHAR column's length cut to it where the rest is blanks (DB2 assigns so; other
 characters past it: -404); a TIME or TIMESTAMP in DB2's ISO form becomes PostgreSQL's on PostgreSQL.
-Out: a DECIMAL column's scaled integer becomes the exact ``Decimal`` (``quantize`` to the scale on PostgreSQL), CHAR is padded to
-its length, PostgreSQL's dates and times become DB2's ISO text (``2026-11-25``, ``13.45.00``,
-``2026-11-25-13.45.00.000000``).
+Out: a DECIMAL column's scaled integer becomes the exact ``Decimal`` (``quantize`` to the scale on
+PostgreSQL), CHAR is padded to its length, PostgreSQL's dates and times become DB2's ISO text
+(``2026-11-25``, ``13.45.00``, ``2026-11-25-13.45.00.000000``).
 """
 
 from __future__ import annotations
