@@ -154,8 +154,6 @@ def main() -> None:
         print(f"  {label:20s} ours {per_ours:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"
               f"  ratio {t_ours / t_bare:5.2f}  {rates}")  # fmt: skip
         for how, local in (("  asking the server", False), ("  run in the worker", True)):
-            if local and db.kind != "sqlite":
-                continue
             t_call = best(lambda kind=label[0], local=local: through_worker("C" if kind == "c" else kind, local), 3)
             per_call = t_call / args.rows * 1e6
             print(f"  {how:20s} ours {per_call:7.1f} us/stmt  driver {per_bare:7.1f} us/stmt"

@@ -1,10 +1,11 @@
-"""EXEC SQL on SQLite run in the C worker gives what the server's way gives, through the real stdio server:
-EMPTYPES (tests/sql_programs/in_worker) runs a fixed series of statements per function and returns what
-each left (SQLCODE, SQLSTATE, SQLERRD(3), SQLWARN, SQLERRM and its host variables' bytes in hex). The same
-calls go to a copy of the folder served in the worker's way and to one served with
-``COBOL_MCP_SQL_IN_WORKER=0``; every result and the rows afterwards must be equal, and a few are checked
-in absolute terms so that both ways cannot be equally wrong. Then the worker's unit of work: a call that
-fails or times out after its INSERT leaves no row, a call that ends normally (or COMMITs) keeps it."""
+"""EXEC SQL run in the C worker gives what the server's way gives (SQLite; PostgreSQL at the end), through
+the real stdio server: EMPTYPES (tests/sql_programs/in_worker) runs a fixed series of statements per
+function and returns what each left (SQLCODE, SQLSTATE, SQLERRD(3), SQLWARN, SQLERRM and its host
+variables' bytes in hex). The same calls go to a copy of the folder served in the worker's way and to one
+served with ``COBOL_MCP_SQL_IN_WORKER=0``; every result and the rows afterwards must be equal, and a few
+are checked in absolute terms so that both ways cannot be equally wrong. Then the worker's unit of work: a
+call that fails or times out after its INSERT leaves no row, a call that ends normally (or COMMITs) keeps
+it."""
 
 from __future__ import annotations
 
@@ -23,11 +24,13 @@ import pytest
 from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.url import Database
 
+from ..db.postgres import postgres_url
 from .database_folder import PAYROLL
 from .stdio_client import StdioClient
 
 PROGRAMS = Path(__file__).parents[1] / "sql_programs" / "in_worker"
 SERVER_WAY = {"COBOL_MCP_SQL_IN_WORKER": "0"}
+__all__ = ["postgres_url"]  # the fixture, used by name
 FUNCTIONS = ("TI", "TO", "TX", "NU", "SI", "ER", "CU", "HO", "FA")
 B8 = "IN-BIN-18"  # the row of function B8, called last: see test_an_s9_18_comp_host_variable_into_decimal
 HOST_BYTES = 163  # the length of EMPTYPES's WS-HOSTS, shown as hex per statement
@@ -255,3 +258,65 @@ def test_a_call_past_its_timeout_leaves_no_row_in_the_workers_way(tmp_path: Path
         assert "HUNG" not in [row[1].strip() for row in _rows(folder)]
         assert _call(client, "SI")["steps"][6]["ls_rows"] == 3  # the server carries on; this call commits
     assert [row[1].strip() for row in _rows(folder)].count("TRIO") == 3
+
+
+def _without_empno(step: dict[str, Any]) -> dict[str, Any]:
+    """A step's result with the host variables that EMPTYPES reads EMPNO into blanked (see below)."""
+    hosts = bytearray(bytes.fromhex(step["ls_hosts"]))
+    for name in ("H-DISP-U", "H-BIN-9"):
+        at, size = AT[name]
+        hosts[at : at + size] = bytes(size)
+    return {**step, "ls_hosts": hosts.hex()}
+
+
+def _pg_rows(url: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        employees = conn.execute(
+            "SELECT empno, lastname, firstname, workdept, salary, hiredate, updated_ts IS NOT NULL "
+            "FROM payroll.employee ORDER BY empno"
+        ).fetchall()
+        depts = conn.execute("SELECT * FROM payroll.dept ORDER BY deptno").fetchall()
+    return employees, depts
+
+
+def test_on_postgresql_both_ways_are_equal(postgres_url: str, tmp_path: Path, cache_dir: Path) -> None:
+    """The same calls on PostgreSQL, run by the worker through libpq and by the server through psycopg, each
+    on a database of its own: equal results and rows, and DB2's values where they are sure."""
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        for name in ("inworker", "onserver"):
+            admin.execute(f"CREATE DATABASE {name}")
+    seen: dict[str, Any] = {}
+    for way, env in (("worker", {}), ("server", SERVER_WAY)):
+        url = postgres_url.replace("/postgres?", "/inworker?" if way == "worker" else "/onserver?")
+        folder = tmp_path / way
+        folder.mkdir()
+        for source in PROGRAMS.iterdir():
+            shutil.copy(source, folder)
+        (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n')
+        apply_files([PAYROLL], Database("postgresql", url), note=lambda line: None)
+        with _serve(folder, cache_dir, env) as client:
+            seen[way] = {function: _call(client, function) for function in (*FUNCTIONS, "B8")}
+        seen[way + " rows"] = _pg_rows(url)
+        said = _check(folder, env, cache_dir)
+        expected = "run in the COBOL worker" if way == "worker" else "run by the server (COBOL_MCP_SQL_IN_WORKER=0)"
+        assert expected in said
+    for function in (*FUNCTIONS, "B8"):
+        worker, server = seen["worker"][function], seen["server"][function]
+        assert worker.keys() == server.keys(), function
+        for k, (w, s) in enumerate(zip(worker.get("steps", []), server.get("steps", []), strict=True), start=1):
+            w, s = _without_empno(w), _without_empno(s)
+            differs = {f: (w[f], s[f]) for f in w if w[f] != s[f]}
+            assert not differs, f"{function} statement {k}: (worker, server) {differs}"
+    # EMPNO is an identity with CACHE 20: each PostgreSQL session takes numbers 20 at a time, as DB2 does, so
+    # the server's way (a connection per call) and the worker's (one kept) number the same rows differently.
+    employees = [[row[1:] for row in seen[way + " rows"][0]] for way in ("worker", "server")]
+    assert sorted(employees[0]) == sorted(employees[1]) and seen["worker rows"][1] == seen["server rows"][1]
+    si, er = seen["worker"]["SI"], seen["worker"]["ER"]
+    assert _codes(si)[:2] == [100, -811] and si["steps"][6]["ls_rows"] == 3
+    assert _codes(er)[:3] == [-803, -530, -532] and seen["worker"]["FA"] == {"isError": True}
+    names = [row[1].strip() for row in seen["worker rows"][0]]
+    assert "KEPT" in names and "FAILED" not in names and names.count("TRIO") == 3

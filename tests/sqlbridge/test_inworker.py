@@ -18,7 +18,10 @@ from cobol_mcp.db.url import Database
 from cobol_mcp.sqlbridge import inworker
 from cobol_mcp.sqlbridge.served import where_run, worker_session
 
+from ..db.postgres import postgres_url
 from .helpers import PROGRAMS, prepared
+
+__all__ = ["postgres_url"]  # the fixture, used by name
 
 PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
 
@@ -138,10 +141,17 @@ def test_what_keeps_a_folder_on_the_servers_way_is_said(
     assert reason in _reason(tmp_path, db, body, data)
 
 
-def test_a_program_on_postgresql_keeps_its_folder_on_the_servers_way(tmp_path: Path, db: Database) -> None:
+def test_on_postgresql_a_plan_has_the_url_and_postgresqls_placeholders(postgres_url: str, tmp_path: Path) -> None:
+    db = Database("postgresql", postgres_url)
+    apply_files([PAYROLL], db, note=lambda line: None)
     program = prepared(PROGRAMS / "EMPMAINT.cbl", tmp_path / "gen", db)
-    program.database = Database("postgresql", "postgresql://nobody@/nowhere")
-    assert inworker.folder_plans({"EMPMAINT": program}) == "the database is not SQLite"
+    plans = inworker.folder_plans({"EMPMAINT": program})
+    assert isinstance(plans, dict), plans
+    for number, plan in plans[id(program)].items():
+        assert postgres_url.encode() in plan and b"%s" not in plan
+        t = program.plan.statements[number].translation
+        if t is not None and t.params and program.plan.statements[number].kind not in ("FETCH", "CLOSE"):
+            assert b"$1" in plan
 
 
 def test_turned_off_by_the_environment(tmp_path: Path, db: Database, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,10 +33,12 @@ cursor's name, the CURRENT OF cursor's name, the SQL, ``<H reads>`` pieces, ``<H
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import struct
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ..cobol.records.items import beyond_double
@@ -52,7 +54,9 @@ __all__ = ["IN_WORKER_ENV", "NotInWorker", "WorkerSession", "folder_plans", "in_
 IN_WORKER_ENV = "COBOL_MCP_SQL_IN_WORKER"  # "0": every statement goes to the server
 
 OP_NONE, OP_INTO, OP_CHANGE, OP_OPEN, OP_FETCH, OP_CLOSE, OP_COMMIT, OP_ROLLBACK = range(8)
-F_HOLD, F_ROWID, F_NOTFOUND, F_DML, F_DELETE = 1, 2, 4, 8, 16  # flags
+F_HOLD, F_ROWID, F_NOTFOUND, F_DML, F_DELETE, F_SAVE = 1, 2, 4, 8, 16, 32  # flags
+FETCH_ROWS = 100  # PostgreSQL: rows a read-only cursor's FETCH brings at once (db.unit's fetchmany)
+_PLACEHOLDER = re.compile(r"%(%|s)")  # psycopg's: %s a parameter, %% a percent sign
 TEXT, VARCHAR, DISPLAY, PACKED, BINARY, NATIVE = range(1, 7)  # piece classes
 COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR = range(4)
 DECIMAL_VALUE = 2  # a number piece's "truncated" byte: bit 1 says the server reads it as a Decimal, not an int
@@ -95,8 +99,10 @@ def _piece(p: Piece) -> bytes:
     return _PIECE.pack(*head) + _str(p.name) + _str(f.pic or "")
 
 
-def _column(column: Column | None, text: bool) -> bytes:
+def _column(column: Column | None, text: bool, sqlite: bool = True) -> bytes:
     if column is None:
+        return struct.pack("<BH", COL_NONE, 0)
+    if column.type == "DECIMAL" and not sqlite:  # PostgreSQL's NUMERIC: the value itself, no scaled integer
         return struct.pack("<BH", COL_NONE, 0)
     if column.type == "DECIMAL":
         if text and column.scale > 6:
@@ -120,7 +126,7 @@ def _reads(hosts: Hosts) -> tuple[bytes, dict[str, int]]:
     return struct.pack("<H", len(hosts.reads)) + b"".join(_piece(hosts.pieces[n]) for n in hosts.reads), index
 
 
-def _binds(refs: list[HostRef], hosts: Hosts, index: dict[str, int]) -> bytes:
+def _binds(refs: list[HostRef], hosts: Hosts, index: dict[str, int], sqlite: bool) -> bytes:
     out = [struct.pack("<H", len(refs))]
     for ref in refs:
         if ref.name.startswith("ROWID OF "):
@@ -134,11 +140,12 @@ def _binds(refs: list[HostRef], hosts: Hosts, index: dict[str, int]) -> bytes:
                 raise NotInWorker(f"indicator {ref.indicator} is not a whole number")
         value = index[ref.name]
         indicator = index[ref.indicator] if ref.indicator else -1
-        out.append(struct.pack("<hh", value, indicator) + _column(ref.column, _is_text(hosts.pieces[ref.name])))
+        text = _is_text(hosts.pieces[ref.name])
+        out.append(struct.pack("<hh", value, indicator) + _column(ref.column, text, sqlite))
     return b"".join(out)
 
 
-def _outputs(refs: list[HostRef], columns: list[Column | None], hosts: Hosts) -> bytes:
+def _outputs(refs: list[HostRef], columns: list[Column | None], hosts: Hosts, sqlite: bool) -> bytes:
     out = [struct.pack("<H", len(refs))]
     for k, ref in enumerate(refs):
         piece = hosts.pieces.get(ref.name)
@@ -153,7 +160,7 @@ def _outputs(refs: list[HostRef], columns: list[Column | None], hosts: Hosts) ->
             entry += b"\1" + _piece(indicator)
         else:
             entry += b"\0"
-        out.append(entry + _column(column, _is_text(piece)))
+        out.append(entry + _column(column, _is_text(piece), sqlite))
     return b"".join(out)
 
 
@@ -165,6 +172,7 @@ def statement_plan(program: SqlProgram, number: int) -> bytes:
     if p is None or hosts is None:
         raise NotInWorker(f"no statement {number}")
     slots = {name: k for k, name in enumerate(sorted(plan.cursors))}
+    sqlite = plan.target == "sqlite"
     op, flags, slot, current, sql = OP_NONE, 0, NO_SLOT, NO_SLOT, ""
     cursor_name = current_name = ""
     reads, index = _reads(hosts)
@@ -182,16 +190,23 @@ def statement_plan(program: SqlProgram, number: int) -> bytes:
         flags |= F_HOLD if declare.hold else 0
         sql = declare.translation.sql
         if declare.updatable and sql.startswith("SELECT ") and not sql.startswith("SELECT DISTINCT"):
-            sql, flags = "SELECT rowid, " + sql[7:], flags | F_ROWID
+            sql, flags = ("SELECT rowid, " if sqlite else "SELECT ctid, ") + sql[7:], flags | F_ROWID
+        # PostgreSQL: a cursor of the session, named for this program's (db.unit declares it so too)
+        pg_name = f"cobol_mcp_{p.name or ''}_{id(program):x}".lower().replace("-", "_")
         if kind == "OPEN":
-            op, binds = OP_OPEN, _binds(declare.translation.params, hosts, index)
+            op, binds = OP_OPEN, _binds(declare.translation.params, hosts, index, sqlite)
+            if not sqlite:
+                update = " FOR UPDATE" if declare.updatable and not declare.hold else ""  # (refused WITH HOLD)
+                hold = " WITH HOLD" if declare.hold else ""
+                sql, flags = f"DECLARE {pg_name} NO SCROLL CURSOR{hold} FOR {sql}{update}", flags | F_SAVE
         elif kind == "FETCH":
             if p.orientation != ("NEXT", None, None) or p.translation is None:
                 raise NotInWorker(f"FETCH {p.orientation[0]}")
-            op, sql = OP_FETCH, ""
-            outputs = _outputs(p.translation.outputs, declare.columns, hosts)
+            rows = 1 if declare.updatable else FETCH_ROWS
+            op, sql = OP_FETCH, "" if sqlite else f"FETCH FORWARD {rows} FROM {pg_name}"
+            outputs = _outputs(p.translation.outputs, declare.columns, hosts, sqlite)
         else:
-            op, sql = OP_CLOSE, ""
+            op, sql = OP_CLOSE, "" if sqlite else f"CLOSE {pg_name}"
     elif kind in ("PREPARE", "EXECUTE", "EXECUTE IMMEDIATE") or p.translation is None:
         raise NotInWorker(f"{kind} (dynamic SQL)")
     else:
@@ -205,12 +220,17 @@ def statement_plan(program: SqlProgram, number: int) -> bytes:
             if t.current_of not in slots:
                 raise NotInWorker(f"cursor {t.current_of} is not declared")
             current, current_name = slots[t.current_of], t.current_of
-        binds = _binds(t.params, hosts, index)
-        outputs = _outputs(t.outputs, p.columns, hosts)
-    if "DB2_" in sql.upper():
+        flags |= F_SAVE if kind.split()[0] in ("INSERT", "UPDATE", "DELETE", "EXECUTE") else 0
+        binds = _binds(t.params, hosts, index, sqlite)
+        outputs = _outputs(t.outputs, p.columns, hosts, sqlite)
+    if not sqlite:  # psycopg's placeholders as PostgreSQL's own: $1, $2 …
+        count = iter(range(1, 1 << 16))
+        sql = _PLACEHOLDER.sub(lambda m: "%" if m.group(1) == "%" else f"${next(count)}", sql)
+    elif "DB2_" in sql.upper():
         raise NotInWorker("DB2's exact DECIMAL arithmetic or a labelled duration (the server's SQLite functions)")
     sizes = [SQLCA_SIZE, *hosts.sizes]
-    database = os.path.abspath(program.database.target).encode()
+    target = program.database.target
+    database = (os.path.abspath(target) if sqlite else target).encode()
     sql_bytes = sql.encode()
     return b"".join([
         struct.pack("<BBHHH", op, flags, slot, current, len(sizes)), struct.pack(f"<{len(sizes)}I", *sizes),
@@ -240,8 +260,8 @@ def folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes]
 def _folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes]] | str:
     plans: dict[int, dict[int, bytes]] = {}
     for name, program in folder.items():
-        if program.database.kind != "sqlite":
-            return "the database is not SQLite"
+        if program.database.kind != "sqlite" and not _libpq():
+            return "no libpq (PostgreSQL's client library) for the worker"
         if id(program) in plans:
             continue
         try:
@@ -249,6 +269,17 @@ def _folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes
         except NotInWorker as exc:
             return f"{name}: {exc}"
     return plans
+
+
+def _libpq() -> bool:
+    """Whether the worker can load PostgreSQL's client library (libpq.so.5, as worker_pg.c opens it): found
+    where the dynamic loader looks (LD_LIBRARY_PATH, the folders of /etc/ld.so.conf.d, the usual ones)."""
+    folders = [p for p in os.environ.get("LD_LIBRARY_PATH", "").split(":") if p]
+    for conf in sorted(Path("/etc/ld.so.conf.d").glob("*.conf")):
+        with contextlib.suppress(OSError):
+            folders += [line.strip() for line in conf.read_text().splitlines() if line.strip().startswith("/")]
+    folders += ["/lib", "/usr/lib", "/lib64", "/usr/lib64", "/usr/local/lib"]
+    return any((Path(folder) / "libpq.so.5").exists() for folder in folders)
 
 
 def in_worker_allowed(runtime: Any) -> bool:

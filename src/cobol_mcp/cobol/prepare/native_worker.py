@@ -38,6 +38,9 @@ WORKER_FILES = (
     "worker_sqlite.c",
     "worker_sqlnum.c",
     "worker_sqlvalue.c",
+    "worker_pg.h",
+    "worker_pg.c",
+    "worker_pgrun.c",
 )
 BUILD_FORMAT = b"cobol-mcp-worker-2"
 WARNINGS = ("-O2", "-Wall", "-Wextra")

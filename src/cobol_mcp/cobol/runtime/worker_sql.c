@@ -51,19 +51,21 @@ static void put_sqlca(unsigned char *ca, const struct outcome *o) {
     memcpy(ca + 131, o->state, 5);
 }
 
-static void named(struct outcome *o, int code, const char *state, const char *format, const char *name) {
+void named(struct outcome *o, int code, const char *state, const char *format, const char *name) {
     char text[160];
     snprintf(text, sizeof text, format, name);
     sql_error(o, code, state, text);
 }
 
 /* ---------------------------------------------------------------------------------- a statement */
-static struct value *values;
+struct value *values;
 static size_t values_size;
-static struct cell *cells;
-static size_t cells_size;
-static unsigned char *texts, *copies;
-static size_t texts_size, copies_size;
+struct cell *cells;
+size_t cells_size;
+unsigned char *texts;
+size_t texts_size;
+static unsigned char *copies;
+static size_t copies_size;
 
 static int bind_all(struct plan *p, struct outcome *o) {
     sqlite3_stmt *s = p->stmt;
@@ -122,7 +124,7 @@ static int read_row(sqlite3_stmt *s, int first) {
 }
 
 /* Store the row read into the outputs: all of it, or nothing and the error in *o */
-static int store_row(struct plan *p, unsigned char **data, const size_t *sizes, int count, int n, struct outcome *o) {
+int store_row(struct plan *p, unsigned char **data, const size_t *sizes, int count, int n, struct outcome *o) {
     if ((unsigned)n != p->nouts)
         sql_warn(o, 3); /* DB2: the numbers of result columns and of host variables differ */
     unsigned stored = (unsigned)n < p->nouts ? (unsigned)n : p->nouts;
@@ -349,7 +351,9 @@ int sql_statement(void) {
                 return put_sqlca(data[2], &o), 0;
         }
         sqlite3 *db = p->conn->db;
-        if (p->op != OP_COMMIT && p->op != OP_ROLLBACK && p->op != OP_CLOSE && lite.get_autocommit(db) &&
+        if (p->conn->pg)
+            pg_statement(p, program, data, sizes, count, &o);
+        else if (p->op != OP_COMMIT && p->op != OP_ROLLBACK && p->op != OP_CLOSE && lite.get_autocommit(db) &&
             lite.exec(db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
             driver_error(&o, db, 0);
         else
@@ -369,6 +373,14 @@ const char *sql_end(void) {
     if (conn_call != call || !call_conn)
         return NULL;
     conn_call = 0;
+    if (call_conn->pg) {
+        if (call_conn->in_txn) { /* the server says the call is still on, or the worker is killed */
+            void *data[2] = {NULL, NULL};
+            size_t sizes[2] = {0, 0};
+            ask_with(3, 0, 1, data, sizes);
+        }
+        return pg_end(call_conn, 1);
+    }
     sqlite3 *db = call_conn->db;
     if (lite.get_autocommit(db))
         return NULL;

@@ -55,11 +55,13 @@ struct connection {
     struct connection *next;
     char *path;
     sqlite3 *db;
+    void *pg;               /* PostgreSQL's connection (worker_pg.c), instead of db */
+    int in_txn, savepoint;  /* PostgreSQL: a transaction begun; the savepoint after the last change held */
 };
 
 /* sqlbridge.inworker: operations, flags, classes of pieces and kinds of columns */
 enum { OP_NONE, OP_INTO, OP_CHANGE, OP_OPEN, OP_FETCH, OP_CLOSE, OP_COMMIT, OP_ROLLBACK };
-enum { F_HOLD = 1, F_ROWID = 2, F_NOTFOUND = 4, F_DML = 8, F_DELETE = 16 };
+enum { F_HOLD = 1, F_ROWID = 2, F_NOTFOUND = 4, F_DML = 8, F_DELETE = 16, F_SAVE = 32 };
 enum { P_TEXT = 1, P_VARCHAR, P_DISPLAY, P_PACKED, P_BINARY, P_NATIVE };
 enum { COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR };
 enum { TRUNCATED = 1, DECIMAL_VALUE = 2 }; /* a number piece's `truncated` bits */
@@ -95,6 +97,9 @@ struct cursor { /* a cursor of a program (its slot: sqlbridge.inworker) */
     long long current;
     sqlite3_stmt *stmt;
     int failed, fail_code;
+    void *res;                  /* PostgreSQL: the rows its last FETCH brought, */
+    int row, rows;              /* the next one of them, how many */
+    char *ctid;                 /* and the row the program is on (WHERE CURRENT OF) */
     char fail_state[6];
     char *fail_text;
 };
@@ -108,6 +113,7 @@ struct plan {
     struct bind *binds;
     struct output *outs;
     sqlite3_stmt *stmt;            /* prepared on first use */
+    char pg_name[16];              /* PostgreSQL: its prepared statement's name, once prepared */
     struct connection *conn;       /* the database's, found on first use */
     struct cursor *cursor, *of;    /* the cursor it names, and the CURRENT OF one, found on first use */
 };
@@ -169,6 +175,20 @@ extern struct cursor *cursors;
 struct cursor *cursor_of(const char *program, unsigned slot);
 void cursor_close(struct cursor *c);
 void cursors_forget(void);
+
+/* worker_pg.c: the same on PostgreSQL, through libpq */
+struct connection *pg_connect(const char *url, const char **why);
+void pg_statement(struct plan *p, const char *program, unsigned char **data, const size_t *sizes, int count,
+                  struct outcome *o);
+const char *pg_end(struct connection *c, int commit);
+void pg_cursor_forget(struct cursor *c);
+int store_row(struct plan *p, unsigned char **data, const size_t *sizes, int count, int n, struct outcome *o);
+extern struct cell *cells;
+extern struct value *values;
+extern size_t cells_size;
+extern unsigned char *texts;
+extern size_t texts_size;
+void named(struct outcome *o, int code, const char *state, const char *format, const char *name);
 
 /* worker_sql.c */
 extern uint32_t sql_call;  /* the call whose statements run here (a call frame of kind 4) */

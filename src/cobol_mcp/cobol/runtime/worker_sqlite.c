@@ -74,6 +74,12 @@ struct connection *connection_for(const char *path, const char **why) {
     for (struct connection *c = connections; c; c = c->next)
         if (strcmp(c->path, path) == 0)
             return c;
+    if (strncmp(path, "postgresql://", 13) == 0 || strncmp(path, "postgres://", 11) == 0) {
+        struct connection *c = pg_connect(path, why);
+        if (c)
+            c->next = connections, connections = c;
+        return c;
+    }
     if ((*why = sqlite_load()) != NULL)
         return NULL;
     sqlite3 *db = NULL;
@@ -113,6 +119,7 @@ struct cursor *cursor_of(const char *program, unsigned slot) {
 }
 
 void cursor_close(struct cursor *c) {
+    pg_cursor_forget(c);
     if (c->open && c->stmt)
         lite.reset(c->stmt);
     c->open = c->has_row = c->on_row = c->failed = 0;
