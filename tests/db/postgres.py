@@ -48,3 +48,12 @@ def postgres_url() -> Iterator[str]:
         subprocess.run(_as_owner([pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"]),
                        capture_output=True, timeout=120)  # fmt: skip
         shutil.rmtree(root, ignore_errors=True)
+
+
+def restart(url: str) -> None:
+    """Restart the cluster of a :func:`postgres_url` (its sessions end, as at a database's restart)."""
+    root = Path(url.split("host=", 1)[1])
+    options = f"-k {root} -c listen_addresses='' -c fsync=off"
+    command = [_program("pg_ctl"), "-D", str(root / "data"), "-o", options, "-m", "fast", "-w", "-l",
+               str(root / "log"), "restart"]  # fmt: skip
+    subprocess.run(_as_owner(command), check=True, capture_output=True, timeout=300)

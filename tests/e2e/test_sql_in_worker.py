@@ -24,7 +24,7 @@ import pytest
 from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.url import Database
 
-from ..db.postgres import postgres_url
+from ..db.postgres import postgres_url, restart
 from .database_folder import PAYROLL
 from .stdio_client import StdioClient
 
@@ -320,3 +320,22 @@ def test_on_postgresql_both_ways_are_equal(postgres_url: str, tmp_path: Path, ca
     assert _codes(er)[:3] == [-803, -530, -532] and seen["worker"]["FA"] == {"isError": True}
     names = [row[1].strip() for row in seen["worker rows"][0]]
     assert "KEPT" in names and "FAILED" not in names and names.count("TRIO") == 3
+
+
+def test_a_worker_opens_its_postgresql_session_again_after_a_restart(
+    postgres_url: str, tmp_path: Path, cache_dir: Path
+) -> None:
+    """The worker keeps its session between calls: when the database was restarted meanwhile, the next call's
+    first statement opens it again instead of failing."""
+    folder = tmp_path / "restart"
+    folder.mkdir()
+    for source in PROGRAMS.iterdir():
+        shutil.copy(source, folder)
+    (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{postgres_url}"\n')
+    apply_files([PAYROLL], Database("postgresql", postgres_url), note=lambda line: None)
+    with _serve(folder, cache_dir, {}) as client:
+        before = _call(client, "SI")
+        assert before["steps"][6]["ls_rows"] == 3
+        restart(postgres_url)
+        after = _call(client, "SI")
+        assert after.get("isError") is None and _codes(after)[:2] == [100, -811], after

@@ -87,6 +87,25 @@ struct connection *pg_connect(const char *url, const char **why) {
     return conn;
 }
 
+/* A session the database ended (a restart, an idle timeout) opened again: at a call's first statement */
+void pg_alive(struct connection *conn) {
+    if (pq.status(conn->pg) == CONNECTION_OK)
+        return;
+    pg_reopen(conn);
+}
+
+int pg_reopen(struct connection *conn) {
+    const char *why = NULL;
+    struct connection *fresh = pg_connect(conn->path, &why);
+    if (!fresh)
+        return 0; /* (the statement then fails with the connection's error) */
+    pq.finish(conn->pg);
+    conn->pg = fresh->pg, conn->in_txn = conn->savepoint = 0, conn->session++;
+    free(fresh->path);
+    free(fresh);
+    return 1;
+}
+
 void pg_cursor_forget(struct cursor *c) {
     if (c->res)
         pq.clear(c->res);

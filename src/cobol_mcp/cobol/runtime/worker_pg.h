@@ -52,6 +52,7 @@ void pg_error(struct outcome *o, PGresult *r, PGconn *c, int is_delete);
 extern unsigned types_in[MAX_ARGS * 4];
 int parameters(struct plan *p, const char **values_out, struct value *values);
 int pg_row(PGresult *r, int row, int first);
+int pg_reopen(struct connection *conn);
 
 #pragma GCC visibility pop
 #endif

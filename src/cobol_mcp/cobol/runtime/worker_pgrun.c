@@ -18,9 +18,10 @@ static PGresult *pg_run(struct plan *p, struct connection *conn, struct value *v
     const char *params[MAX_ARGS * 4];
     int n = parameters(p, params, values);
     int prepare = p->op == OP_INTO || p->op == OP_CHANGE;
-    if (prepare && !p->pg_name[0]) {
-        char name[16];
+    if (prepare && (!p->pg_name[0] || p->pg_session != conn->session)) {
+        char name[24];
         snprintf(name, sizeof name, "cobol_mcp_%u", ++prepared_count);
+        p->pg_session = conn->session;
         PGresult *r = pq.prepare(c, name, p->sql, n, types_in);
         if (pq.result_status(r) != PGRES_COMMAND_OK) {
             return r; /* (the caller maps the error; outside a transaction it aborted nothing) */
@@ -47,11 +48,12 @@ static PGresult *pg_run(struct plan *p, struct connection *conn, struct value *v
         pq.send_params(c, "SAVEPOINT cobol_mcp", 0, NULL, NULL, NULL, NULL, 0);
     pq.pipeline_sync(c);
     PGresult *mine = NULL, *r;
-    int query = begin ? -1 : 0, failed_begin = 0;
+    int query = begin ? -1 : 0, failed_begin = 0, last = 1 + (save && conn->savepoint) + save;
     for (;;) { /* each query's result, then NULL; after the last, the sync */
         r = pq.get_result(c);
         if (r == NULL) {
-            query++;
+            if (++query > last || pq.status(c) != CONNECTION_OK)
+                break; /* the session is gone: no sync comes */
             continue;
         }
         if (pq.result_status(r) == PGRES_PIPELINE_SYNC) {
@@ -66,6 +68,8 @@ static PGresult *pg_run(struct plan *p, struct connection *conn, struct value *v
             pq.clear(r);
     }
     pq.exit_pipeline(c);
+    if (!mine && !failed_begin)
+        failed_begin = 1, pg_error(o, NULL, c, 0);
     if (failed_begin) {
         if (mine)
             pq.clear(mine);
@@ -172,7 +176,16 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
                 return named(o, -508, "24504", "cursor %s is not on a row", p->current_name);
         }
     }
+    int first = !conn->in_txn;
     PGresult *r = pg_run(p, conn, values, o);
+    if (first && pq.status(c) != CONNECTION_OK && pg_reopen(conn)) { /* the database ended the session */
+        if (r)
+            pq.clear(r);
+        c = conn->pg;
+        sql_error(o, 0, "00000", "");
+        o->code = 0, o->message[0] = 0;
+        r = pg_run(p, conn, values, o);
+    }
     if (!r)
         return;
     int is_delete = (p->flags & F_DELETE) != 0;

@@ -57,6 +57,7 @@ struct connection {
     sqlite3 *db;
     void *pg;               /* PostgreSQL's connection (worker_pg.c), instead of db */
     int in_txn, savepoint;  /* PostgreSQL: a transaction begun; the savepoint after the last change held */
+    unsigned session;       /* PostgreSQL: which session (opened again after the database ended one) */
 };
 
 /* sqlbridge.inworker: operations, flags, classes of pieces and kinds of columns */
@@ -113,7 +114,8 @@ struct plan {
     struct bind *binds;
     struct output *outs;
     sqlite3_stmt *stmt;            /* prepared on first use */
-    char pg_name[16];              /* PostgreSQL: its prepared statement's name, once prepared */
+    char pg_name[24];              /* PostgreSQL: its prepared statement's name, once prepared, */
+    unsigned pg_session;           /* in that session of the connection */
     struct connection *conn;       /* the database's, found on first use */
     struct cursor *cursor, *of;    /* the cursor it names, and the CURRENT OF one, found on first use */
 };
@@ -182,6 +184,7 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
                   struct outcome *o);
 const char *pg_end(struct connection *c, int commit);
 void pg_cursor_forget(struct cursor *c);
+void pg_alive(struct connection *conn);
 int store_row(struct plan *p, unsigned char **data, const size_t *sizes, int count, int n, struct outcome *o);
 extern struct cell *cells;
 extern struct value *values;
