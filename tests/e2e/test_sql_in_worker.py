@@ -31,7 +31,7 @@ from .stdio_client import StdioClient
 PROGRAMS = Path(__file__).parents[1] / "sql_programs" / "in_worker"
 SERVER_WAY = {"COBOL_MCP_SQL_IN_WORKER": "0"}
 __all__ = ["postgres_url"]  # the fixture, used by name
-FUNCTIONS = ("TI", "TO", "TX", "NU", "SI", "ER", "CU", "HO", "FA")
+FUNCTIONS = ("TI", "TO", "TX", "NU", "SI", "ER", "CU", "HO", "FA", "AR")
 B8 = "IN-BIN-18"  # the row of function B8, called last: see test_an_s9_18_comp_host_variable_into_decimal
 HOST_BYTES = 163  # the length of EMPTYPES's WS-HOSTS, shown as hex per statement
 # Offsets of some host variables in WS-HOSTS (see EMPTYPES.cbl).
@@ -221,6 +221,13 @@ def test_the_results_are_db2s(both_ways: dict[str, Any]) -> None:
     assert "KEPT" in names and "FAILED" not in names and "ROLLED" not in names and "BADDEPT" not in names
     assert [row[1].strip() for row in both_ways["worker rows"]].count("TRIO") == 3
     assert names["O'CONNELL"][4] == 33333  # UPDATE WHERE CURRENT OF, on the cursor's first row
+    ar = seen["AR"]["steps"]
+    assert _codes(seen["AR"]) == [0, 0, 0, 0, 0, -802, -406, 0]
+    assert _packed(ar[0], "H-SAL-4", 4) == Decimal("54506.5750")  # 52750.00 * 1.0333, exact
+    assert _packed(ar[0], "H-PACK-S", 2) == Decimal("4395.83")  # / 12 at DB2's scale, cut to the PIC's
+    assert _host(ar[2], "H-DATE") == b"1995-02-01" and _host(ar[2], "H-NAME-20").startswith(b"52750.00")
+    assert _packed(ar[7], "H-PACK-S", 2) == Decimal("-54506.57")  # after the UPDATE (stored cut)
+    assert _host(ar[7], "H-DATE") == b"1993-12-01"  # 1995-01-01 - 13 MONTHS
 
 
 def test_host_variables_meet_a_decimal_column_as_db2_does(both_ways: dict[str, Any]) -> None:

@@ -95,11 +95,11 @@ def test_a_plan_says_the_sql_the_sizes_and_the_database(tmp_path: Path, db: Data
             """\
         0000-MAIN.
             EXEC SQL UPDATE PAYROLL.EMPLOYEE
-                SET SALARY = SALARY * 1.03 END-EXEC
+                SET UPDATED_TS = :WS-NAME END-EXEC
             GOBACK.
         """,
             "",
-            "DB2's exact DECIMAL arithmetic",
+            "a TIMESTAMP value from a host variable",
         ),
         (
             """\
@@ -133,7 +133,7 @@ def test_a_plan_says_the_sql_the_sizes_and_the_database(tmp_path: Path, db: Data
             "host variable WS-WIDE",
         ),
     ],
-    ids=["decimal-arithmetic", "scroll-cursor", "dynamic-sql", "national-host-variable"],
+    ids=["timestamp-host-variable", "scroll-cursor", "dynamic-sql", "national-host-variable"],
 )
 def test_what_keeps_a_folder_on_the_servers_way_is_said(
     tmp_path: Path, db: Database, body: str, data: str, reason: str

@@ -12,9 +12,8 @@ keeps it for the worker's life.
 A call runs so when every EXEC SQL program its folder has can (:func:`folder_plans`: a call may reach any
 of them through CALL), its database is SQLite, the runtime runs the C worker, and
 ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``. What cannot run in the worker keeps the whole folder on the
-server's way: dynamic SQL, scrollable cursors, FETCH other than NEXT, DB2's exact DECIMAL arithmetic
-and labelled durations (SQLite functions of the server's), TIME and TIMESTAMP host variables, host
-variables of other USAGEs than DISPLAY, COMP-3, COMP/BINARY and COMP-5 numbers and PIC X text.
+server's way: dynamic SQL, scrollable cursors, FETCH other than NEXT, TIME and TIMESTAMP host
+variables, host variables of other USAGEs than DISPLAY, COMP-3, COMP/BINARY and COMP-5 numbers and PIC X text.
 
 One tool call is still one unit of work. The worker begins the transaction at the first statement, as
 the server would; when the program has returned normally it asks the server (:class:`WorkerSession`)
@@ -226,8 +225,6 @@ def statement_plan(program: SqlProgram, number: int) -> bytes:
     if not sqlite:  # psycopg's placeholders as PostgreSQL's own: $1, $2 …
         count = iter(range(1, 1 << 16))
         sql = _PLACEHOLDER.sub(lambda m: "%" if m.group(1) == "%" else f"${next(count)}", sql)
-    elif "DB2_" in sql.upper():
-        raise NotInWorker("DB2's exact DECIMAL arithmetic or a labelled duration (the server's SQLite functions)")
     sizes = [SQLCA_SIZE, *hosts.sizes]
     target = program.database.target
     database = (os.path.abspath(target) if sqlite else target).encode()

@@ -118,6 +118,7 @@
                WHEN 'HO'  PERFORM 7500-HOLD
                WHEN 'FA'  PERFORM 8000-FAIL
                WHEN 'HA'  PERFORM 8500-HANG
+               WHEN 'AR'  PERFORM 8700-ARITH
                WHEN OTHER MOVE 99 TO LS-STEPS
            END-EVALUATE
            GOBACK.
@@ -707,6 +708,72 @@
            PERFORM UNTIL LS-FUNCTION = SPACES
                CALL 'CBL_GC_NANOSLEEP' USING WS-NAP
            END-PERFORM.
+
+      *----------------------------------------------------------------*
+      * DB2'S DECIMAL ARITHMETIC, EXACT: PRODUCTS, QUOTIENTS, SUM,     *
+      * AVG, DECIMAL(), CHAR(), LABELLED DURATIONS, AND ITS ERRORS.    *
+      *----------------------------------------------------------------*
+       8700-ARITH.
+           EXEC SQL
+               SELECT SALARY * 1.0333, SALARY / 12, SALARY + 0.005,
+                      SALARY - 100000, SALARY / 7
+                 INTO :H-SAL-4, :H-PACK-S, :H-SIGN-LS, :H-SIGN-TS,
+                      :H-SIGN-L
+                 FROM PAYROLL.EMPLOYEE
+                WHERE EMPNO = 1000
+           END-EXEC
+           PERFORM 9000-RECORD
+           INITIALIZE WS-HOSTS
+           EXEC SQL
+               SELECT SUM(SALARY), AVG(SALARY), COUNT(*)
+                 INTO :H-PACK-S, :H-SAL-4, :H-COUNT
+                 FROM PAYROLL.EMPLOYEE
+                WHERE WORKDEPT = 'A00'
+           END-EXEC
+           PERFORM 9000-RECORD
+           INITIALIZE WS-HOSTS
+           EXEC SQL
+               SELECT CHAR(SALARY), HIREDATE + 1 MONTH
+                 INTO :H-NAME-20, :H-DATE
+                 FROM PAYROLL.EMPLOYEE
+                WHERE EMPNO = 1000
+           END-EXEC
+           PERFORM 9000-RECORD
+           MOVE 1.0333 TO H-SAL-4
+           EXEC SQL
+               UPDATE PAYROLL.EMPLOYEE
+                  SET SALARY = SALARY * :H-SAL-4
+                WHERE WORKDEPT = 'A00'
+           END-EXEC
+           PERFORM 9000-RECORD
+           INITIALIZE WS-HOSTS
+           EXEC SQL
+               SELECT COUNT(*) INTO :H-COUNT
+                 FROM PAYROLL.EMPLOYEE
+                WHERE SALARY * 2 > 50000.5
+           END-EXEC
+           PERFORM 9000-RECORD
+           MOVE 0 TO H-SAL-0
+           EXEC SQL
+               SELECT SALARY / :H-SAL-0 INTO :H-PACK-S
+                 FROM PAYROLL.EMPLOYEE
+                WHERE EMPNO = 1000
+           END-EXEC
+           PERFORM 9000-RECORD
+           EXEC SQL
+               UPDATE PAYROLL.EMPLOYEE
+                  SET SALARY = SALARY * 100000
+                WHERE EMPNO = 1000
+           END-EXEC
+           PERFORM 9000-RECORD
+           INITIALIZE WS-HOSTS
+           EXEC SQL
+               SELECT 0 - SALARY, SALARY * 0.5, HIREDATE - 13 MONTHS
+                 INTO :H-PACK-S, :H-SAL-4, :H-DATE
+                 FROM PAYROLL.EMPLOYEE
+                WHERE EMPNO = 1000
+           END-EXEC
+           PERFORM 9000-RECORD.
 
       *----------------------------------------------------------------*
       * WHAT THE LAST STATEMENT LEFT, AND THE HOST AREA IN HEX.        *

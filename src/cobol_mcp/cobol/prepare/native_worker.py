@@ -41,6 +41,9 @@ WORKER_FILES = (
     "worker_pg.h",
     "worker_pg.c",
     "worker_pgrun.c",
+    "worker_sqlarith.c",
+    "worker_sqlfunc.c",
+    "worker_sqldate.c",
 )
 BUILD_FORMAT = b"cobol-mcp-worker-2"
 WARNINGS = ("-O2", "-Wall", "-Wextra")

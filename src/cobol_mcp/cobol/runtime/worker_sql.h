@@ -11,6 +11,8 @@
 
 typedef struct sqlite3 sqlite3;
 typedef struct sqlite3_stmt sqlite3_stmt;
+typedef struct sqlite3_context sqlite3_context;
+typedef struct sqlite3_value sqlite3_value;
 enum {
     SQLITE_OK = 0,
     SQLITE_ROW = 100,
@@ -22,6 +24,8 @@ enum {
     SQLITE_NULL = 5,
     SQLITE_OPEN_READWRITE = 0x2,
     SQLITE_OPEN_CREATE = 0x4,
+    SQLITE_UTF8 = 1,
+    SQLITE_DETERMINISTIC = 0x800,
     BUSY_TIMEOUT_MS = 10000, /* db.connection.BUSY_TIMEOUT_MS */
 };
 #define SQLITE_TRANSIENT ((void (*)(void *))-1)
@@ -48,6 +52,18 @@ struct sqlite_api {
     int (*get_autocommit)(sqlite3 *);
     const char *(*errmsg)(sqlite3 *);
     int (*extended_errcode)(sqlite3 *);
+    int (*create_function)(sqlite3 *, const char *, int, int, void *, void (*)(sqlite3_context *, int, sqlite3_value **),
+                           void (*)(sqlite3_context *, int, sqlite3_value **), void (*)(sqlite3_context *));
+    int (*value_type)(sqlite3_value *);
+    long long (*value_int64)(sqlite3_value *);
+    double (*value_double)(sqlite3_value *);
+    const unsigned char *(*value_text)(sqlite3_value *);
+    int (*value_bytes)(sqlite3_value *);
+    void (*result_text)(sqlite3_context *, const char *, int, void (*)(void *));
+    void (*result_int64)(sqlite3_context *, long long);
+    void (*result_null)(sqlite3_context *);
+    void (*result_error)(sqlite3_context *, const char *, int);
+    void *(*aggregate_context)(sqlite3_context *, int);
 };
 extern struct sqlite_api lite;
 
@@ -164,6 +180,35 @@ int bind_value(sqlite3_stmt *s, int k, const struct value *v, const struct colum
 int store_cell(const struct piece *p, unsigned char **data, const struct cell *c, const struct column *col,
                long long *cut_length, struct outcome *o);
 int store_whole(const struct piece *p, unsigned char **data, long long n, struct outcome *o);
+
+/* worker_sqlarith.c and worker_sqldate.c: DB2's exact DECIMAL functions and DB2_DATEADD (db.exact) */
+struct failure {
+    int set, code;
+    char state[6], text[400];
+};
+#define MAXD 240 /* digits: DB2's 31, products of two, and room (db.exact computes with 200) */
+
+struct dec {
+    int neg, scale, n;      /* value = ±(digits) × 10^-scale */
+    unsigned char d[MAXD];  /* d[0] the least significant digit, n of them */
+};
+
+extern struct failure arith_failure; /* the last function's failure, for driver_error */
+void arith_register(sqlite3 *db);
+void dec_trim(struct dec *x);
+int dec_zero(const struct dec *x);
+int dec_from_text(const unsigned char *s, size_t len, struct dec *x);
+void dec_from_int(long long v, struct dec *x);
+int dec_arg(sqlite3_context *ctx, sqlite3_value *v, struct dec *x, int *ok);
+void dec_align(struct dec *x, int scale);
+void dec_add(struct dec a, struct dec b, struct dec *r);
+void dec_mul(const struct dec *a, const struct dec *b, struct dec *r);
+void dec_truncate(struct dec *x, int scale);
+void dec_div(struct dec a, struct dec b, int scale, struct dec *r);
+size_t dec_text(const struct dec *x, char *out);
+void dec_result(sqlite3_context *ctx, const struct dec *x);
+void arith_fail(sqlite3_context *ctx, int code, const char *state, const char *text);
+void date_add(sqlite3_context *ctx, int argc, sqlite3_value **v);
 
 /* worker_sqlite.c */
 const char *sqlite_load(void);

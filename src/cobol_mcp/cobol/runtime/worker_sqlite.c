@@ -60,6 +60,17 @@ const char *sqlite_load(void) {
     LOAD(get_autocommit, "sqlite3_get_autocommit");
     LOAD(errmsg, "sqlite3_errmsg");
     LOAD(extended_errcode, "sqlite3_extended_errcode");
+    LOAD(create_function, "sqlite3_create_function");
+    LOAD(value_type, "sqlite3_value_type");
+    LOAD(value_int64, "sqlite3_value_int64");
+    LOAD(value_double, "sqlite3_value_double");
+    LOAD(value_text, "sqlite3_value_text");
+    LOAD(value_bytes, "sqlite3_value_bytes");
+    LOAD(result_text, "sqlite3_result_text");
+    LOAD(result_int64, "sqlite3_result_int64");
+    LOAD(result_null, "sqlite3_result_null");
+    LOAD(result_error, "sqlite3_result_error");
+    LOAD(aggregate_context, "sqlite3_aggregate_context");
 #undef LOAD
     lite_state = 1;
     return NULL;
@@ -94,6 +105,7 @@ struct connection *connection_for(const char *path, const char **why) {
     }
     lite.busy_timeout(db, BUSY_TIMEOUT_MS);
     lite.exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+    arith_register(db); /* DECIMAL arithmetic and labelled durations, exact (db.exact) */
     lite.exec(db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL); /* busy: the file keeps its mode */
     struct connection *c = calloc(1, sizeof *c);
     c->path = strdup(path);

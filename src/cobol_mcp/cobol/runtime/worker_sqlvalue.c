@@ -37,6 +37,11 @@ void sql_warn(struct outcome *o, int flag) { o->warn[0] = o->warn[flag] = 'W'; }
 void driver_error(struct outcome *o, sqlite3 *db, int is_delete) {
     int x = lite.extended_errcode(db), primary = x & 0xFF;
     const char *text = lite.errmsg(db);
+    if (arith_failure.set) { /* one of DB2's functions failed: its own DB2 error (db.exact.failure) */
+        arith_failure.set = 0;
+        if (strcmp(text, arith_failure.text) == 0)
+            return sql_error(o, arith_failure.code, arith_failure.state, arith_failure.text);
+    }
     int code = -901;
     const char *state = "58004";
     if (x == 2067 || x == 1555) /* SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY */
