@@ -51,6 +51,7 @@ class Unit:
         self.plan, self.driver = plan, conn
         self.sqlite = plan.target == "sqlite"
         self.pending = False  # PostgreSQL: commands sent ahead (send_ahead) whose answer is not read yet
+        self.statements: Any = None  # PostgreSQL: the driver's cursor the statements run on
         self.begun = False
         self.savepoint = False  # PostgreSQL: the savepoint after the last change is held
         self.cursors: dict[str, Cursor] = {}
@@ -201,9 +202,6 @@ class Unit:
     def _params(self, refs: list[HostRef], values: Mapping[str, object], cursor: Cursor | None = None) -> list[object]:
         return driver_params(refs, values, self.plan.target, cursor.current if cursor else None)
 
-    def _store(self, refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], out: Outcome) -> None:
-        store_row(refs, row, columns, self.plan.target, out)
-
     def _run(self, p: Prepared, values: Mapping[str, object], out: Outcome) -> None:
         kind = p.kind
         if kind == "COMMIT":
@@ -257,7 +255,10 @@ class Unit:
 
     def _statement(self, t: Translation, columns: list[Column | None], values: Mapping[str, object], out: Outcome,
                    kind: str, cursor: Cursor | None = None) -> None:  # fmt: skip
-        cur = self.conn.cursor() if not self.sqlite else self.conn
+        if self.sqlite:
+            cur = self.conn
+        else:  # one psycopg cursor for the unit's statements (not its cursors): making one costs more than a key read
+            cur = self.statements = self.statements or self.conn.cursor()
         result = cur.execute(t.sql, self._params(t.params, values, cursor))
         if t.outputs:  # SELECT/VALUES/SET … INTO: one row
             rows = result.fetchmany(2)
@@ -266,7 +267,7 @@ class Unit:
             elif len(rows) > 1:
                 raise SqlError(-811, "21000", "the result of SELECT INTO has more than one row")
             else:
-                self._store(t.outputs, tuple(rows[0]), columns, out)
+                store_row(t.outputs, tuple(rows[0]), columns, self.plan.target, out)
                 out.sqlca.sqlerrd3 = 1
             return
         count = result.rowcount
@@ -338,7 +339,7 @@ class Unit:
         else:
             cursor.current = True  # on a row (one WHERE CURRENT OF cannot name: not updatable)
         assert p.translation is not None
-        self._store(p.translation.outputs, tuple(row), cursor.columns, out)
+        store_row(p.translation.outputs, tuple(row), cursor.columns, self.plan.target, out)
         out.sqlca.sqlerrd3 = 1
 
     def _scroll(self, p: Prepared, cursor: Cursor, moved: tuple[int, int], out: Outcome) -> None:
@@ -349,7 +350,7 @@ class Unit:
             out.sqlca = Sqlca(sqlcode, "02000", 0)
             return
         cursor.current = True
-        self._store(p.translation.outputs, tuple(cursor.rows[cursor.position]), cursor.columns, out)
+        store_row(p.translation.outputs, tuple(cursor.rows[cursor.position]), cursor.columns, self.plan.target, out)
         out.sqlca.sqlerrd3 = 1
 
     # -- reading ahead (:mod:`cobol_mcp.sqlbridge.session` answers FETCHes before the program makes them)
