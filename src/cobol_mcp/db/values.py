@@ -80,6 +80,9 @@ def to_driver(value: object, column: Column | None, target: str) -> object:
     return value
 
 
+_QUANTA = tuple(Decimal(1).scaleb(-scale) for scale in range(64))  # DECIMAL(p, s): values to s places
+
+
 def from_driver(value: object, column: Column | None, target: str) -> object:
     if value is None:
         return None
@@ -89,7 +92,10 @@ def from_driver(value: object, column: Column | None, target: str) -> object:
         if isinstance(value, str):  # SQLite: exact DECIMAL arithmetic's decimal text (see .exact)
             return Decimal(value)
         if isinstance(value, Decimal):
-            return value.quantize(Decimal(1).scaleb(-column.scale))
+            scale = column.scale
+            return value.quantize(_QUANTA[scale] if 0 <= scale < 64 else Decimal(1).scaleb(-scale))
+    if type(value) is int:  # (none of the kinds below)
+        return value
     if isinstance(value, datetime.datetime):
         return value.strftime("%Y-%m-%d-%H.%M.%S.%f")
     if isinstance(value, datetime.date):

@@ -40,11 +40,15 @@ _OK = b"\0\0\0\0"
 Codecs = tuple[Hosts, Any, dict[str, tuple[int, Writer]]]
 
 
-def encode(hosts: Hosts, writes: dict[str, tuple[int, Writer]], outcome: Outcome, params: list[bytes]) -> list[bytes]:
-    """The parameters' bytes after a statement's ``outcome``: the SQLCA and what it sets (see :mod:`.session`)."""
+def encode(
+    hosts: Hosts, writes: dict[str, tuple[int, Writer]], outcome: Outcome, params: list[bytes],
+    sqlcas: dict[tuple[object, ...], bytes] | None = None,
+) -> list[bytes]:  # fmt: skip
+    """The parameters' bytes after a statement's ``outcome``: the SQLCA and what it sets (see :mod:`.session`).
+    ``sqlcas``: the SQLCAs made so far from ``params[0]`` (rows read ahead mostly answer the same one)."""
     if not outcome.sets:
         return [sqlca_bytes(params[0], outcome.sqlca), *params[1:]]
-    bufs = [bytearray(p) for p in params]
+    bufs = [bytearray(p) for p in params[1:]]
     cuts: dict[str, int] = {}
     try:
         for name, value in outcome.sets.items():
@@ -52,17 +56,24 @@ def encode(hosts: Hosts, writes: dict[str, tuple[int, Writer]], outcome: Outcome
             if found is None:
                 raise ServiceError(f"statement {hosts.number} sets {name}, which its CALL does not pass")
             param, write = found
-            cut = write(bufs[param], value)
+            cut = write(bufs[param - 1], value)
             if cut is not None:
                 outcome.sqlca.warn(1)
                 cuts[name] = cut
         for name, length in cuts.items():  # DB2: the indicator of a cut string holds its length before the cut
             indicator = writes.get(hosts.indicators.get(name, ""))
             if indicator is not None:
-                indicator[1](bufs[indicator[0]], length)
+                indicator[1](bufs[indicator[0] - 1], length)
     except SqlError as exc:
         return [sqlca_bytes(params[0], Sqlca(exc.sqlcode, exc.sqlstate, 0, " " * 11, exc.message)), *params[1:]]
-    return [sqlca_bytes(params[0], outcome.sqlca), *map(bytes, bufs[1:])]
+    if sqlcas is None:
+        return [sqlca_bytes(params[0], outcome.sqlca), *map(bytes, bufs)]
+    ca = outcome.sqlca
+    key = (ca.sqlcode, ca.sqlstate, ca.sqlerrd3, ca.sqlwarn, ca.sqlerrm, params[0])
+    sqlca = sqlcas.get(key)
+    if sqlca is None:
+        sqlca = sqlcas[key] = sqlca_bytes(params[0], ca)
+    return [sqlca, *map(bytes, bufs)]
 
 
 class Ahead:
@@ -84,18 +95,19 @@ class Ahead:
         # Without a VARCHAR each value set is written whole: the bytes kept follow from the names set
         fixed = all(p.length is None for p in hosts.pieces.values())
         keeps: dict[frozenset[str], bytes] = {}
+        sqlcas: dict[tuple[object, ...], bytes] = {}
         parts: list[bytes] = []
         for row in rows:
             outcome = unit.fetched(number, row)
             if outcome.sqlca.sqlcode != 0:
                 break
             named = frozenset(outcome.sets)
-            image = b"".join(encode(hosts, writes, outcome, zeros))
+            image = b"".join(encode(hosts, writes, outcome, zeros, sqlcas))
             if image[SQLCODE_AT : SQLCODE_AT + 4] != _OK:
                 break
             keep = keeps.get(named) if fixed and outcome.sqlca.sqlwarn[1] == " " else None
             if keep is None:  # what the statement writes: the bytes that differ written over 00s and over FFs
-                other = b"".join(encode(hosts, writes, outcome, ones))
+                other = b"".join(encode(hosts, writes, outcome, ones, sqlcas))
                 keep = (int.from_bytes(image) ^ int.from_bytes(other)).to_bytes(len(image))
                 keeps[named] = keep
             parts += (image, keep)
