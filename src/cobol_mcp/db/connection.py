@@ -51,6 +51,7 @@ def settle(conn: Any) -> None:
     from psycopg import pq
 
     pgconn, failed = conn.pgconn, None
+    pgconn.consume_input()  # (usually all there: no wait)
     while True:
         while pgconn.is_busy():
             select.select([pgconn.socket], [], [])
