@@ -1,4 +1,5 @@
-"""PostgreSQL: the savepoint after a change is sent with the change's answer, not waited for on its own."""
+"""PostgreSQL: the savepoint after a change is sent with the change's answer, not waited for on its own; the
+unit's statements share one driver cursor."""
 
 from __future__ import annotations
 
@@ -71,3 +72,21 @@ def test_a_command_sent_ahead_that_fails_raises_when_settled(postgres_url: str) 
         assert conn.execute("SELECT 2").fetchone() == (2,)
     finally:
         conn.close()
+
+
+def test_the_units_statements_share_one_driver_cursor(postgres_url: str) -> None:
+    u = _unit(
+        postgres_url,
+        "SELECT DEPTNAME INTO :N FROM PAYROLL.DEPT WHERE DEPTNO = :D",
+        "INSERT INTO PAYROLL.DEPT (DEPTNO, DEPTNAME) VALUES (:D, 'NEW')",
+    )
+    try:
+        assert u.execute(1, {"D": "A00"}).sqlca.sqlcode == 0
+        shared = u.statements
+        assert shared is not None
+        assert u.execute(2, {"D": "A00"}).sqlca.sqlcode == -803  # a failed statement keeps it usable
+        assert u.execute(2, {"D": "E31"}).sqlca.sqlcode == 0
+        assert u.execute(1, {"D": "E31"}).sets == {"N": "NEW"}  # (VARCHAR)
+        assert u.statements is shared
+    finally:
+        u.end(False)
