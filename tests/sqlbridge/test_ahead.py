@@ -19,6 +19,7 @@ from cobol_mcp.cobol.prepare.native_worker import build_worker
 from cobol_mcp.cobol.prepare.sql import precompile
 from cobol_mcp.cobol.runtime.pool import Runtime
 from cobol_mcp.db.apply import apply_files
+from cobol_mcp.db.unit import Unit
 from cobol_mcp.db.url import Database
 from cobol_mcp.sqlbridge import ahead
 from cobol_mcp.sqlbridge.answers import Tracked, answerer_for
@@ -133,3 +134,30 @@ def test_a_walk_with_rows_sent_ahead_is_the_walk_without(database: Database, tmp
     _check(trace)
     assert exchanges < statements - 15  # the FETCH loops were answered ahead
     assert ("SQLRT", 0) not in calls[0]  # nothing was sent ahead, nothing to tell
+
+
+def test_rows_null_where_an_earlier_row_was_are_written_without_the_whole_way(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(The walk's bytes are checked above, with and without rows sent ahead.) Of the rows a read ahead
+    takes, only the first of each pattern of NULLs (here QTY NULL or not) goes through Unit.fetched."""
+    counts = {"fetched": 0, "rows": 0, "reads": 0}
+    fetched, read_ahead = Unit.fetched, Unit.read_ahead
+
+    def counted_fetched(unit: Unit, number: int, row: Any) -> Any:
+        counts["fetched"] += 1
+        return fetched(unit, number, row)
+
+    def counted_read(unit: Unit, name: str, count: int) -> list[Any]:
+        rows = read_ahead(unit, name, count)
+        counts["reads"] += 1
+        counts["rows"] += len(rows)
+        return rows
+
+    monkeypatch.setattr(Unit, "fetched", counted_fetched)
+    monkeypatch.setattr(Unit, "read_ahead", counted_read)
+    call = _walker(database, tmp_path, [])
+    trace, statements, exchanges = call()
+    _check(trace)
+    assert statements - exchanges > 20  # FETCHes the worker answered from rows sent ahead
+    assert counts["rows"] > 100 and counts["fetched"] <= 2 * counts["reads"]  # (every row, before)

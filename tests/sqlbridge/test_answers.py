@@ -3,7 +3,10 @@ through the loop's pipe, and a call that ends while its statement waits is rolle
 
 from __future__ import annotations
 
+import queue
 import sqlite3
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +15,7 @@ import pytest
 from cobol_mcp.db.apply import apply_files
 from cobol_mcp.db.url import Database
 from cobol_mcp.selectloop import SelectLoop
-from cobol_mcp.sqlbridge.answers import Answerer, Tracked
+from cobol_mcp.sqlbridge.answers import Answerer, Pool, Tracked
 from cobol_mcp.sqlbridge.session import Session
 
 from .helpers import PROGRAMS, Call, prepared
@@ -76,3 +79,33 @@ def test_a_call_ended_while_its_insert_waits_is_rolled_back_after_it(tmp_path: P
         tracked.answer(exchange)
     holder.close()
     check.close()
+
+
+def test_the_pool_runs_up_to_its_threads_at_once_then_queues_and_reuses_them() -> None:
+    pool = Pool(2)
+    inside, release, done = threading.Barrier(3), threading.Event(), queue.SimpleQueue[str]()
+
+    def blocking(name: str) -> Callable[[], None]:
+        def job() -> None:
+            inside.wait(30)  # returns only once both jobs (and the test) are inside: two threads at once
+            release.wait(30)
+            done.put(name)
+
+        return job
+
+    pool.submit(blocking("a"))
+    pool.submit(blocking("b"))
+    inside.wait(30)
+    pool.submit(lambda: done.put("c"))  # both threads busy: it waits for one
+    assert pool.started == 2 and done.empty()
+    release.set()
+    assert sorted(done.get(timeout=30) for _ in range(3)) == ["a", "b", "c"]
+    names: set[str] = set()
+    for _ in range(4):  # one at a time: the idle threads take them, none is started
+        pool.submit(lambda: done.put(threading.current_thread().name))
+        names.add(done.get(timeout=30))
+    assert pool.started == 2 and names <= {"sql-1", "sql-2"}
+    pool.submit(lambda: 1 // 0)  # a job that raises does not end its thread
+    pool.submit(lambda: done.put("after"))
+    pool.submit(lambda: done.put("again"))
+    assert sorted([done.get(timeout=30), done.get(timeout=30)]) == ["after", "again"] and pool.started == 2

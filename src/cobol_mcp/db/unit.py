@@ -10,8 +10,9 @@ more, host variables left alone then); a searched UPDATE or DELETE, or INSERT â€
 row is +100; NULL into a host variable without an indicator is -305; FETCH on a cursor that is not
 open is -501, OPEN of an open one -502, WHERE CURRENT OF a closed cursor -507 and of one not on a
 row -508; COMMIT closes the cursors without HOLD, ROLLBACK closes all; a failed statement undoes only
-itself (PostgreSQL: a savepoint after each change, see :meth:`Unit._failed`), except -911 which rolls
-the unit back as DB2 does.
+itself (PostgreSQL: a savepoint after each change, see :meth:`Unit._failed`; sent with the change's answer,
+its own answer read before the connection's next use: :attr:`Unit.conn`), except -911 which rolls the
+unit back as DB2 does.
 
 Statements of other programs of the same call (subprograms CALLed or LINKed) run in the same unit after
 :meth:`Unit.use` gives their plan: their cursors and prepared statements are their own.
@@ -29,14 +30,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from .catalog import Column, Untranslatable
-from .connection import BUSY_TIMEOUT_MS, connect
+from .connection import BUSY_TIMEOUT_MS, connect, send_ahead, settle
 from .dml import Translation
 from .errors import SqlError, from_postgresql, from_sqlite
 from .expr import HostRef
 from .prepare import DECLARATIVE, Plan, Prepared, dynamic
 from .results import Cursor, Outcome, Sqlca
 from .scroll import amount_of, move
-from .values import from_driver, to_driver
+from .values import driver_params, store_row
 
 __all__ = ["BUSY_TIMEOUT_MS", "WAITS", "Outcome", "Sqlca", "Unit", "connect"]
 
@@ -47,8 +48,10 @@ _PG_INERROR = 3  # psycopg.pq.TransactionStatus.INERROR: a failed statement abor
 
 class Unit:
     def __init__(self, plan: Plan, conn: Any) -> None:
-        self.plan, self.conn = plan, conn
+        self.plan, self.driver = plan, conn
         self.sqlite = plan.target == "sqlite"
+        self.pending = False  # PostgreSQL: commands sent ahead (send_ahead) whose answer is not read yet
+        self.statements: Any = None  # PostgreSQL: the driver's cursor the statements run on
         self.begun = False
         self.savepoint = False  # PostgreSQL: the savepoint after the last change is held
         self.cursors: dict[str, Cursor] = {}
@@ -57,6 +60,19 @@ class Unit:
         self.busy: tuple[int, bool] | None = None  # SQLite: its busy timeout and whether in WAL mode (.quick)
         self.zero = False  # SQLite: the busy timeout is 0 (.quick), until anything else runs: see restore
         self.others: dict[int, tuple[Plan, dict[str, Cursor], dict[str, Any]]] = {}  # id(plan) -> kept
+
+    @property
+    def conn(self) -> Any:
+        """The unit's connection, ready for a statement: what was sent ahead is answered (PostgreSQL)."""
+        if self.pending:
+            self.settle()
+        return self.driver
+
+    def settle(self) -> None:
+        """PostgreSQL: read the answer to what was sent ahead (:meth:`changed`); its error raises here."""
+        if self.pending:
+            self.pending = False
+            settle(self.driver)
 
     def use(self, plan: Plan) -> None:
         """The statements that follow are of ``plan``: another program's (a subprogram CALLed or LINKed
@@ -73,7 +89,7 @@ class Unit:
         try:
             self.commit() if ok else self.rollback()
         finally:
-            self.conn.close()
+            self.driver.close()
 
     def restore(self) -> None:
         """SQLite: its busy timeout back, after statements run at once (:mod:`.quick`) set it to 0."""
@@ -83,6 +99,7 @@ class Unit:
 
     def commit(self) -> None:
         self.restore()
+        self.settle()
         for cursors in (self.cursors, *(kept[1] for kept in self.others.values())):
             for name in [n for n, c in cursors.items() if not c.declare.hold]:
                 self._close(name, cursors)
@@ -95,6 +112,7 @@ class Unit:
 
     def rollback(self) -> None:
         self.restore()
+        self.settle()
         for cursors in (self.cursors, *(kept[1] for kept in self.others.values())):
             for name in list(cursors):
                 self._close(name, cursors)
@@ -114,6 +132,7 @@ class Unit:
         if p.kind in DECLARATIVE or p.kind == "DECLARE CURSOR":
             return out
         try:
+            self.settle()  # (a FETCH or CLOSE uses the driver's cursor, not the connection)
             if p.kind not in ("COMMIT", "ROLLBACK", "CLOSE"):
                 self._begin()
             self._run(p, values, out)
@@ -140,12 +159,14 @@ class Unit:
 
     def changed(self) -> None:
         """A change was made: on PostgreSQL, the point a later failed statement goes back to moves after it
-        (made after each change, reads need none; the one before released in the same round trip)."""
+        (made after each change, reads need none; the one before released in the same message). Sent
+        ahead: the server makes it at once, the unit reads its answer before it next uses the connection."""
         if self.sqlite:
             return
         held, self.savepoint = self.savepoint, False
-        self.conn.execute(("RELEASE SAVEPOINT cobol_mcp; " if held else "") + "SAVEPOINT cobol_mcp")
-        self.savepoint = True
+        conn = self.conn
+        send_ahead(conn, ("RELEASE SAVEPOINT cobol_mcp; " if held else "") + "SAVEPOINT cobol_mcp")
+        self.pending = self.savepoint = True
 
     def _failed(self, out: Outcome, exc: SqlError) -> None:
         """DB2 undoes the failed statement alone, and the whole unit on -911. PostgreSQL, whose transaction
@@ -179,32 +200,7 @@ class Unit:
         self.begun = True
 
     def _params(self, refs: list[HostRef], values: Mapping[str, object], cursor: Cursor | None = None) -> list[object]:
-        params: list[object] = []
-        for ref in refs:
-            if ref.name.startswith("ROWID OF "):
-                params.append(cursor.current if cursor else None)
-                continue
-            if ref.name not in values or (ref.indicator and ref.indicator not in values):
-                raise SqlError(-312, "42618", f"the host variable {ref.name} has no value here")
-            value = values[ref.name]
-            indicator = values.get(ref.indicator) if ref.indicator else None
-            if isinstance(indicator, int) and indicator < 0:
-                value = None
-            params.append(to_driver(value, ref.column, self.plan.target))
-        return params
-
-    def _store(self, refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], out: Outcome) -> None:
-        if len(row) != len(refs):
-            out.sqlca.warn(3)  # DB2: the number of result columns and of host variables differ
-        for k, ref in enumerate(refs[: len(row)]):
-            value = from_driver(row[k], columns[k] if k < len(columns) else None, self.plan.target)
-            if value is None and not ref.indicator:
-                out.sets.clear()
-                raise SqlError(-305, "22002", f"NULL into {ref.name}, which has no indicator variable")
-            if value is not None:
-                out.sets[ref.name] = value
-            if ref.indicator:
-                out.sets[ref.indicator] = -1 if value is None else 0
+        return driver_params(refs, values, self.plan.target, cursor.current if cursor else None)
 
     def _run(self, p: Prepared, values: Mapping[str, object], out: Outcome) -> None:
         kind = p.kind
@@ -259,7 +255,10 @@ class Unit:
 
     def _statement(self, t: Translation, columns: list[Column | None], values: Mapping[str, object], out: Outcome,
                    kind: str, cursor: Cursor | None = None) -> None:  # fmt: skip
-        cur = self.conn.cursor() if not self.sqlite else self.conn
+        if self.sqlite:
+            cur = self.conn
+        else:  # one psycopg cursor for the unit's statements (not its cursors): making one costs more than a key read
+            cur = self.statements = self.statements or self.conn.cursor()
         result = cur.execute(t.sql, self._params(t.params, values, cursor))
         if t.outputs:  # SELECT/VALUES/SET â€¦ INTO: one row
             rows = result.fetchmany(2)
@@ -268,7 +267,7 @@ class Unit:
             elif len(rows) > 1:
                 raise SqlError(-811, "21000", "the result of SELECT INTO has more than one row")
             else:
-                self._store(t.outputs, tuple(rows[0]), columns, out)
+                store_row(t.outputs, tuple(rows[0]), columns, self.plan.target, out)
                 out.sqlca.sqlerrd3 = 1
             return
         count = result.rowcount
@@ -340,7 +339,7 @@ class Unit:
         else:
             cursor.current = True  # on a row (one WHERE CURRENT OF cannot name: not updatable)
         assert p.translation is not None
-        self._store(p.translation.outputs, tuple(row), cursor.columns, out)
+        store_row(p.translation.outputs, tuple(row), cursor.columns, self.plan.target, out)
         out.sqlca.sqlerrd3 = 1
 
     def _scroll(self, p: Prepared, cursor: Cursor, moved: tuple[int, int], out: Outcome) -> None:
@@ -351,7 +350,7 @@ class Unit:
             out.sqlca = Sqlca(sqlcode, "02000", 0)
             return
         cursor.current = True
-        self._store(p.translation.outputs, tuple(cursor.rows[cursor.position]), cursor.columns, out)
+        store_row(p.translation.outputs, tuple(cursor.rows[cursor.position]), cursor.columns, self.plan.target, out)
         out.sqlca.sqlerrd3 = 1
 
     # -- reading ahead (:mod:`cobol_mcp.sqlbridge.session` answers FETCHes before the program makes them)

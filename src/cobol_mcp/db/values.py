@@ -13,12 +13,53 @@ PostgreSQL), CHAR is padded to its length, PostgreSQL's dates and times become D
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from decimal import ROUND_DOWN, Decimal
+from typing import TYPE_CHECKING, Any
 
 from .catalog import Column
-from .expr import datetime_text
+from .errors import SqlError
+from .expr import HostRef, datetime_text
 
-__all__ = ["from_driver", "to_driver"]
+if TYPE_CHECKING:
+    from .results import Outcome
+
+__all__ = ["driver_params", "from_driver", "store_row", "to_driver"]
+
+
+def driver_params(refs: list[HostRef], values: Mapping[str, object], target: str, current: object) -> list[object]:
+    """A statement's parameters for the driver: each host variable's value (None where its indicator is below
+    0), and ``current`` (the row WHERE CURRENT OF names) for ``ROWID OF``; -312 for one without a value."""
+    params: list[object] = []
+    for ref in refs:
+        if ref.name.startswith("ROWID OF "):
+            params.append(current)
+            continue
+        if ref.name not in values or (ref.indicator and ref.indicator not in values):
+            raise SqlError(-312, "42618", f"the host variable {ref.name} has no value here")
+        value = values[ref.name]
+        indicator = values.get(ref.indicator) if ref.indicator else None
+        if isinstance(indicator, int) and indicator < 0:
+            value = None
+        params.append(to_driver(value, ref.column, target))
+    return params
+
+
+def store_row(
+    refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], target: str, out: Outcome
+) -> None:
+    """A result row into the host variables (and indicators) of ``out``; -305 for NULL without an indicator."""
+    if len(row) != len(refs):
+        out.sqlca.warn(3)  # DB2: the number of result columns and of host variables differ
+    for k, ref in enumerate(refs[: len(row)]):
+        value = from_driver(row[k], columns[k] if k < len(columns) else None, target)
+        if value is None and not ref.indicator:
+            out.sets.clear()
+            raise SqlError(-305, "22002", f"NULL into {ref.name}, which has no indicator variable")
+        if value is not None:
+            out.sets[ref.name] = value
+        if ref.indicator:
+            out.sets[ref.indicator] = -1 if value is None else 0
 
 
 def to_driver(value: object, column: Column | None, target: str) -> object:
@@ -45,6 +86,9 @@ def to_driver(value: object, column: Column | None, target: str) -> object:
     return value
 
 
+_QUANTA = tuple(Decimal(1).scaleb(-scale) for scale in range(64))  # DECIMAL(p, s): values to s places
+
+
 def from_driver(value: object, column: Column | None, target: str) -> object:
     if value is None:
         return None
@@ -54,7 +98,10 @@ def from_driver(value: object, column: Column | None, target: str) -> object:
         if isinstance(value, str):  # SQLite: exact DECIMAL arithmetic's decimal text (see .exact)
             return Decimal(value)
         if isinstance(value, Decimal):
-            return value.quantize(Decimal(1).scaleb(-column.scale))
+            scale = column.scale
+            return value.quantize(_QUANTA[scale] if 0 <= scale < 64 else Decimal(1).scaleb(-scale))
+    if type(value) is int:  # (none of the kinds below)
+        return value
     if isinstance(value, datetime.datetime):
         return value.strftime("%Y-%m-%d-%H.%M.%S.%f")
     if isinstance(value, datetime.date):

@@ -21,7 +21,7 @@ import contextlib
 import os
 import queue
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from typing import Any, Protocol
 
 
@@ -51,14 +51,14 @@ def answerer_for(runtime: Any) -> Answerer:
 class Answerer:
     def __init__(self, runtime: Any) -> None:
         self.runtime = runtime
-        self.pool = ThreadPoolExecutor(max(2, runtime.max_workers), thread_name_prefix="sql")
+        self.pool = Pool(max(2, runtime.max_workers))
         self.done: queue.SimpleQueue[tuple[Any, list[bytes] | None, str]] = queue.SimpleQueue()
         self.wake_read, self.wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         runtime.loop.add_reader(self.wake_read, self._deliver)
 
     def ask(self, session: Tracked, exchange: Any) -> None:
         """Run the exchange's statement on a pool thread; its answer reaches the runtime later."""
-        self.pool.submit(self._run, session, exchange)
+        self.pool.submit(lambda: self._run(session, exchange))
 
     def _run(self, session: Tracked, exchange: Any) -> None:
         try:
@@ -82,6 +82,37 @@ class Answerer:
             else:
                 self.runtime.fail(exchange, error)
         self.runtime.flush()
+
+
+class Pool:
+    """Up to ``most`` threads taking jobs from one queue, each started when a job finds none idle: a hand-off
+    is a queue's put and a thread's wake-up (a :class:`concurrent.futures.ThreadPoolExecutor` adds a future,
+    a work item and a semaphore's Python-level lock to each, about as long again). Daemon threads: a
+    statement still running when the server exits is rolled back by the database as its connection closes."""
+
+    def __init__(self, most: int) -> None:
+        self.most, self.started, self.idle = most, 0, 0
+        self.jobs: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
+        self.count = threading.Lock()
+
+    def submit(self, job: Callable[[], object]) -> None:
+        with self.count:
+            start = not self.idle and self.started < self.most
+            if start:
+                self.started += 1
+            else:
+                self.idle -= 1  # (below 0: every thread is busy, the job waits for the first one done)
+        self.jobs.put(job)
+        if start:
+            threading.Thread(target=self._serve, name=f"sql-{self.started}", daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            job = self.jobs.get()
+            with contextlib.suppress(Exception):  # (the answerer's jobs catch their own: nothing ends a thread)
+                job()
+            with self.count:
+                self.idle += 1
 
 
 class Tracked:

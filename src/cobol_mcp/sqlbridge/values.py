@@ -116,8 +116,25 @@ def writer(piece: Piece) -> Writer:
         return write_text
     encode, delta, scale = item_encoder(f, name), piece.offset - f.offset, f.scale
     exact = f.category == "numeric"
+    # A binary integer item (COMP, COMP-4, COMP-5 without decimals) takes an int of its digits as is
+    binary = f.usage in ("binary", "comp-5") and not f.native and f.picture is not None and f.picture.scale == 0
+    high = 10**f.picture.nines - 1 if binary and f.picture is not None else -1
+    low, at, size = -high if f.signed else 0, piece.offset, f.size
+    order, signed = _order(f), f.signed
+    # A packed decimal item (COMP-3) takes a Decimal of its decimals and digits (a DECIMAL column's) as is
+    pic = f.picture
+    packed = f.usage == "comp-3" and not f.native and pic is not None and 0 <= pic.scale <= pic.nines <= 18
+    limit, width, plus = 10 ** (pic.nines if pic is not None else 0), size * 2 - 1, "c" if signed else "f"
 
     def write_number(buf: bytearray, value: object) -> int | None:
+        if type(value) is int and low <= value <= high:
+            buf[at : at + size] = value.to_bytes(size, order, signed=signed)
+            return None
+        if packed and type(value) is Decimal and value.as_tuple().exponent == -scale:
+            n = int(value.scaleb(scale))
+            if -limit < n < limit and (n >= 0 or signed):
+                buf[at : at + size] = bytes.fromhex(f"{-n:0{width}d}d" if n < 0 else f"{n:0{width}d}{plus}")
+                return None
         if type(value) is not int:
             try:
                 number = value if isinstance(value, Decimal) else Decimal(str(value).strip())
