@@ -41,11 +41,16 @@ AT = {"H-DISP-U": (0, 9), "H-DISP-S": (9, 9), "H-PACK-S": (47, 5), "H-BIN-4": (5
       "H-DATE": (149, 10), "H-IND-1": (159, 2), "H-IND-2": (161, 2)}  # fmt: skip
 
 
+def _copy_programs(folder: Path) -> None:
+    """EMPTYPES, and the DCLGEN member it INCLUDEs (the payroll programs' own)."""
+    for source in (*PROGRAMS.iterdir(), PROGRAMS.parent / "DCLEMPL.cpy"):
+        shutil.copy(source, folder)
+
+
 def _folder(tmp: Path, name: str) -> Path:
     folder = tmp / name
     folder.mkdir()
-    for source in PROGRAMS.iterdir():
-        shutil.copy(source, folder)
+    _copy_programs(folder)
     apply_files([PAYROLL], Database("sqlite", str(folder / "cobol-mcp.db")), note=lambda line: None)
     return folder
 
@@ -301,8 +306,7 @@ def test_on_postgresql_both_ways_are_equal(postgres_url: str, tmp_path: Path, ca
         url = postgres_url.replace("/postgres?", "/inworker?" if way == "worker" else "/onserver?")
         folder = tmp_path / way
         folder.mkdir()
-        for source in PROGRAMS.iterdir():
-            shutil.copy(source, folder)
+        _copy_programs(folder)
         (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n')
         apply_files([PAYROLL], Database("postgresql", url), note=lambda line: None)
         with _serve(folder, cache_dir, env) as client:
@@ -336,8 +340,7 @@ def test_a_worker_opens_its_postgresql_session_again_after_a_restart(
     first statement opens it again instead of failing."""
     folder = tmp_path / "restart"
     folder.mkdir()
-    for source in PROGRAMS.iterdir():
-        shutil.copy(source, folder)
+    _copy_programs(folder)
     (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{postgres_url}"\n')
     apply_files([PAYROLL], Database("postgresql", postgres_url), note=lambda line: None)
     with _serve(folder, cache_dir, {}) as client:

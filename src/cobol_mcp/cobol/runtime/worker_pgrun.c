@@ -168,13 +168,8 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
             return named(o, -502, "24502", "cursor %s is already open", p->cursor_name);
         break;
     default:
-        if (p->current != NO_SLOT) { /* WHERE CURRENT OF */
-            struct cursor *of = p->of ? p->of : (p->of = cursor_of(program, p->current));
-            if (!of->open)
-                return named(o, -507, "24501", "cursor %s is not open", p->current_name);
-            if (!of->on_row)
-                return named(o, -508, "24504", "cursor %s is not on a row", p->current_name);
-        }
+        if (!current_of(p, program, o))
+            return;
     }
     int first = !conn->in_txn;
     PGresult *r = pg_run(p, conn, values, o);

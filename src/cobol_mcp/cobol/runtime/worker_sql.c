@@ -29,34 +29,6 @@ static void fatal(const char *what, long long number) {
     _exit(70);
 }
 
-/* ---------------------------------------------------------------------------------- the SQLCA */
-static void success(struct outcome *o) {
-    o->code = 0;
-    memcpy(o->state, "00000", 6);
-    o->errd3 = 0;
-    memset(o->warn, ' ', 11);
-    o->message[0] = 0;
-}
-
-/* DB2's SQLCA (sqlbridge.values.sqlca_bytes): SQLCAID, SQLCABC and SQLERRP kept */
-static void put_sqlca(unsigned char *ca, const struct outcome *o) {
-    int32_t code = o->code, errd[6] = {0, 0, o->errd3, 0, 0, 0};
-    int16_t length = (int16_t)strlen(o->message);
-    memcpy(ca + 12, &code, 4);
-    memcpy(ca + 16, &length, 2);
-    memset(ca + 18, ' ', 70);
-    memcpy(ca + 18, o->message, (size_t)length);
-    memcpy(ca + 96, errd, sizeof errd);
-    memcpy(ca + 120, o->warn, 11);
-    memcpy(ca + 131, o->state, 5);
-}
-
-void named(struct outcome *o, int code, const char *state, const char *format, const char *name) {
-    char text[160];
-    snprintf(text, sizeof text, format, name);
-    sql_error(o, code, state, text);
-}
-
 /* ---------------------------------------------------------------------------------- a statement */
 struct value *values;
 static size_t values_size;
@@ -66,6 +38,18 @@ unsigned char *texts;
 size_t texts_size;
 static unsigned char *copies;
 static size_t copies_size;
+
+/* WHERE CURRENT OF: its cursor open and on a row (else -507, -508 in *o) */
+int current_of(struct plan *p, const char *program, struct outcome *o) {
+    if (p->current == NO_SLOT)
+        return 1;
+    struct cursor *of = p->of ? p->of : (p->of = cursor_of(program, p->current));
+    if (!of->open)
+        return named(o, -507, "24501", "cursor %s is not open", p->current_name), 0;
+    if (!of->on_row)
+        return named(o, -508, "24504", "cursor %s is not on a row", p->current_name), 0;
+    return 1;
+}
 
 static int bind_all(struct plan *p, struct outcome *o) {
     sqlite3_stmt *s = p->stmt;
@@ -232,13 +216,8 @@ static void run_statement(struct plan *p, const char *program, unsigned char **d
     default:
         break;
     }
-    if (p->current != NO_SLOT) { /* WHERE CURRENT OF */
-        struct cursor *of = p->of ? p->of : (p->of = cursor_of(program, p->current));
-        if (!of->open)
-            return named(o, -507, "24501", "cursor %s is not open", p->current_name);
-        if (!of->on_row)
-            return named(o, -508, "24504", "cursor %s is not on a row", p->current_name);
-    }
+    if (!current_of(p, program, o))
+        return;
     if (!prepared(p, o))
         return;
     int rc = lite.step(p->stmt), is_delete = (p->flags & F_DELETE) != 0;

@@ -237,6 +237,9 @@ extern size_t cells_size;
 extern unsigned char *texts;
 extern size_t texts_size;
 void named(struct outcome *o, int code, const char *state, const char *format, const char *name);
+int current_of(struct plan *p, const char *program, struct outcome *o);
+void success(struct outcome *o);
+void put_sqlca(unsigned char *ca, const struct outcome *o);
 
 /* worker_sql.c */
 extern uint32_t sql_call;  /* the call whose statements run here (a call frame of kind 4) */

@@ -360,3 +360,31 @@ int store_cell(const struct piece *p, unsigned char **data, const struct cell *c
 int store_whole(const struct piece *p, unsigned char **data, long long n, struct outcome *o) {
     return store_number(p, data[p->param + 3] + p->offset, n, 0, 0, o);
 }
+
+/* ---------------------------------------------------------------------------------- the SQLCA */
+void success(struct outcome *o) {
+    o->code = 0;
+    memcpy(o->state, "00000", 6);
+    o->errd3 = 0;
+    memset(o->warn, ' ', 11);
+    o->message[0] = 0;
+}
+
+/* DB2's SQLCA (sqlbridge.values.sqlca_bytes): SQLCAID, SQLCABC and SQLERRP kept */
+void put_sqlca(unsigned char *ca, const struct outcome *o) {
+    int32_t code = o->code, errd[6] = {0, 0, o->errd3, 0, 0, 0};
+    int16_t length = (int16_t)strlen(o->message);
+    memcpy(ca + 12, &code, 4);
+    memcpy(ca + 16, &length, 2);
+    memset(ca + 18, ' ', 70);
+    memcpy(ca + 18, o->message, (size_t)length);
+    memcpy(ca + 96, errd, sizeof errd);
+    memcpy(ca + 120, o->warn, 11);
+    memcpy(ca + 131, o->state, 5);
+}
+
+void named(struct outcome *o, int code, const char *state, const char *format, const char *name) {
+    char text[160];
+    snprintf(text, sizeof text, format, name);
+    sql_error(o, code, state, text);
+}
