@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from decimal import Decimal
 from pathlib import Path
 
@@ -26,6 +27,25 @@ def prepared(source: Path, folder: Path, db: Database) -> SqlProgram:
     for name, text in generated.copybooks.items():
         (folder / name).write_text(text)
     return load_program(out, scan.statements, db, shown=str(source), source_format="fixed", include=(folder,))
+
+
+def sql_program(folder: Path, name: str, body: str, data: str = "") -> Path:
+    """A fixed-format program ``name`` in ``folder`` (made): SQLCA, WS-NAME PIC X(15), the ``data``
+    lines, then the PROCEDURE DIVISION ``body`` (written as the lines of a paragraph, 8 spaces in)."""
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.cbl"
+    data_lines = f"        {data}\n" if data else ""
+    head = f"""\
+        IDENTIFICATION DIVISION.
+        PROGRAM-ID. {name}.
+        DATA DIVISION.
+        WORKING-STORAGE SECTION.
+            EXEC SQL INCLUDE SQLCA END-EXEC.
+        01  WS-NAME                 PIC X(15).
+{data_lines}        PROCEDURE DIVISION.
+        """
+    path.write_text(textwrap.indent(textwrap.dedent(head) + textwrap.dedent(body), " " * 7))
+    return path
 
 
 class Call:

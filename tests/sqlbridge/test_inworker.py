@@ -8,7 +8,6 @@ other's rows) and tests/e2e/test_sql_in_worker.py (the same calls both ways, com
 from __future__ import annotations
 
 import struct
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from cobol_mcp.sqlbridge import inworker
 from cobol_mcp.sqlbridge.served import where_run, worker_session
 
 from ..db.postgres import postgres_url
-from .helpers import PROGRAMS, prepared
+from .helpers import PROGRAMS, prepared, sql_program
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
@@ -27,22 +26,8 @@ PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
 
 
 def _program(folder: Path, body: str, data: str = "") -> Path:
-    folder.mkdir(exist_ok=True)
-    path = folder / "ONESQL.cbl"
-    head = f"""\
-        IDENTIFICATION DIVISION.
-        PROGRAM-ID. ONESQL.
-        DATA DIVISION.
-        WORKING-STORAGE SECTION.
-            EXEC SQL INCLUDE SQLCA END-EXEC.
-        01  WS-NAME                 PIC X(15).
-        01  WS-NUMBER               PIC S9(9) COMP.
-        01  WS-PAY                  PIC S9(7)V99 COMP-3.
-        {data}
-        PROCEDURE DIVISION.
-        """
-    path.write_text(textwrap.indent(textwrap.dedent(head) + textwrap.dedent(body), " " * 7))
-    return path
+    more = "01  WS-NUMBER               PIC S9(9) COMP.\n        01  WS-PAY                  PIC S9(7)V99 COMP-3."
+    return sql_program(folder, "ONESQL", body, f"{more}\n        {data}")
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ SQLite and on a real PostgreSQL, read back with the codec, as the programs of te
 
 from __future__ import annotations
 
-import textwrap
 from decimal import Decimal
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from cobol_mcp.db.url import Database
 from cobol_mcp.sqlbridge import values as bridge
 from cobol_mcp.sqlbridge.session import PROGRAM_NUMBER, ServiceError, Session, SqlProgram
 
-from .helpers import PROGRAMS, Call, prepared
+from .helpers import PROGRAMS, Call, prepared, sql_program
 
 PAYROLL = Path(__file__).parents[1] / "db" / "payroll.sql"
 
@@ -148,19 +147,7 @@ def test_a_call_the_program_cannot_make_fails_the_tool_call(tmp_path: Path) -> N
 
 
 def _program(folder: Path, body: str) -> Path:
-    folder.mkdir()
-    path = folder / "BADSQL.cbl"
-    head = """\
-        IDENTIFICATION DIVISION.
-        PROGRAM-ID. BADSQL.
-        DATA DIVISION.
-        WORKING-STORAGE SECTION.
-            EXEC SQL INCLUDE SQLCA END-EXEC.
-        01  WS-NAME                 PIC X(15).
-        PROCEDURE DIVISION.
-        """
-    path.write_text(textwrap.indent(textwrap.dedent(head) + textwrap.dedent(body), " " * 7))
-    return path
+    return sql_program(folder, "BADSQL", body)
 
 
 def test_what_cannot_be_served_refuses_the_program_with_its_line(tmp_path: Path) -> None:
