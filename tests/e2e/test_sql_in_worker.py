@@ -349,3 +349,28 @@ def test_a_worker_opens_its_postgresql_session_again_after_a_restart(
         restart(postgres_url)
         after = _call(client, "SI")
         assert after.get("isError") is None and _codes(after)[:2] == [100, -811], after
+
+
+def test_two_folders_with_a_program_of_one_name_keep_their_own_statements(tmp_path: Path, cache_dir: Path) -> None:
+    """One worker runs both folders' EMPTYPES (one COBOL worker): each call's statements run on its own
+    folder's database, by its own plans, though the two programs have one PROGRAM-ID."""
+    folders = []
+    for name in ("east", "west"):
+        folder = _folder(tmp_path, name)
+        moved = "0" if name == "east" else "1001"  # A00: HAAS alone in the east, O'CONNELL too in the west
+        conn = sqlite3.connect(folder / "cobol-mcp.db")
+        conn.execute(f"UPDATE \"PAYROLL.EMPLOYEE\" SET WORKDEPT = 'A00' WHERE EMPNO IN ({moved})")
+        conn.commit()
+        conn.close()
+        folders.append(folder)
+    args = ("--no-bundled", "--cobol-workers", "1", "--timeout", "120", "--shutdown-grace", "0",
+            "--programs", str(folders[0]), "--programs", str(folders[1]))  # fmt: skip
+    with StdioClient(*args, env={"COBOL_MCP_CACHE": str(cache_dir)}) as client:
+        client.initialize()
+        names = sorted(t["name"] for t in client.request("tools/list")["result"]["tools"] if "emptypes" in t["name"])
+        assert len(names) == 2, names
+        counts = {}
+        for name in names * 2:  # each twice: the second time by the plans the worker kept
+            result = client.call(name, ls_function="AR", ls_dir="")["structuredContent"]
+            counts.setdefault(name, []).append(_binary(result["ls_step"][1], "H-COUNT"))  # COUNT(*) in A00
+        assert sorted(counts.values()) == [[1, 1], [2, 2]], counts

@@ -241,6 +241,14 @@ def _program_plans(program: SqlProgram) -> dict[int, bytes]:
 
 
 _folders: dict[int, tuple[Mapping[str, SqlProgram], dict[int, dict[int, bytes]] | str]] = {}
+_tokens: dict[int, int] = {}  # id(folder) -> its number for the worker, from 1
+
+
+def _token(folder: Mapping[str, SqlProgram]) -> int:
+    found = _tokens.get(id(folder))
+    if found is None:
+        found = _tokens[id(folder)] = len(_tokens) % 0xFFFF + 1
+    return found
 
 
 def folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes]] | str:
@@ -293,10 +301,11 @@ class WorkerSession:
     and reads host variables the worker found no value in (for DB2's -302 text). Nothing to end: the
     worker commits, or its end rolls back."""
 
-    in_worker = True
-
     def __init__(self, folder: Mapping[str, SqlProgram], plans: dict[int, dict[int, bytes]]) -> None:
         self.folder, self.plans = folder, plans
+        # the call frame's folder token (worker.h, kind 4): the worker keeps plans per folder, since two
+        # folders may each have a program of one name
+        self.in_worker = _token(folder).to_bytes(2, "little")
 
     def answer(self, exchange: Any) -> list[bytes]:
         if exchange.service != "SQLPLAN":

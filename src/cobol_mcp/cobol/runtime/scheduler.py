@@ -104,10 +104,10 @@ class Scheduler:
     ) -> int:
         """Schedule a call of `program` with these records (to a worker's frames, or the backlog): its id.
         `service` answers the call's exchanges (through ``exchanges``); without it a program that asks fails."""
-        call_id = self._next_id
-        self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
-        kind = 4 if getattr(getattr(service, "__self__", None), "in_worker", False) else 2  # SQL run in the worker
-        frame = b"".join([CALL_HEAD.pack(kind, call_id, program.total + 2, program.index), *buffers])
+        call_id, self._next_id = self._next_id, self._next_id + 1 if self._next_id < 0xFFFFFFF0 else 1
+        token = getattr(getattr(service, "__self__", None), "in_worker", b"")  # its folder's SQL run in the worker
+        head = CALL_HEAD.pack(4 if token else 2, call_id, program.total + 2 + len(token), program.index)
+        frame = b"".join([head, token, *buffers])
         timeout = self.timeout if timeout is None else timeout
         if service is None:
             call = Call(call_id, program, frame, callback, timeout)

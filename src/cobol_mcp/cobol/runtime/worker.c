@@ -114,17 +114,18 @@ static void handle(void) {
         unsigned kind = head[0];
         uint32_t call_id = get32(head + 1), length = get32(head + 5);
         if (kind == 2 || kind == 4) { /* 4: a call whose EXEC SQL statements run here (worker_sql.c) */
-            if (length < 2) {
+            uint32_t extra = kind == 4 ? 2 : 0; /* kind 4: its folder's token */
+            if (length < 2 + extra) {
                 failure(call_id, "a call frame of %u bytes names no program", length);
-            } else if (have - pos < REQUEST_HEAD + 2) {
+            } else if (have - pos < REQUEST_HEAD + 2 + extra) {
                 return;
             } else {
                 uint16_t index = get16(head + REQUEST_HEAD);
                 struct program *p = programs[index];
                 if (p && p->error) {
                     failure(call_id, "%s", p->error);
-                } else if (!p || length - 2 != p->total) {
-                    failure(call_id, "no program %u with records of %u bytes", index, length - 2);
+                } else if (!p || length - 2 - extra != p->total) {
+                    failure(call_id, "no program %u with records of %u bytes", index, length - 2 - extra);
                 } else {
                     if (have - pos < REQUEST_HEAD + (size_t)length) {
                         if (REQUEST_HEAD + (size_t)length > in_size) { /* keep room for the whole frame */
@@ -136,9 +137,9 @@ static void handle(void) {
                         return;
                     }
                     running = call_id;
-                    sql_call = kind == 4 ? call_id : 0;
+                    sql_call = kind == 4 ? call_id : 0, sql_folder = extra ? get16(head + REQUEST_HEAD + 2) : 0;
                     after_running = pos + REQUEST_HEAD + (size_t)length;
-                    run(call_id, p, head + REQUEST_HEAD + 2); /* `in` may have moved: head is not used after */
+                    run(call_id, p, head + REQUEST_HEAD + 2 + extra); /* `in` may have moved: head is not used after */
                     pos += REQUEST_HEAD + (size_t)length;
                     continue;
                 }

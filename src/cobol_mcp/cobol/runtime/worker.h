@@ -9,7 +9,8 @@
  *         module path, entry symbol, caller module ("": call the entry itself), program name (the
  *         caller CANCELs it by that name), caller symbol ("": COBOL__MCP__CALLER)
  *     kind 2 (call): <H program index> + the LINKAGE records, concatenated
- *     kind 4 (call whose EXEC SQL statements run in this worker, worker_sql.c): as kind 2
+ *     kind 4 (call whose EXEC SQL statements run in this worker, worker_sql.c): <H program index>
+ *         <H its folder's token: plans are kept per folder> + the LINKAGE records
  *     kind 3 (answer): the bytes of the parameters of the running call's service request, concatenated
  * Reply frame:    <I call id><B status><i return code><I records length><I text length> records text
  *     status 0: the program returned; 1: it could not be run (text says why);

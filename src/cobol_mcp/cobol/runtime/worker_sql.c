@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 uint32_t sql_call;
+unsigned sql_folder;
 static struct connection *call_conn;
 static uint32_t conn_call;
 

@@ -243,6 +243,7 @@ void put_sqlca(unsigned char *ca, const struct outcome *o);
 
 /* worker_sql.c */
 extern uint32_t sql_call;  /* the call whose statements run here (a call frame of kind 4) */
+extern unsigned sql_folder; /* and its folder's token (the plans are that folder's) */
 int sql_statement(void);   /* a CALL 'SQLRT' of that call */
 const char *sql_end(void); /* the program returned: commit (NULL) or why it could not be */
 

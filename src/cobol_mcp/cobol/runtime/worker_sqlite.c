@@ -287,8 +287,9 @@ void plan_free(struct plan *p) {
 
 /* ---------------------------------------------------------------------------------- the plan cache */
 #define BUCKETS 1024
-struct cached {
+struct cached { /* kept per folder too: two folders may each have a program of one name */
     struct cached *next;
+    unsigned folder;
     char program[NAME_LENGTH];
     long long number;
     struct plan *plan;
@@ -296,7 +297,7 @@ struct cached {
 static struct cached *buckets[BUCKETS];
 
 static unsigned bucket(const char *program, long long number) {
-    unsigned h = 2166136261u;
+    unsigned h = 2166136261u ^ sql_folder;
     for (const char *s = program; *s; s++)
         h = (h ^ (unsigned char)*s) * 16777619u;
     return (h ^ (unsigned)number) % BUCKETS;
@@ -304,7 +305,7 @@ static unsigned bucket(const char *program, long long number) {
 
 struct plan *plan_find(const char *program, long long number) {
     for (struct cached *c = buckets[bucket(program, number)]; c; c = c->next)
-        if (c->number == number && strcmp(c->program, program) == 0)
+        if (c->number == number && c->folder == sql_folder && strcmp(c->program, program) == 0)
             return c->plan;
     return NULL;
 }
@@ -312,7 +313,7 @@ struct plan *plan_find(const char *program, long long number) {
 void plan_keep(const char *program, long long number, struct plan *plan) {
     struct cached *c = calloc(1, sizeof *c);
     snprintf(c->program, sizeof c->program, "%s", program);
-    c->number = number;
+    c->number = number, c->folder = sql_folder;
     c->plan = plan;
     unsigned b = bucket(program, number);
     c->next = buckets[b];
