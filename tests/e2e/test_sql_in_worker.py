@@ -311,11 +311,13 @@ def test_on_postgresql_both_ways_are_equal(postgres_url: str, tmp_path: Path, ca
         apply_files([PAYROLL], Database("postgresql", url), note=lambda line: None)
         with _serve(folder, cache_dir, env) as client:
             seen[way] = {function: _call(client, function) for function in (*FUNCTIONS, "B8")}
+            # HL twice: its WITH HOLD cursor, open when the program ends, must not outlive the call in the session
+            seen[way]["HL"], seen[way]["HL again"] = _call(client, "HL"), _call(client, "HL")
         seen[way + " rows"] = _pg_rows(url)
         said = _check(folder, env, cache_dir)
         expected = "run in the COBOL worker" if way == "worker" else "run by the server (COBOL_MCP_SQL_IN_WORKER=0)"
         assert expected in said
-    for function in (*FUNCTIONS, "B8"):
+    for function in (*FUNCTIONS, "B8", "HL", "HL again"):
         worker, server = seen["worker"][function], seen["server"][function]
         assert worker.keys() == server.keys(), function
         for k, (w, s) in enumerate(zip(worker.get("steps", []), server.get("steps", []), strict=True), start=1):
@@ -331,6 +333,7 @@ def test_on_postgresql_both_ways_are_equal(postgres_url: str, tmp_path: Path, ca
     assert _codes(er)[:3] == [-803, -530, -532] and seen["worker"]["FA"] == {"isError": True}
     names = [row[1].strip() for row in seen["worker rows"][0]]
     assert "KEPT" in names and "FAILED" not in names and names.count("TRIO") == 3
+    assert _codes(seen["worker"]["HL again"]) == _codes(seen["worker"]["HL"]) == [0, 0, 0], seen["worker"]["HL again"]
 
 
 def test_a_worker_opens_its_postgresql_session_again_after_a_restart(

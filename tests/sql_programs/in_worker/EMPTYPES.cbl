@@ -16,6 +16,8 @@
       *   HO  COMMIT WITH AND WITHOUT HOLD, ROLLBACK                   *
       *   FA  COMMIT, INSERT, THEN A RUNTIME ERROR                     *
       *   HA  INSERT, SIGNAL <LS-DIR>/INSERTED, THEN WAIT FOREVER      *
+      *   HL  A WITH HOLD CURSOR LEFT OPEN ACROSS A COMMIT AT GOBACK   *
+      *   AR  DECIMAL ARITHMETIC, SUM, AVG, DATES, -802, -406          *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -119,6 +121,7 @@
                WHEN 'FA'  PERFORM 8000-FAIL
                WHEN 'HA'  PERFORM 8500-HANG
                WHEN 'AR'  PERFORM 8700-ARITH
+               WHEN 'HL'  PERFORM 7600-HELD
                WHEN OTHER MOVE 99 TO LS-STEPS
            END-EVALUATE
            GOBACK.
@@ -708,6 +711,18 @@
            PERFORM UNTIL LS-FUNCTION = SPACES
                CALL 'CBL_GC_NANOSLEEP' USING WS-NAP
            END-PERFORM.
+
+      *----------------------------------------------------------------*
+      * A WITH HOLD CURSOR STILL OPEN WHEN THE PROGRAM ENDS: THE CALL   *
+      * ENDS IT; THE NEXT CALL OPENS IT AGAIN.                         *
+      *----------------------------------------------------------------*
+       7600-HELD.
+           EXEC SQL OPEN C2 END-EXEC
+           PERFORM 9000-RECORD
+           EXEC SQL FETCH C2 INTO :H-BIN-9 END-EXEC
+           PERFORM 9000-RECORD
+           EXEC SQL COMMIT END-EXEC
+           PERFORM 9000-RECORD.
 
       *----------------------------------------------------------------*
       * DB2'S DECIMAL ARITHMETIC, EXACT: PRODUCTS, QUOTIENTS, SUM,     *

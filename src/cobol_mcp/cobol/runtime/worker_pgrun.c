@@ -140,17 +140,18 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
     switch (p->op) {
     case OP_COMMIT:
     case OP_ROLLBACK: {
-        int commit = p->op == OP_COMMIT, held = 0;
+        int commit = p->op == OP_COMMIT, held = 0; /* ROLLBACK: WITH HOLD cursors of committed work close too */
         for (struct cursor *k = cursors; k; k = k->next)
-            if (k->open && (!commit || !k->hold))
-                cursor_close(k); /* (PostgreSQL closes them with the transaction) */
-            else if (k->open)
-                held = 1;
-        (void)held;
+            if (k->open && (!commit || !k->hold)) {
+                held |= k->hold;
+                cursor_close(k); /* (PostgreSQL closes the others with the transaction) */
+            }
         if (conn->in_txn && !command(c, commit ? "COMMIT" : "ROLLBACK")) {
             pg_error(o, NULL, c, 0);
             command(c, "ROLLBACK");
         }
+        if (held)
+            command(c, "CLOSE ALL");
         conn->in_txn = conn->savepoint = 0;
         return;
     }
@@ -214,21 +215,18 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
     pq.clear(r);
 }
 
-/* The call's end: its cursors closed (WITH HOLD ones outlive a COMMIT), committed or rolled back; NULL, or
- * why the commit failed (rolled back then) */
-const char *pg_end(struct connection *conn, int commit) {
+/* The call's end: committed, and the session's cursors closed when the program left some open (`open`:
+ * WITH HOLD ones outlive the COMMIT); NULL, or why the commit failed (rolled back then) */
+const char *pg_end(struct connection *conn, int open) {
     PGconn *c = conn->pg;
-    int held = 0;
-    for (struct cursor *k = cursors; k; k = k->next)
-        held |= k->open && k->hold;
     const char *why = NULL;
-    if (conn->in_txn && !command(c, commit ? "COMMIT" : "ROLLBACK")) {
+    if (conn->in_txn && !command(c, "COMMIT")) {
         static char text[320];
         snprintf(text, sizeof text, "its unit of work could not be committed: %s", pq.error_message(c));
         command(c, "ROLLBACK");
         why = text;
     }
-    if (held)
+    if (open)
         command(c, "CLOSE ALL");
     conn->in_txn = conn->savepoint = 0;
     return why;

@@ -347,33 +347,30 @@ int sql_statement(void) {
 }
 
 /* The program returned: the cursors closed; the unit committed once the server says the call is still
- * on (no answer comes to one timed out or cancelled: the worker is killed, SQLite rolls back) */
+ * on (no answer comes to one timed out or cancelled: the worker is killed, the database rolls back) */
 const char *sql_end(void) {
     uint32_t call = sql_call;
+    int open = 0;
     sql_call = 0;
-    for (struct cursor *c = cursors; c; c = c->next)
+    for (struct cursor *c = cursors; c; c = c->next) {
+        open |= c->open;
         cursor_close(c);
+    }
     if (conn_call != call || !call_conn)
         return NULL;
     conn_call = 0;
-    if (call_conn->pg) {
-        if (call_conn->in_txn) { /* the server says the call is still on, or the worker is killed */
-            void *data[2] = {NULL, NULL};
-            size_t sizes[2] = {0, 0};
-            ask_with(3, 0, 1, data, sizes);
-        }
-        return pg_end(call_conn, 1);
+    struct connection *conn = call_conn;
+    if (conn->pg ? conn->in_txn : !lite.get_autocommit(conn->db)) { /* the server says go on, or kills the worker */
+        void *data[2] = {NULL, NULL};
+        size_t sizes[2] = {0, 0};
+        ask_with(3, 0, 1, data, sizes);
     }
-    sqlite3 *db = call_conn->db;
-    if (lite.get_autocommit(db))
-        return NULL;
-    void *data[2] = {NULL, NULL};
-    size_t sizes[2] = {0, 0};
-    ask_with(3, 0, 1, data, sizes);
-    if (lite.exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+    if (conn->pg)
+        return pg_end(conn, open);
+    if (lite.get_autocommit(conn->db) || lite.exec(conn->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
         return NULL;
     static char why[320];
-    snprintf(why, sizeof why, "its unit of work could not be committed: %s", lite.errmsg(db));
-    lite.exec(db, "ROLLBACK", NULL, NULL, NULL);
+    snprintf(why, sizeof why, "its unit of work could not be committed: %s", lite.errmsg(conn->db));
+    lite.exec(conn->db, "ROLLBACK", NULL, NULL, NULL);
     return why;
 }

@@ -227,7 +227,7 @@ void cursors_forget(void);
 struct connection *pg_connect(const char *url, const char **why);
 void pg_statement(struct plan *p, const char *program, unsigned char **data, const size_t *sizes, int count,
                   struct outcome *o);
-const char *pg_end(struct connection *c, int commit);
+const char *pg_end(struct connection *c, int open);
 void pg_cursor_forget(struct cursor *c);
 void pg_alive(struct connection *conn);
 int store_row(struct plan *p, unsigned char **data, const size_t *sizes, int count, int n, struct outcome *o);
