@@ -87,18 +87,13 @@ struct connection *pg_connect(const char *url, const char **why) {
     return conn;
 }
 
-/* A session the database ended (a restart, an idle timeout) opened again: at a call's first statement */
-void pg_alive(struct connection *conn) {
-    if (pq.status(conn->pg) == CONNECTION_OK)
-        return;
-    pg_reopen(conn);
-}
-
+/* A session the database ended (a restart, an idle timeout) opened again, at the call's first statement: 1,
+ * or 0 when it cannot be (the statement then fails with the connection's error) */
 int pg_reopen(struct connection *conn) {
     const char *why = NULL;
     struct connection *fresh = pg_connect(conn->path, &why);
     if (!fresh)
-        return 0; /* (the statement then fails with the connection's error) */
+        return 0;
     pq.finish(conn->pg);
     conn->pg = fresh->pg, conn->in_txn = conn->savepoint = 0, conn->session++;
     free(fresh->path);
@@ -169,19 +164,8 @@ int parameters(struct plan *p, const char **values_out, struct value *values) {
                 continue;
             }
             if (v->is_text) {
-                size_t len = v->len;
-                if ((b->column.kind == COL_CHAR || b->column.kind == COL_VARCHAR) && len > b->column.n) {
-                    size_t at = b->column.n;
-                    while (at < len && v->text[at] == ' ')
-                        at++;
-                    if (at == len)
-                        len = b->column.n; /* DB2 cuts blanks past the column's length */
-                }
-                size_t pad = b->column.kind == COL_CHAR && len < b->column.n ? b->column.n - len : 0;
-                texts_in[i] = malloc(2 * len + pad + 1);
-                size_t k = to_utf8(v->text, len, (unsigned char *)texts_in[i]);
-                memset(texts_in[i] + k, ' ', pad);
-                texts_in[i][k + pad] = 0;
+                texts_in[i] = malloc(2 * v->len + b->column.n + 1);
+                column_text(v, &b->column, (unsigned char *)texts_in[i]);
             } else {
                 texts_in[i] = malloc(64);
                 plain(v->n, v->decimal ? v->scale : 0, texts_in[i]);

@@ -178,8 +178,7 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
         if (r)
             pq.clear(r);
         c = conn->pg;
-        sql_error(o, 0, "00000", "");
-        o->code = 0, o->message[0] = 0;
+        success(o);
         r = pg_run(p, conn, values, o);
     }
     if (!r)

@@ -310,11 +310,8 @@ int sql_statement(void) {
             if (!(p->conn = connection_for(p->database, &why)))
                 fatal(why, number);
         }
-        if (conn_call != running) {
+        if (conn_call != running)
             call_conn = p->conn, conn_call = running;
-            if (p->conn->pg)
-                pg_alive(p->conn);
-        }
         else if (call_conn != p->conn)
             fatal("one call's statements on two databases", number);
         values = grow(values, &values_size, (p->nreads + 1) * sizeof *values);

@@ -176,6 +176,7 @@ void sql_error(struct outcome *o, int code, const char *state, const char *messa
 void sql_warn(struct outcome *o, int flag);
 void driver_error(struct outcome *o, sqlite3 *db, int is_delete);
 int read_piece(const struct piece *p, unsigned char **data, struct value *v, struct outcome *o);
+size_t column_text(const struct value *v, const struct column *c, unsigned char *out);
 int bind_value(sqlite3_stmt *s, int k, const struct value *v, const struct column *c);
 int store_cell(const struct piece *p, unsigned char **data, const struct cell *c, const struct column *col,
                long long *cut_length, struct outcome *o);
@@ -229,7 +230,6 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
                   struct outcome *o);
 const char *pg_end(struct connection *c, int open);
 void pg_cursor_forget(struct cursor *c);
-void pg_alive(struct connection *conn);
 int store_row(struct plan *p, unsigned char **data, const size_t *sizes, int count, int n, struct outcome *o);
 extern struct cell *cells;
 extern struct value *values;

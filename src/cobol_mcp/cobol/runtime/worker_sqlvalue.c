@@ -185,21 +185,30 @@ int read_piece(const struct piece *p, unsigned char **data, struct value *v, str
 static unsigned char *scratch;
 static size_t scratch_size;
 
+/* A text host variable as its column takes it (db.values.to_driver): blanks past a CHAR or VARCHAR
+ * column's length cut, as DB2 assigns; a CHAR padded to its length; as UTF-8 into `out`, which has room
+ * for 2 * v->len + c->n + 1 bytes (NUL-terminated); its length */
+size_t column_text(const struct value *v, const struct column *c, unsigned char *out) {
+    size_t len = v->len;
+    if ((c->kind == COL_CHAR || c->kind == COL_VARCHAR) && len > c->n) {
+        size_t at = c->n;
+        while (at < len && v->text[at] == ' ')
+            at++;
+        if (at == len)
+            len = c->n;
+    }
+    size_t pad = c->kind == COL_CHAR && len < c->n ? c->n - len : 0;
+    size_t n = to_utf8(v->text, len, out);
+    memset(out + n, ' ', pad);
+    out[n + pad] = 0;
+    return n + pad;
+}
+
 int bind_value(sqlite3_stmt *s, int k, const struct value *v, const struct column *c) {
     if (v->is_text) {
-        size_t len = v->len;
-        if ((c->kind == COL_CHAR || c->kind == COL_VARCHAR) && len > c->n) { /* DB2 cuts blanks past the length */
-            size_t at = c->n;
-            while (at < len && v->text[at] == ' ')
-                at++;
-            if (at == len)
-                len = c->n;
-        }
-        size_t pad = c->kind == COL_CHAR && len < c->n ? c->n - len : 0;
-        scratch = grow(scratch, &scratch_size, 2 * len + pad + 1);
-        size_t n = to_utf8(v->text, len, scratch);
-        memset(scratch + n, ' ', pad);
-        return lite.bind_text(s, k, (const char *)scratch, (int)(n + pad), SQLITE_TRANSIENT);
+        scratch = grow(scratch, &scratch_size, 2 * v->len + c->n + 1);
+        size_t n = column_text(v, c, scratch);
+        return lite.bind_text(s, k, (const char *)scratch, (int)n, SQLITE_TRANSIENT);
     }
     if (c->kind == COL_DECIMAL) { /* its scaled integer, the fraction past the column's scale cut */
         int shift = (int)c->n - v->scale;
