@@ -48,7 +48,10 @@ from .hosts import Hosts, Piece
 from .session import SqlProgram
 from .values import SQLCA_SIZE, ServiceError, sqlca_bytes
 
-__all__ = ["IN_WORKER_ENV", "NotInWorker", "WorkerSession", "folder_plans", "in_worker_allowed", "statement_plan"]
+__all__ = [
+    "IN_WORKER_ENV", "NotInWorker", "WorkerSession", "folder_plans", "in_worker_allowed", "statement_plan",
+    "turned_off",
+]  # fmt: skip
 
 IN_WORKER_ENV = "COBOL_MCP_SQL_IN_WORKER"  # "0": every statement goes to the server
 
@@ -236,41 +239,35 @@ def statement_plan(program: SqlProgram, number: int) -> bytes:
     ])  # fmt: skip
 
 
-def _program_plans(program: SqlProgram) -> dict[int, bytes]:
-    return {number: statement_plan(program, number) for number in program.hosts}
+# id(folder) -> (the folder, its plans or why none, its token: the folder's number for the worker, from 1)
+_folders: dict[int, tuple[Mapping[str, SqlProgram], dict[int, dict[int, bytes]] | str, bytes]] = {}
 
 
-_folders: dict[int, tuple[Mapping[str, SqlProgram], dict[int, dict[int, bytes]] | str]] = {}
-_tokens: dict[int, int] = {}  # id(folder) -> its number for the worker, from 1
-
-
-def _token(folder: Mapping[str, SqlProgram]) -> int:
-    found = _tokens.get(id(folder))
-    if found is None:
-        found = _tokens[id(folder)] = len(_tokens) % 0xFFFF + 1
-    return found
+def _kept(
+    folder: Mapping[str, SqlProgram],
+) -> tuple[Mapping[str, SqlProgram], dict[int, dict[int, bytes]] | str, bytes]:
+    kept = _folders.get(id(folder))
+    if kept is None or kept[0] is not folder:
+        token = (len(_folders) % 0xFFFF + 1).to_bytes(2, "little")
+        kept = _folders[id(folder)] = (folder, _folder_plans(folder), token)
+    return kept
 
 
 def folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes]] | str:
     """Every statement's plan of the folder's programs (by ``id`` of the program), or why they cannot all
     run in the worker (the first reason found); worked out once per folder."""
-    kept = _folders.get(id(folder))
-    if kept is not None and kept[0] is folder:
-        return kept[1]
-    found = _folder_plans(folder)
-    _folders[id(folder)] = (folder, found)
-    return found
+    return _kept(folder)[1]
 
 
 def _folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes]] | str:
+    if any(program.database.kind != "sqlite" for program in folder.values()) and not _libpq():
+        return "no libpq (PostgreSQL's client library) for the worker"
     plans: dict[int, dict[int, bytes]] = {}
     for name, program in folder.items():
-        if program.database.kind != "sqlite" and not _libpq():
-            return "no libpq (PostgreSQL's client library) for the worker"
         if id(program) in plans:
             continue
         try:
-            plans[id(program)] = _program_plans(program)
+            plans[id(program)] = {number: statement_plan(program, number) for number in program.hosts}
         except NotInWorker as exc:
             return f"{name}: {exc}"
     return plans
@@ -287,13 +284,14 @@ def _libpq() -> bool:
     return any((Path(folder) / "libpq.so.5").exists() for folder in folders)
 
 
+def turned_off() -> bool:
+    """Whether ``COBOL_MCP_SQL_IN_WORKER=0`` sends every statement to the server."""
+    return os.environ.get(IN_WORKER_ENV, "1") == "0"
+
+
 def in_worker_allowed(runtime: Any) -> bool:
     """Whether this runtime's calls may run their SQL in the worker: the C worker, not turned off."""
-    return (
-        runtime is not None
-        and getattr(runtime, "worker", None) is not None
-        and os.environ.get(IN_WORKER_ENV, "1") != "0"
-    )
+    return runtime is not None and getattr(runtime, "worker", None) is not None and not turned_off()
 
 
 class WorkerSession:
@@ -305,7 +303,7 @@ class WorkerSession:
         self.folder, self.plans = folder, plans
         # the call frame's folder token (worker.h, kind 4): the worker keeps plans per folder, since two
         # folders may each have a program of one name
-        self.in_worker = _token(folder).to_bytes(2, "little")
+        self.in_worker = _kept(folder)[2]
 
     def answer(self, exchange: Any) -> list[bytes]:
         if exchange.service != "SQLPLAN":

@@ -14,7 +14,6 @@ program the call reaches in its one unit of work.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +22,7 @@ from ..cobol.precompile.scan import scan_text
 from ..cobol.source.lines import read_lines
 from ..db.url import database
 from .answers import Answerer, Tracked, answerer_for
-from .inworker import IN_WORKER_ENV, WorkerSession, folder_plans, in_worker_allowed
+from .inworker import IN_WORKER_ENV, WorkerSession, folder_plans, in_worker_allowed, turned_off
 from .session import Session, SqlProgram, load_program
 
 if TYPE_CHECKING:
@@ -108,7 +107,7 @@ def load_served(
 
 def where_run(folder: dict[str, SqlProgram]) -> str:
     """Where a call's statements run, for ``check``: in the worker, or on the server and why."""
-    if os.environ.get(IN_WORKER_ENV, "1") == "0":
+    if turned_off():
         return f"run by the server ({IN_WORKER_ENV}=0)"
     plans = folder_plans(folder)
     return "run in the COBOL worker" if isinstance(plans, dict) else f"run by the server ({plans})"
