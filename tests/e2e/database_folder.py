@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cobol_mcp.db.apply import apply_files
+from cobol_mcp.db.connection import connect
 from cobol_mcp.db.url import Database
 
 from .stdio_client import StdioClient
@@ -48,3 +50,23 @@ def prepare_database(
         db = Database("postgresql", url)
     apply_files([PAYROLL, *ddl], db, note=lambda line: None)
     return db
+
+
+def count_rows(db: Database, sql: str, args: list[object]) -> int:
+    """A ``SELECT COUNT(*)`` written for SQLite (``"PAYROLL.EMPLOYEE"``, ``?``), run on ``db`` either kind."""
+    conn = connect(db)
+    try:
+        if db.kind != "sqlite":
+            sql = sql.replace('"PAYROLL.EMPLOYEE"', "payroll.employee").replace("?", "%s")
+        cur = conn if db.kind == "sqlite" else conn.cursor()
+        count: int = cur.execute(sql, args).fetchone()[0]
+        return count
+    finally:
+        conn.close()
+
+
+def structured(result: dict[str, Any]) -> dict[str, Any]:
+    """A tool call's structured result, the call having succeeded."""
+    assert not result.get("isError"), result
+    out: dict[str, Any] = result["structuredContent"]
+    return out

@@ -19,7 +19,7 @@ import pytest
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
-from .database_folder import CUSTFILE, serve_with_database
+from .database_folder import CUSTFILE, serve_with_database, structured
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
@@ -65,12 +65,6 @@ def _request(client: StdioClient, kind: str, number: int = 0, name: str = "", ci
     return result
 
 
-def _out(result: dict[str, Any]) -> dict[str, Any]:
-    assert not result.get("isError"), result
-    out: dict[str, Any] = result["structuredContent"]
-    return out
-
-
 def test_the_tool_is_its_containers(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
     tools = {tool["name"]: tool for tool in client.request("tools/list")["result"]["tools"]}
@@ -94,29 +88,29 @@ def test_the_tool_is_its_containers(served: tuple[StdioClient, Database]) -> Non
 
 def test_a_front_end_links_with_its_channel_to_the_back_end(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
-    added = _out(_request(client, "ADD", 4711, "BERTHE", "NANTES"))
+    added = structured(_request(client, "ADD", 4711, "BERTHE", "NANTES"))
     assert list(added) == ["response"], added  # no ERRORS, no PROBE: not PUT, so not there
     assert added["response"] == {"rs_return_code": 0, "rs_cust_id": 4711, "rs_cust_name": "BERTHE",
                                  "rs_cust_city": "NANTES", "rs_message": "CUSTOMER ADDED",
                                  "rs_channel": "CUSTCHAN"}  # fmt: skip
-    found = _out(_request(client, "INQ", 4711))["response"]
+    found = structured(_request(client, "INQ", 4711))["response"]
     assert (found["rs_return_code"], found["rs_cust_name"], found["rs_cust_city"]) == (0, "BERTHE", "NANTES")
-    again = _out(_request(client, "ADD", 4711, "OTHER", "BREST"))["response"]
+    again = structured(_request(client, "ADD", 4711, "OTHER", "BREST"))["response"]
     assert (again["rs_return_code"], again["rs_message"]) == (8, "CUSTOMER ALREADY THERE")
-    missing = _out(_request(client, "INQ", 99))["response"]
+    missing = structured(_request(client, "INQ", 99))["response"]
     assert (missing["rs_return_code"], missing["rs_cust_id"]) == (4, 99)
 
 
 def test_a_refused_request_puts_only_the_errors_container(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
-    assert _out(_request(client, "INQ", 0)) == {
+    assert structured(_request(client, "INQ", 0)) == {
         "errors": {"er_code": "BADID", "er_text": "THE CUSTOMER NUMBER MUST BE 1-99999999"}
     }
-    assert _out(_request(client, "ZZZZ", 1))["errors"]["er_code"] == "BADTYPE"
+    assert structured(_request(client, "ZZZZ", 1))["errors"]["er_code"] == "BADTYPE"
 
 
 def test_the_channel_commands_answer_as_cics_does(served: tuple[StdioClient, Database]) -> None:
-    probe = _out(_request(served[0], "PROB"))["probe"]
+    probe = structured(_request(served[0], "PROB"))["probe"]
     assert probe["pb_channel"] == "CUSTCHAN"  # ASSIGN CHANNEL: the tool's channel
     assert (probe["pb_missing_resp"], probe["pb_missing_resp2"]) == (110, 10)  # CONTAINERERR
     assert (probe["pb_short_resp"], probe["pb_short_resp2"]) == (22, 11)  # LENGERR
@@ -134,8 +128,8 @@ def test_the_channel_commands_answer_as_cics_does(served: tuple[StdioClient, Dat
 
 def test_containers_belong_to_one_call(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
-    first = _out(_request(client, "INQ", 5))
-    second = _out(_request(client, "PROB"))
+    first = structured(_request(client, "INQ", 5))
+    second = structured(_request(client, "PROB"))
     assert list(first) == ["response"] and list(second) == ["probe"]  # nothing left over from the first call
 
 
@@ -144,7 +138,7 @@ def test_an_unhandled_containererr_abends_the_task_with_aezj(served: tuple[Stdio
     failed = _request(client, "ABND")
     assert failed.get("isError") and "task abended with code AEZJ" in failed["content"][0]["text"], failed
     assert "CHNFRNT.cbl:" in failed["content"][0]["text"]
-    assert _out(_request(client, "INQ", 5))["response"]["rs_return_code"] == 4  # the next call runs as before
+    assert structured(_request(client, "INQ", 5))["response"]["rs_return_code"] == 4  # the next call runs as before
 
 
 def test_a_warm_start_serves_the_channel_tool_from_the_manifest(tmp_path: Path) -> None:
@@ -157,14 +151,14 @@ def test_a_warm_start_serves_the_channel_tool_from_the_manifest(tmp_path: Path) 
     for number in (1, 2):  # the second start reads the manifest the first one kept
         with StdioClient(*args, env=env) as client:
             client.initialize()
-            added = _out(_request(client, "ADD", number, f"WARM{number}", "LILLE"))["response"]
+            added = structured(_request(client, "ADD", number, f"WARM{number}", "LILLE"))["response"]
             assert (added["rs_return_code"], added["rs_channel"]) == (0, "CUSTCHAN"), added
     assert any((tmp_path / "cache").rglob("*.REQUEST-*.spec"))  # the container's record, kept in the cache
 
 
 def test_xctl_passes_the_channel_and_does_not_return(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
-    _out(_request(client, "ADD", 77, "XAVIER", "METZ"))
-    out = _out(_request(client, "XINQ", 77))  # no ERRORS container: the front end did not resume
+    structured(_request(client, "ADD", 77, "XAVIER", "METZ"))
+    out = structured(_request(client, "XINQ", 77))  # no ERRORS container: the front end did not resume
     assert list(out) == ["response"], out
     assert (out["response"]["rs_cust_name"], out["response"]["rs_channel"]) == ("XAVIER", "CUSTCHAN"), out

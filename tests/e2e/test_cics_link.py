@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
-from .database_folder import CUSTFILE, serve_with_database
+from .database_folder import CUSTFILE, count_rows, serve_with_database, structured
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
@@ -60,76 +59,58 @@ def _front(client: StdioClient, request: str, number: int = 0, name: str = "") -
                        lf_cust_id=number, lf_name=name, lf_message="", lf_abcode="")  # fmt: skip
 
 
-def _out(result: dict[str, Any]) -> dict[str, Any]:
-    assert not result.get("isError"), result
-    out: dict[str, Any] = result["structuredContent"]
-    return out
-
-
-def _count(db: Database, sql: str, args: list[object]) -> int:
-    conn = connect(db)
-    try:
-        if db.kind != "sqlite":
-            sql = sql.replace('"PAYROLL.EMPLOYEE"', "payroll.employee").replace("?", "%s")
-        cur = conn if db.kind == "sqlite" else conn.cursor()
-        count: int = cur.execute(sql, args).fetchone()[0]
-        return count
-    finally:
-        conn.close()
-
-
 def test_a_front_end_links_to_its_back_end(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
     customer = {"ca_cust_id": 0, "ca_cust_name": "BERTHE", "ca_cust_city": "NANTES", "ca_cust_balance": "3.25"}
-    added = _out(client.call("custfrnt", ca_request_id="ADDCUS",
+    added = structured(client.call("custfrnt", ca_request_id="ADDCUS",
                              ca_customer=customer))  # fmt: skip
     assert (added["ca_return_code"], added["ca_message"]) == (0, ""), added
     number = added["ca_customer"]["ca_cust_id"]
     assert number == 1000  # the counter CUSTNO, defined by the front end at its first ADD
-    found = _out(client.call("custvsam", ca_request_id="INQCUS", ca_message="",
+    found = structured(client.call("custvsam", ca_request_id="INQCUS", ca_message="",
                              ca_customer={**customer, "ca_cust_id": number, "ca_cust_name": ""}))  # fmt: skip
     assert found["ca_customer"]["ca_cust_name"] == "BERTHE" and found["ca_customer"]["ca_cust_city"] == "NANTES"
-    again = _out(client.call("custfrnt", ca_request_id="INQCUS",
+    again = structured(client.call("custfrnt", ca_request_id="INQCUS",
                              ca_customer={**customer, "ca_cust_id": number, "ca_cust_name": ""}))  # fmt: skip
     assert again["ca_return_code"] == 0 and again["ca_customer"]["ca_cust_name"] == "BERTHE", again
-    missing = _out(client.call("custfrnt", ca_request_id="INQCUS",
+    missing = structured(client.call("custfrnt", ca_request_id="INQCUS",
                                ca_customer={**customer, "ca_cust_id": 4242}))  # fmt: skip
     assert (missing["ca_return_code"], missing["ca_resp"]) == (4, 13), missing  # the back end's NOTFND
 
 
 def test_the_callee_has_its_own_eibcalen(served: tuple[StdioClient, Database]) -> None:
-    out = _out(_front(served[0], "EIBL"))
+    out = structured(_front(served[0], "EIBL"))
     assert (out["lf_calen"], out["lf_front_calen"], out["lf_message"]) == (14, 65, "LINKED"), out
 
 
 def test_a_link_to_an_unknown_program_is_pgmiderr(served: tuple[StdioClient, Database]) -> None:
-    out = _out(_front(served[0], "NOPG"))
+    out = structured(_front(served[0], "NOPG"))
     assert out["lf_resp"] == 27 and out["lf_message"] == "", out  # DFHRESP(PGMIDERR)
 
 
 def test_xctl_does_not_return_to_the_caller(served: tuple[StdioClient, Database]) -> None:
-    out = _out(_front(served[0], "XCTL"))
+    out = structured(_front(served[0], "XCTL"))
     assert (out["lf_message"], out["lf_calen"]) == ("XCTLED", 65), out
 
 
 def test_an_abend_in_the_callee_goes_to_the_callers_handle_abend(served: tuple[StdioClient, Database]) -> None:
-    out = _out(_front(served[0], "HABN"))
+    out = structured(_front(served[0], "HABN"))
     assert (out["lf_message"], out["lf_abcode"], out["lf_calen"]) == ("CAUGHT", "LKAB", 65), out
 
 
 def test_an_abend_two_levels_down_skips_the_middle_level(served: tuple[StdioClient, Database]) -> None:
-    out = _out(_front(served[0], "NEST"))  # LNKFRNT -> LNKMID -> LNKECHO, which abends
+    out = structured(_front(served[0], "NEST"))  # LNKFRNT -> LNKMID -> LNKECHO, which abends
     assert (out["lf_message"], out["lf_abcode"], out["lf_name"]) == ("CAUGHT", "LKAB", ""), out
 
 
 def test_a_duprec_in_the_callee_rolls_back_the_callers_insert(served: tuple[StdioClient, Database]) -> None:
     client, db = served
     employees = 'SELECT COUNT(*) FROM "PAYROLL.EMPLOYEE" WHERE LASTNAME = ?'
-    first = _out(_front(client, "EMPL", 3001, "FIRSTLINK"))
+    first = structured(_front(client, "EMPL", 3001, "FIRSTLINK"))
     assert (first["lf_message"], first["lf_resp"]) == ("ENROLLED", 1), first  # SQL after the LINK: its own row
-    assert _count(db, employees, ["FIRSTLINK"]) == 1
+    assert count_rows(db, employees, ["FIRSTLINK"]) == 1
     second = _front(client, "EMPL", 3001, "SECONDLINK")  # the callee's WRITE: DUPREC, not handled: AEIN
     assert second.get("isError") and "AEIN" in second["content"][0]["text"], second
-    assert _count(db, employees, ["SECONDLINK"]) == 0
-    assert _count(db, "SELECT COUNT(*) FROM cics_records WHERE dataset = 'CUSTFILE'", []) == 1
-    assert _out(_front(client, "EIBL"))["lf_calen"] == 14  # the next task LINKs as before
+    assert count_rows(db, employees, ["SECONDLINK"]) == 0
+    assert count_rows(db, "SELECT COUNT(*) FROM cics_records WHERE dataset = 'CUSTFILE'", []) == 1
+    assert structured(_front(client, "EIBL"))["lf_calen"] == 14  # the next task LINKs as before

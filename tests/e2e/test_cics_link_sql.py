@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
-from .database_folder import CUSTFILE, serve_with_database
+from .database_folder import CUSTFILE, count_rows, serve_with_database, structured
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
@@ -44,66 +43,48 @@ def _front(client: StdioClient, request: str, name: str = "", number: int = 0) -
                        ls_first_count=0, ls_second_count=0, ls_message="")  # fmt: skip
 
 
-def _out(result: dict[str, Any]) -> dict[str, Any]:
-    assert not result.get("isError"), result
-    out: dict[str, Any] = result["structuredContent"]
-    return out
-
-
-def _count(db: Database, sql: str, args: list[object]) -> int:
-    conn = connect(db)
-    try:
-        if db.kind != "sqlite":
-            sql = sql.replace('"PAYROLL.EMPLOYEE"', "payroll.employee").replace("?", "%s")
-        cur = conn if db.kind == "sqlite" else conn.cursor()
-        count: int = cur.execute(sql, args).fetchone()[0]
-        return count
-    finally:
-        conn.close()
-
-
 NAMED = 'SELECT COUNT(*) FROM "PAYROLL.EMPLOYEE" WHERE LASTNAME = ?'
 
 
 def test_the_linked_programs_insert_is_in_the_tasks_unit_and_committed(served: tuple[StdioClient, Database]) -> None:
     client, db = served
-    out = _out(_front(client, "INSR", "LINKEDSQL"))
+    out = structured(_front(client, "INSR", "LINKEDSQL"))
     assert (out["ls_sqlcode"], out["ls_message"]) == (0, "ENROLLED"), out
     assert out["ls_first_count"] == 1, out  # the front's SELECT after the LINK sees the callee's row
-    assert _count(db, NAMED, ["LINKEDSQL"]) == 1  # committed at the task's normal end
+    assert count_rows(db, NAMED, ["LINKEDSQL"]) == 1  # committed at the task's normal end
 
 
 def test_an_abend_after_the_link_rolls_back_the_callees_insert(served: tuple[StdioClient, Database]) -> None:
     client, db = served
     result = _front(client, "ABAF", "ABENDAFTER")
     assert result.get("isError") and "FRAB" in result["content"][0]["text"], result
-    assert _count(db, NAMED, ["ABENDAFTER"]) == 0
-    assert _out(_front(client, "INSR", "NEXTTASK"))["ls_first_count"] == 1  # the next task runs as before
+    assert count_rows(db, NAMED, ["ABENDAFTER"]) == 0
+    assert structured(_front(client, "INSR", "NEXTTASK"))["ls_first_count"] == 1  # the next task runs as before
 
 
 def test_a_duprec_in_the_linked_program_leaves_no_row_behind(served: tuple[StdioClient, Database]) -> None:
     client, db = served
-    first = _out(_front(client, "DUPR", "FIRSTDUP", 4001))
+    first = structured(_front(client, "DUPR", "FIRSTDUP", 4001))
     assert (first["ls_first_count"], first["ls_sqlcode"]) == (2, 0), first  # the front's row and the callee's
-    assert _count(db, NAMED, ["FIRSTDUP"]) == 2
+    assert count_rows(db, NAMED, ["FIRSTDUP"]) == 2
     second = _front(client, "DUPR", "SECONDDUP", 4001)  # the callee's WRITE: DUPREC, not handled: AEIN
     assert second.get("isError") and "AEIN" in second["content"][0]["text"], second
-    assert _count(db, NAMED, ["SECONDDUP"]) == 0  # neither the front's INSERT nor the callee's
-    assert _count(db, "SELECT COUNT(*) FROM cics_records WHERE dataset = 'CUSTFILE'", []) == 1
+    assert count_rows(db, NAMED, ["SECONDDUP"]) == 0  # neither the front's INSERT nor the callee's
+    assert count_rows(db, "SELECT COUNT(*) FROM cics_records WHERE dataset = 'CUSTFILE'", []) == 1
 
 
 def test_each_program_has_its_own_cursor_of_the_same_name(served: tuple[StdioClient, Database]) -> None:
     client, db = served
-    in_a00 = _count(db, "SELECT COUNT(*) FROM \"PAYROLL.EMPLOYEE\" WHERE WORKDEPT = 'A00'", [])
+    in_a00 = count_rows(db, "SELECT COUNT(*) FROM \"PAYROLL.EMPLOYEE\" WHERE WORKDEPT = 'A00'", [])
     assert in_a00 >= 1
-    out = _out(_front(client, "CURS"))
+    out = structured(_front(client, "CURS"))
     assert (out["ls_first_count"], out["ls_second_count"], out["ls_sqlcode"]) == (in_a00, in_a00, 0), out
 
 
 def test_every_link_starts_with_a_fresh_working_storage(served: tuple[StdioClient, Database]) -> None:
     client, _ = served
     for _ in range(2):  # twice in one task, and again in the next task
-        out = _out(_front(client, "CNT2"))
+        out = structured(_front(client, "CNT2"))
         assert (out["ls_first_count"], out["ls_second_count"]) == (1, 1), out
 
 
@@ -118,4 +99,4 @@ def test_a_runtime_error_in_the_linked_program_names_its_file(served: tuple[Stdi
     assert f"/LNKSQLB.cbl:{line}: error: subscript" in text, text  # the callee's own file and line
     assert "/cache/" not in text, text  # not the generated text in the build cache (tmp_path / "cache")
     assert not folder or f"{folder}/LNKSQLB.cbl:{line}:" in text, text
-    assert _out(_front(client, "INSR", "AFTERFAULT"))["ls_first_count"] == 1
+    assert structured(_front(client, "INSR", "AFTERFAULT"))["ls_first_count"] == 1

@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
-from cobol_mcp.db.unit import connect
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
-from .database_folder import serve_with_database
+from .database_folder import count_rows, serve_with_database
 from .stdio_client import StdioClient
 
 __all__ = ["postgres_url"]  # the fixture, used by name
@@ -46,60 +45,48 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Std
         yield served
 
 
-def _count(db: Database, sql: str, args: list[object]) -> int:
-    conn = connect(db)
-    try:
-        if db.kind != "sqlite":
-            sql = sql.replace('"PAYROLL.EMPLOYEE"', "payroll.employee").replace("?", "%s")
-        cur = conn if db.kind == "sqlite" else conn.cursor()
-        count: int = cur.execute(sql, args).fetchone()[0]
-        return count
-    finally:
-        conn.close()
-
-
 def _online(client: StdioClient, name: str, abend: str = " ") -> dict[str, Any]:
     return client.call("emponln", ho_lastname=name, ho_dept="A00", ho_abend=abend)
 
 
 def test_a_batch_programs_subprogram_runs_its_sql_in_the_steps_unit(served: tuple[StdioClient, Database]) -> None:
     client, db = served
-    in_a00 = _count(db, IN_A00, [])
+    in_a00 = count_rows(db, IN_A00, [])
     result = client.call("emphire", input="BATCHHIRE       A00")
     assert not result.get("isError"), result
     report = result["structuredContent"]["stdout"].splitlines()
     assert report[0].split() == ["EMPENROL", "SQLCODE", "0", "DEPARTMENT", "COUNT", str(in_a00 + 2)], report
     assert report[1].split() == ["ROWS", "NAMED", "BATCHHIRE", "2"], report  # the caller sees the callee's row
-    assert _count(db, NAMED, ["BATCHHIRE"]) == 2  # committed at STOP RUN
+    assert count_rows(db, NAMED, ["BATCHHIRE"]) == 2  # committed at STOP RUN
 
 
 def test_a_batch_step_that_dies_after_the_call_leaves_no_row(served: tuple[StdioClient, Database]) -> None:
     client, db = served
     died = client.call("emphire", input="BATCHABEND      A00 A")
     assert died.get("isError") and "EMPABND" in str(died["content"]), died
-    assert _count(db, NAMED, ["BATCHABEND"]) == 0  # neither the step's row nor its subprogram's
+    assert count_rows(db, NAMED, ["BATCHABEND"]) == 0  # neither the step's row nor its subprogram's
     again = client.call("emphire", input="BATCHAGAIN      A00")
-    assert not again.get("isError") and _count(db, NAMED, ["BATCHAGAIN"]) == 2, again
+    assert not again.get("isError") and count_rows(db, NAMED, ["BATCHAGAIN"]) == 2, again
 
 
 def test_a_callable_programs_subprogram_runs_its_sql_in_the_calls_unit(served: tuple[StdioClient, Database]) -> None:
     client, db = served
-    in_a00 = _count(db, IN_A00, [])
+    in_a00 = count_rows(db, IN_A00, [])
     result = _online(client, "ONLINEHIRE")
     assert not result.get("isError"), result
     out = result["structuredContent"]
     assert (out["ho_enrol_sqlcode"], out["ho_dept_count"], out["ho_named_count"]) == (0, in_a00 + 2, 2), out
-    assert _count(db, NAMED, ["ONLINEHIRE"]) == 2
+    assert count_rows(db, NAMED, ["ONLINEHIRE"]) == 2
     died = _online(client, "ONLINEABEND", "A")
     assert died.get("isError") and "EMPABND" in str(died["content"]), died
-    assert _count(db, NAMED, ["ONLINEABEND"]) == 0
+    assert count_rows(db, NAMED, ["ONLINEABEND"]) == 0
 
 
 def test_the_subprogram_is_a_tool_of_its_own_too(served: tuple[StdioClient, Database]) -> None:
     client, db = served
     result = client.call("empenrol", er_lastname="DIRECTCALL", er_dept="A00")
     assert not result.get("isError") and result["structuredContent"]["er_sqlcode"] == 0, result
-    assert _count(db, NAMED, ["DIRECTCALL"]) == 1
+    assert count_rows(db, NAMED, ["DIRECTCALL"]) == 1
 
 
 def test_a_caller_without_sql_of_its_own_gets_its_subprograms_unit(served: tuple[StdioClient, Database]) -> None:
@@ -108,10 +95,10 @@ def test_a_caller_without_sql_of_its_own_gets_its_subprograms_unit(served: tuple
     assert not result.get("isError"), result
     out = result["structuredContent"]
     assert (out["ck_result"], out["ck_sqlcode"]) == ("ENROLLED", 0), out
-    assert _count(db, NAMED, ["CHECKEDHIRE"]) == 1  # committed when EMPCHK ended normally
+    assert count_rows(db, NAMED, ["CHECKEDHIRE"]) == 1  # committed when EMPCHK ended normally
     died = client.call("empchk", ck_lastname="CHECKEDABEND", ck_dept="A00", ck_abend="A")
     assert died.get("isError") and "EMPABND" in str(died["content"]), died
-    assert _count(db, NAMED, ["CHECKEDABEND"]) == 0
+    assert count_rows(db, NAMED, ["CHECKEDABEND"]) == 0
 
 
 def test_a_batch_step_without_sql_of_its_own_gets_its_subprograms_unit(served: tuple[StdioClient, Database]) -> None:
@@ -122,10 +109,10 @@ def test_a_batch_step_without_sql_of_its_own_gets_its_subprograms_unit(served: t
     result = client.call("empload", input=cards)
     assert not result.get("isError"), result
     assert result["structuredContent"]["stdout"].split() == ["EMPLOAD", "HIRES", "LOADED", "2"], result
-    assert _count(db, NAMED, ["LOADEDONE"]) == 1 and _count(db, NAMED, ["LOADEDTWO"]) == 1
+    assert count_rows(db, NAMED, ["LOADEDONE"]) == 1 and count_rows(db, NAMED, ["LOADEDTWO"]) == 1
     died = client.call("empload", input="LOADEDTHREE     A00\nLOADEDFOUR      A00 A\n*END\n")
     assert died.get("isError") and "EMPABND" in str(died["content"]), died
-    assert _count(db, NAMED, ["LOADEDTHREE"]) == 0 and _count(db, NAMED, ["LOADEDFOUR"]) == 0
+    assert count_rows(db, NAMED, ["LOADEDTHREE"]) == 0 and count_rows(db, NAMED, ["LOADEDFOUR"]) == 0
 
 
 def test_a_subprograms_sql_between_fetches_loses_no_row_of_the_callers_cursor(
