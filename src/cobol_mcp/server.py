@@ -92,6 +92,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
             presentations = PRESENTATIONS
         tools: list[CobolTool | ConsoleTool] = []
         folder_sql: dict[str, Any] = {}  # PROGRAM-ID -> the folder's EXEC SQL programs, prepared (sqlbridge.served)
+        folder_cics: dict[str, Any] = {}  # PROGRAM-ID -> the folder's CICS programs' commands (sqlbridge.cics_worker)
         # CALLable programs of a folder with EXEC SQL ones may CALL them: their calls get a session too (the C
         # worker's: the Python worker serves no exchange)
         callers_sql = found["worker"] is not None and any(entry.get("sql") for entry in entries)
@@ -137,7 +138,7 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                     settings = found["folders"][name]
                     url = options.database_for(name) or settings.get("database")
                     services = _cics_services(entry, url, data_dir, settings.get("datasets"),
-                                              runtime, found["errors"], services, folder_sql)  # fmt: skip
+                                              runtime, found["errors"], services, folder_sql, folder_cics)  # fmt: skip
                     if services is None:
                         continue
                 tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
@@ -178,6 +179,7 @@ def _cics_services(
     errors: list[str],
     sql: Any = None,
     folder: dict[str, Any] | None = None,
+    cics: dict[str, Any] | None = None,
 ) -> Any:
     """The CICS program's runtime on its folder's database and datasets (with ``sql``, its EXEC SQL's
     prepared program: one unit of work for both), or None with the reason in ``errors``."""
@@ -185,7 +187,7 @@ def _cics_services(
     from .sqlbridge.cics_served import load_cics
 
     try:
-        return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime, sql, folder)
+        return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime, sql, folder, cics)
     except (LinkageError, OSError, ValueError) as exc:
         errors.append(str(exc))
         return None

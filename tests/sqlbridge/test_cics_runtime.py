@@ -77,7 +77,11 @@ def test_check_lists_the_commands_and_those_not_served_yet(tmp_path: Path) -> No
     entry = {"original": str(tmp_path / "X.cbl"), "folder": str(tmp_path),
              "commands": ["HANDLE CONDITION", "READ", "LINK", "ENQ", "XCTL", "READ", "RETURN"]}  # fmt: skip
     report = load_cics(entry, "X", None, None, None).report()  # type: ignore[arg-type]  # a plain dict for the entry
-    assert report == ["  CICS on sqlite: HANDLE CONDITION, READ, LINK, ENQ, XCTL, RETURN"]  # every one served
+    where = "database work run by the server (not the C worker)"  # (no runtime here)
+    assert report == [f"  CICS on sqlite, {where}: HANDLE CONDITION, READ, LINK, ENQ, XCTL, RETURN"]  # all served
     entry["commands"] = ["RETURN", "NEWVERB"]  # a command of a newer translator table than this runtime
     report = load_cics(entry, "X", None, None, None).report()  # type: ignore[arg-type]  # a plain dict for the entry
-    assert report == ["  CICS on sqlite: RETURN, NEWVERB", "    not served yet (a call reaching one fails): NEWVERB"]
+    assert report == [
+        f"  CICS on sqlite, {where}: RETURN, NEWVERB",
+        "    not served yet (a call reaching one fails): NEWVERB",
+    ]

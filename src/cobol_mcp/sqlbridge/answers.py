@@ -121,6 +121,7 @@ class Tracked:
     def __init__(self, session: Answering, answerer: Answerer) -> None:
         self.session, self.answerer = session, answerer
         self.first = getattr(session, "first", None)  # a CICS call's EIB, filled before it starts
+        self.in_worker = getattr(session, "in_worker", b"")  # its database work runs in the C worker: the folder token
         self.guard = threading.Lock()
         self.running = False
         self.ended: bool | None = None  # how the call ended while a statement was running

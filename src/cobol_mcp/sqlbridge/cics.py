@@ -4,18 +4,17 @@ The program's ``CALL 'CICSRT'`` exchanges (:mod:`.cics_eib`: the EIB, the descri
 parameters) are answered here. At the call's start :meth:`CicsSession.first` fills the EIB the tool
 passes (EIBCALEN the COMMAREA's length, EIBDATE/EIBTIME, EIBTRNID, EIBTASKN unique per call across
 the servers sharing the database: :mod:`..db.cics.tasks`). Each command then: file control, TS/TD
-queues and named counters through :func:`..db.cics.dispatch.run` on
-the call's unit of work (one :class:`..db.unit.Unit`, on the folder's database, created at the first
-command that needs it; a program with EXEC SQL too shares its SQL session's unit, so statements,
-records, queue items and counters commit and roll back together); HANDLE CONDITION / IGNORE
-CONDITION / PUSH / POP HANDLE kept per call; ASKTIME,
-FORMATTIME (the date and time options), ASSIGN (the names this server knows); SYNCPOINT [ROLLBACK];
-RETURN (the program GOBACKs: the call ends normally, and :meth:`CicsSession.end` commits); ABEND
-(the call fails with the abend code, the unit of work rolls back), unless HANDLE ABEND LABEL set
-a label: the program goes there once (ASSIGN ABCODE says which abend), as CICS's exit does.
-A condition other than NORMAL sets
-RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to its HANDLE CONDITION label (the answer
-in DFHEIGDI), else is ignored when IGNOREd, else abends the task with CICS's AEIx code.
+queues and named counters through :func:`..db.cics.dispatch.run` on the call's unit of work (one
+:class:`..db.unit.Unit`, on the folder's database, created at the first command that needs it; a
+program with EXEC SQL too shares its SQL session's unit, so statements, records, queue items and
+counters commit and roll back together); HANDLE CONDITION / IGNORE CONDITION / PUSH / POP HANDLE kept
+per call; ASKTIME, FORMATTIME (the date and time options), ASSIGN (the names this server knows);
+SYNCPOINT [ROLLBACK]; RETURN (the program GOBACKs: the call ends normally, and :meth:`CicsSession.end`
+commits); ABEND (the call fails with the abend code, the unit of work rolls back), unless HANDLE ABEND
+LABEL set a label: the program goes there once (ASSIGN ABCODE says which abend), as CICS's exit does.
+A condition other than NORMAL sets RESP/RESP2 when given (or is dropped with NOHANDLE), else goes to
+its HANDLE CONDITION label (the answer in DFHEIGDI), else is ignored when IGNOREd, else abends the
+task with CICS's AEIx code.
 
 LINK and XCTL: the worker's CICSRT resolves the program by name (the folder's modules) and says
 whether it could (PGMIDERR when not); when the command goes on, the answer starts a new level and
@@ -23,10 +22,9 @@ is its EIB (EIBCALEN the LENGTH or the COMMAREA's size; its own HANDLE table and
 worker calls the program with a copy of it. When it has returned, the worker restores the caller's
 EIB itself and says so with the next exchange (the levels ended, in the number's high bits), or at
 once (``=LINK END``) when an abend is going down to a HANDLE ABEND: the level is dropped, the
-caller's EIB answered. All levels share the call's unit of work. An abend
-at a level goes to the nearest HANDLE ABEND LABEL of a level below (each level between GOBACKs, the
-answer -1), else fails the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE
-ABEND no longer applies.
+caller's EIB answered. All levels share the call's unit of work. An abend at a level goes to the
+nearest HANDLE ABEND LABEL of a level below (each level between GOBACKs, the answer -1), else fails
+the task. XCTL: the caller GOBACKs after it (the translator), and its HANDLE ABEND no longer applies.
 
 Channels and containers (:mod:`.cics_channels`): the task's, in memory and outside the unit of work;
 a LINK or XCTL with CHANNEL gives the new level that channel as its current one, and the level's own
@@ -34,13 +32,13 @@ channels go when it ends. A channel-style tool hands :meth:`CicsSession.first` i
 
 GETMAIN/FREEMAIN, SET's data, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets the
 pointers (the EIB's and the COMMAREA's address are the program's own parameters); the runtime answers.
-A call that ends while a command waits (ENQ, DELAY) is told through :meth:`CicsSession.interrupt`.
+A call that ends while a command waits (ENQ, DELAY) is told through :meth:`CicsSession.interrupt`. A
+call whose database work runs in the C worker (:mod:`.cics_worker`): file control and SYNCPOINT's
+commit are the worker's, a condition it raised is routed here, its SQLPLAN exchanges answered at once.
 
 HANDLE ABEND PROGRAM is a HANDLE ABEND LABEL of a paragraph the translator adds, which LINKs to the
-program (ASSIGN ABCODE in it gives the abend) and GOBACKs.
-
-Not served yet (the call fails saying so): HANDLE AID and the other commands the translator carries
-without a runtime here.
+program (ASSIGN ABCODE in it gives the abend) and GOBACKs. Not served yet (the call fails saying so):
+HANDLE AID and the other commands the translator carries without a runtime here.
 """
 
 from __future__ import annotations
@@ -62,6 +60,7 @@ from .cics_channels import COMMANDS as CHANNEL_COMMANDS
 from .cics_channels import Channel, ChannelNotServed, Channels
 from .cics_eib import COMMANDS_EIBFN, EIB_SIZE, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
 from .cics_task import ABSTIME_EPOCH, TaskControl, delay_seconds, formattime, storage_answer
+from .cics_worker import RAISED, CicsWorker, raised
 from .session import Session, unit_connection
 
 __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
@@ -94,10 +93,14 @@ class CicsProgram:
 class CicsSession:
     """One tool call of a CICS program (see the module)."""
 
-    def __init__(self, program: CicsProgram, opener: Any = None, sql: Session | None = None) -> None:
+    def __init__(
+        self, program: CicsProgram, opener: Any = None, sql: Session | None = None, worker: CicsWorker | None = None
+    ) -> None:
         self.program = program
         self.opener = opener or unit_connection
         self.sql = sql  # a program with EXEC SQL too: its statements and commands share one unit of work
+        self.worker = worker  # the call's database work runs in the C worker (.cics_worker)
+        self.in_worker = worker.in_worker if worker is not None else b""  # (the call frame's folder token)
         self.resources: Resources | None = None
         self.handles = Handles()
         self.eib = Eib(0, task_number(program.database))  # unique across replicas
@@ -127,9 +130,15 @@ class CicsSession:
         self.eib.calen = len(buffers[1]) if len(buffers) > 1 else 0
         return [self.eib.fill(buffers[0]), *buffers[1:]]
 
+    def quick(self, exchange: Any) -> list[bytes] | None:
+        """A plan, or the commit's go-ahead, for a call run in the worker: at once (no database work)."""
+        return self.worker.answer(exchange) if self.worker is not None and exchange.service == "SQLPLAN" else None
+
     def answer(self, exchange: Any) -> list[bytes]:
         if exchange.service == "SQLRT" and self.sql is not None:  # any level's: the worker says whose
             return self.sql.answer(exchange)
+        if (done := self.quick(exchange)) is not None:
+            return done
         if exchange.service != "CICSRT":
             raise CicsAbend(f"the program CALLed {exchange.service}, which a CICS program is not served")
         params: list[bytes] = exchange.params
@@ -141,11 +150,12 @@ class CicsSession:
             return params
         if params[1].startswith(b"0;=LINK END"):
             return [self._end_level(params[0]), params[1]]
-        desc = parse_descriptor(params[1])
+        condition = raised(params[1]) if params[1].startswith(RAISED) else None  # by a command the worker ran
+        desc = condition[0] if condition is not None else parse_descriptor(params[1])
         try:
             try:
                 self.given = b""
-                answer = self._command(desc, params)
+                answer = self._raised(desc, condition[1], params) if condition else self._command(desc, params)
                 if self.given:  # a SET command's data goes after the parameters (the worker's worker_storage.c)
                     exchange.more, self.given = self.given, b""
                 return answer
@@ -225,18 +235,8 @@ class CicsSession:
         for name, value in sets.items():
             self._store(bufs, where, name, value)
         answer = 0
-        if result.resp != 0:
-            if "RESP" in where or "NOHANDLE" in options:
-                pass
-            else:
-                route = self.handles.route(result.resp)
-                if isinstance(route, str):
-                    raise CicsAbend(
-                        f"{self._where(desc)}: task abended with code {route}: condition "
-                        f"{self.handles.name(result.resp)} (RESP2 {result.resp2}) not handled",
-                        route,
-                    )
-                answer = route
+        if result.resp != 0 and "RESP" not in where and "NOHANDLE" not in options:
+            answer = self._route(desc, result)
         for name, value in (("RESP", result.resp), ("RESP2", result.resp2)):
             if name in where:
                 self._store(bufs, where, name, value)
@@ -247,6 +247,21 @@ class CicsSession:
         self.pending = None
         self.eib.put(eib, fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
         return [bytes(b) for b in bufs]
+
+    def _route(self, desc: Descriptor, result: Result) -> int:
+        """Where a condition neither RESP nor NOHANDLE takes goes: a label's index, 0 on, or the task abends."""
+        route = self.handles.route(result.resp)
+        if isinstance(route, str):
+            raise CicsAbend(f"{self._where(desc)}: task abended with code {route}: condition "
+                            f"{self.handles.name(result.resp)} (RESP2 {result.resp2}) not handled", route)  # fmt: skip
+        return route
+
+    def _raised(self, desc: Descriptor, result: Result, params: list[bytes]) -> list[bytes]:
+        """A condition of a command the worker ran: routed, and the EIB set, as :meth:`_command` does."""
+        eib, fn = bytearray(params[0]), COMMANDS_EIBFN.get(desc.command, 0)
+        answer = self._route(desc, result)
+        self.eib.put(eib, fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
+        return [bytes(eib), params[1]]
 
     @staticmethod
     def _store(bufs: list[bytes | bytearray], where: dict[str, int], name: str, value: object) -> None:
@@ -274,6 +289,9 @@ class CicsSession:
     def _run(self, desc: Descriptor, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
         command = desc.command
         if command in dispatch.COMMANDS:
+            if self.worker is not None:  # (the folder's check saw every command: not reached)
+                raise CicsAbend(f"{self._where(desc)}: this folder's file control runs in the COBOL worker, "
+                                "and this command cannot")  # fmt: skip
             return dispatch.run(self._resources(), command, options)
         if command in CHANNEL_COMMANDS:
             try:
@@ -291,8 +309,9 @@ class CicsSession:
                 return Result(16, 1), {}  # INVREQ: no PUSH HANDLE to pop
         elif command == "RETURN":
             pass  # the program GOBACKs: the call ends, and its unit of work commits
-        elif command == "SYNCPOINT":
-            self._resources().syncpoint("ROLLBACK" in options)
+        elif command == "SYNCPOINT":  # (run in the worker: committed or rolled back there)
+            if self.worker is None:
+                self._resources().syncpoint("ROLLBACK" in options)
             if self.task.enqueues is not None:
                 self.task.enqueues.syncpoint()
         elif command == "ABEND":

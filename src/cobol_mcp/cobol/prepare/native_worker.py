@@ -44,6 +44,8 @@ WORKER_FILES = (
     "worker_sqlarith.c",
     "worker_sqlfunc.c",
     "worker_sqldate.c",
+    "worker_cicsfile.c",
+    "worker_unit.c",
 )
 BUILD_FORMAT = b"cobol-mcp-worker-2"
 WARNINGS = ("-O2", "-Wall", "-Wextra")

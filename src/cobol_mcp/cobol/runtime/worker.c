@@ -13,7 +13,9 @@
  * inlines it as one), worker_frames.c (the buffers and writing replies), worker_load.c (a load
  * frame made into a program), worker_services.c (the service entries SQLRT and CICSRT: a request
  * asked of the server mid-call, and the frames read until its answer comes), worker_storage.c
- * (EXEC CICS GETMAIN and FREEMAIN: areas of this process, freed at the end of the call).
+ * (EXEC CICS GETMAIN and FREEMAIN: areas of this process, freed at the end of the call); for a call
+ * whose database work runs here (a frame of kind 4), worker_sql.h says which files run EXEC SQL,
+ * worker_cicsfile.c runs EXEC CICS file control, and worker_unit.c owns the call's unit of work.
  *
  * No input can make it write out of bounds: a frame is only taken in whole when its length is the
  * one its program's records need (a load frame: at most LOAD_LIMIT bytes); any other frame gets an

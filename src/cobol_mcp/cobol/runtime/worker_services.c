@@ -367,6 +367,14 @@ int CICSRT(void) {
             return 0;
         }
     }
+    if (sql_call && sql_call == running && count >= 3 && count <= MAX_ARGS) { /* its database work runs here */
+        if (cics_file(count))
+            return 0;
+        const char *desc = cob_get_param_data(3), *semi = memchr(desc, ';', (size_t)cob_get_param_size(3));
+        size_t rest = semi ? (size_t)cob_get_param_size(3) - (size_t)(semi + 1 - desc) : 0;
+        if (rest >= 9 && memcmp(semi + 1, "SYNCPOINT", 9) == 0) /* committed here; the server ends the rest */
+            sql_syncpoint(rest >= 18 && memcmp(semi + 10, ";ROLLBACK", 9) == 0);
+    }
     int set = count >= 4 && count <= MAX_ARGS && set_command(count); /* data in storage of its own (READ SET) */
     int code = ask(2, count, data, sizes);
     if (set)

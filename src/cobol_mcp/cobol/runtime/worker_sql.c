@@ -21,8 +21,6 @@
 
 uint32_t sql_call;
 unsigned sql_folder;
-static struct connection *call_conn;
-static uint32_t conn_call;
 
 
 static void fatal(const char *what, long long number) {
@@ -341,33 +339,4 @@ int sql_statement(void) {
     }
     put_sqlca(data[2], &o);
     return 0;
-}
-
-/* The program returned: the cursors closed; the unit committed once the server says the call is still
- * on (no answer comes to one timed out or cancelled: the worker is killed, the database rolls back) */
-const char *sql_end(void) {
-    uint32_t call = sql_call;
-    int open = 0;
-    sql_call = 0;
-    for (struct cursor *c = cursors; c; c = c->next) {
-        open |= c->open;
-        cursor_close(c);
-    }
-    if (conn_call != call || !call_conn)
-        return NULL;
-    conn_call = 0;
-    struct connection *conn = call_conn;
-    if (conn->pg ? conn->in_txn : !lite.get_autocommit(conn->db)) { /* the server says go on, or kills the worker */
-        void *data[2] = {NULL, NULL};
-        size_t sizes[2] = {0, 0};
-        ask_with(3, 0, 1, data, sizes);
-    }
-    if (conn->pg)
-        return pg_end(conn, open);
-    if (lite.get_autocommit(conn->db) || lite.exec(conn->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
-        return NULL;
-    static char why[320];
-    snprintf(why, sizeof why, "its unit of work could not be committed: %s", lite.errmsg(conn->db));
-    lite.exec(conn->db, "ROLLBACK", NULL, NULL, NULL);
-    return why;
 }

@@ -42,12 +42,14 @@ struct sqlite_api {
     int (*bind_int64)(sqlite3_stmt *, int, long long);
     int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
     int (*bind_null)(sqlite3_stmt *, int);
+    int (*bind_blob)(sqlite3_stmt *, int, const void *, int, void (*)(void *));
     int (*column_count)(sqlite3_stmt *);
     int (*column_type)(sqlite3_stmt *, int);
     long long (*column_int64)(sqlite3_stmt *, int);
     double (*column_double)(sqlite3_stmt *, int);
     const unsigned char *(*column_text)(sqlite3_stmt *, int);
     int (*column_bytes)(sqlite3_stmt *, int);
+    const void *(*column_blob)(sqlite3_stmt *, int);
     int (*changes)(sqlite3 *);
     int (*get_autocommit)(sqlite3 *);
     const char *(*errmsg)(sqlite3 *);
@@ -245,7 +247,16 @@ void put_sqlca(unsigned char *ca, const struct outcome *o);
 extern uint32_t sql_call;  /* the call whose statements run here (a call frame of kind 4) */
 extern unsigned sql_folder; /* and its folder's token (the plans are that folder's) */
 int sql_statement(void);   /* a CALL 'SQLRT' of that call */
+
+/* worker_unit.c: that call's unit of work */
+extern struct connection *call_conn; /* the connection of the call conn_call's unit of work */
+extern uint32_t conn_call;
+struct connection *call_connection(const char *database, const char *what); /* the call's, its unit begun */
+void sql_syncpoint(int rollback); /* EXEC CICS SYNCPOINT [ROLLBACK] */
 const char *sql_end(void); /* the program returned: commit (NULL) or why it could not be */
+
+/* worker_cicsfile.c: EXEC CICS file control of a call whose database work runs here */
+int cics_file(int count);
 
 /* worker_services.c: a plan asked of the server (its bytes kept until the next ask) */
 const unsigned char *plan_asked(size_t *n);

@@ -50,12 +50,14 @@ const char *sqlite_load(void) {
     LOAD(bind_int64, "sqlite3_bind_int64");
     LOAD(bind_text, "sqlite3_bind_text");
     LOAD(bind_null, "sqlite3_bind_null");
+    LOAD(bind_blob, "sqlite3_bind_blob");
     LOAD(column_count, "sqlite3_column_count");
     LOAD(column_type, "sqlite3_column_type");
     LOAD(column_int64, "sqlite3_column_int64");
     LOAD(column_double, "sqlite3_column_double");
     LOAD(column_text, "sqlite3_column_text");
     LOAD(column_bytes, "sqlite3_column_bytes");
+    LOAD(column_blob, "sqlite3_column_blob");
     LOAD(changes, "sqlite3_changes");
     LOAD(get_autocommit, "sqlite3_get_autocommit");
     LOAD(errmsg, "sqlite3_errmsg");

@@ -1,0 +1,123 @@
+"""A CICS call's database work run in the C worker: which folders can, and what the worker asks the server.
+
+A CICS command answered by the server costs a round trip between the worker and the server (tens of
+microseconds on a busy machine, about a hundred on an idle one), where SQLite reads a record by key in
+one or two. So, as EXEC SQL does (:mod:`.inworker`), a folder's CICS calls run their file control in the
+worker itself (``worker_cicsfile.c``: READ without UPDATE or SET, and WRITE), on the connection their
+EXEC SQL statements run on there: file control, SQL and SYNCPOINT are one unit of work on one
+connection, committed when the program has returned and the server has said the call is still on,
+rolled back by any end of the worker (an abend, a runtime error, a timeout, a cancellation). The
+server still answers every other command (HANDLE, LINK, ASSIGN, ABEND …), fills the EIB at the call's
+start, and routes a condition the worker raised that the program neither takes with RESP nor ignores
+with NOHANDLE (``=CONDITION``): its HANDLE table says where the program goes, or the task abends.
+
+A folder runs so (:func:`why_not` gives the first reason it cannot) when its EXEC SQL can (every
+statement of its programs has a plan: :func:`.inworker.folder_plans`), its database is SQLite, the C
+worker runs its calls, ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``, and its CICS programs use no database
+command but READ (without UPDATE, SET or TOKEN), WRITE and SYNCPOINT: a call's database work must all
+be on one side, and TS and TD queues, counters, ENQ, READ UPDATE, REWRITE, DELETE and browsing are
+the server's (:mod:`cobol_mcp.db.cics`).
+
+A dataset's plan (:func:`dataset_plan`, asked with SQLPLAN number :data:`FILE_PLAN`; little-endian):
+``<B found><B organization><I min length><I max length><I key length><I key offset>``, the dataset's
+name and the database's path, each ``<H length>`` and UTF-8.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Mapping
+from typing import Any
+
+from ..cobol.precompile.cics import CicsCommand
+from ..cobol.precompile.cics_table import COMMANDS
+from ..db.cics.dispatch import COMMANDS as RESOURCE_COMMANDS
+from ..db.cics.fct import DatasetDef
+from ..db.cics.result import Result
+from ..db.url import Database
+from .cics_eib import Descriptor
+from .inworker import WorkerSession, folder_plans, in_worker_allowed, turned_off
+from .session import SqlProgram
+from .values import ServiceError
+
+__all__ = ["FILE_PLAN", "RAISED", "CicsWorker", "dataset_plan", "raised", "why_not"]
+
+FILE_PLAN = -2  # an SQLPLAN exchange's number: a dataset's definition (worker_cicsfile.c)
+RAISED = b"0;=CONDITION;"  # a CICSRT exchange's descriptor: a condition the worker raised, for routing
+_IN_WORKER = {"READ": frozenset({"UPDATE", "SET", "TOKEN", "REQID"}), "WRITE": frozenset({"TOKEN"})}  # not with these
+_KNOWN = {name: frozenset(COMMANDS[name].options) | {"RESP", "RESP2", "NOHANDLE"} for name in _IN_WORKER}
+_ORGANIZATIONS = {"ksds": 0, "esds": 1, "rrds": 2}
+
+
+def _command_why(cmd: CicsCommand) -> str | None:
+    if cmd.name in ("ENQ", "DEQ"):
+        return f"line {cmd.line}: {cmd.name} (the server's)"
+    if cmd.name not in RESOURCE_COMMANDS:
+        return None
+    refused = _IN_WORKER.get(cmd.name)
+    if refused is None:
+        return f"line {cmd.line}: {cmd.name} (the server's)"
+    given = set(cmd.options) - _KNOWN[cmd.name] | refused & set(cmd.options)
+    if given:
+        return f"line {cmd.line}: {cmd.name} {' '.join(sorted(given))} (the server's)"
+    return None
+
+
+def why_not(
+    runtime: Any, database: Database, programs: Mapping[str, list[CicsCommand]], sql: Mapping[str, SqlProgram]
+) -> str | None:
+    """Why a folder's CICS calls cannot run their database work in the worker (None: they can); ``programs``:
+    its CICS programs' commands by PROGRAM-ID, ``sql``: its EXEC SQL programs."""
+    if turned_off():
+        return "COBOL_MCP_SQL_IN_WORKER=0"
+    if not in_worker_allowed(runtime):
+        return "not the C worker"
+    if database.kind != "sqlite":
+        return "file control runs in the worker on SQLite only"
+    plans = folder_plans(sql)
+    if isinstance(plans, str):
+        return plans
+    for name, commands in sorted(programs.items()):
+        for cmd in commands:
+            why = _command_why(cmd)
+            if why is not None:
+                return f"{name} {why}"
+    return None
+
+
+def dataset_plan(defn: DatasetDef | None, database: Database) -> bytes:
+    """What the worker needs of FILE's definition (None: the FCT does not define it)."""
+    name = (defn.name if defn is not None else "").encode()
+    target = database.target.encode()
+    head = struct.pack("<BBIIII", defn is not None, *(
+        (_ORGANIZATIONS[defn.organization], defn.min_length, defn.max_length, defn.key_length, defn.key_offset)
+        if defn is not None else (0, 0, 0, 0, 0)))  # fmt: skip
+    return head + struct.pack("<H", len(name)) + name + struct.pack("<H", len(target)) + target
+
+
+class CicsWorker:
+    """The SQLPLAN exchanges of one CICS call whose database work runs in the worker: datasets' plans,
+    the EXEC SQL statements' plans, the commit's go-ahead (:class:`.inworker.WorkerSession`)."""
+
+    def __init__(self, sql: Mapping[str, SqlProgram], fct: Mapping[str, DatasetDef], database: Database) -> None:
+        plans = folder_plans(sql)
+        assert isinstance(plans, dict)
+        self.session = WorkerSession(sql, plans)
+        self.in_worker = self.session.in_worker  # the call frame's folder token
+        self.fct, self.database = fct, database
+
+    def answer(self, exchange: Any) -> list[bytes]:
+        params = list(exchange.params)
+        if exchange.number != FILE_PLAN or len(params) != 1:
+            return self.session.answer(exchange)
+        if exchange.service != "SQLPLAN":
+            raise ServiceError(f"the program CALLed {exchange.service} for a dataset's plan")
+        file = params[0].decode("latin-1").strip().upper()
+        exchange.more = dataset_plan(self.fct.get(file), self.database)
+        return params
+
+
+def raised(raw: bytes) -> tuple[Descriptor, Result]:
+    """``0;=CONDITION;line;command;resp;resp2``: the command (its line, no options) and the condition."""
+    _, _, line, command, resp, resp2 = raw.decode("latin-1").rstrip(" \0").split(";")
+    return Descriptor(int(line), command), Result(int(resp), int(resp2))

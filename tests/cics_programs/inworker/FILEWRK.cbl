@@ -1,0 +1,273 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. FILEWRK.
+      *================================================================*
+      * FILEWRK - FILE CONTROL WORKOUT.  EACH REQUEST RUNS A FIXED     *
+      *   SERIES OF READS AND WRITES ON THE KSDS, ESDS AND RRDS OF     *
+      *   THE WORKOUT FCT AND KEEPS, FOR EACH STEP, THE RESP, RESP2,   *
+      *   EIBRESP, EIBFN, THE LENGTH OR RBA AND THE RECORD AREA.       *
+      *   RD  READS: EQUAL, NOTFND, LENGERR, GENERIC, GTEQ, KEYLENGTH  *
+      *   WR  WRITES: KSDS, DUPREC, LENGERR, ESDS (RBA BACK), RRDS     *
+      *   HC  A NOTFND TAKEN BY HANDLE CONDITION                       *
+      *   IG  A NOTFND IGNORED; NH  A NOTFND WITH NOHANDLE             *
+      *   AB  A WRITE, THEN A NOTFND NOBODY HANDLES (ABEND AEIM)       *
+      *   SQ  A DEPT ROW, THEN A DUPREC NOBODY HANDLES (ABEND AEIN)    *
+      *   SP  WRITE, SYNCPOINT, WRITE, SYNCPOINT ROLLBACK              *
+      *================================================================*
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       01  WS-RESP                     PIC S9(8)  COMP.
+       01  WS-RESP2                    PIC S9(8)  COMP.
+       01  WS-LEN                      PIC S9(4)  COMP.
+       01  WS-KEYLEN                   PIC S9(4)  COMP.
+       01  WS-RBA                      PIC S9(8)  COMP.
+       01  WS-RRN                      PIC S9(8)  COMP.
+       01  WS-STEP                     PIC S9(4)  COMP VALUE 0.
+       01  WS-KEY                      PIC X(6).
+       01  WS-FILE                     PIC X(8).
+       01  WS-FN-X                     PIC X(2).
+       01  WS-FN REDEFINES WS-FN-X     PIC 9(4)   COMP.
+       01  WS-SHORT                    PIC X(10).
+       01  WS-RECORD.
+           05  WR-KEY                  PIC X(6).
+           05  WR-TEXT                 PIC X(34).
+       01  WS-ESDS-REC                 PIC X(12).
+       01  WS-RRDS-REC                 PIC X(20).
+       01  WS-DEPTNO                   PIC X(3).
+       01  WS-DEPTNAME                 PIC X(36).
+           EXEC SQL INCLUDE SQLCA END-EXEC.
+       LINKAGE SECTION.
+       01  DFHCOMMAREA.
+           05  FW-FUNCTION             PIC X(2).
+           05  FW-KEY                  PIC X(6).
+           05  FW-RRN                  PIC S9(8)  COMP.
+           05  FW-WHERE                PIC X(10).
+           05  FW-SQLCODE              PIC S9(9).
+           05  FW-STEPS OCCURS 10 TIMES.
+               10  FW-RESP             PIC S9(8)  COMP.
+               10  FW-RESP2            PIC S9(8)  COMP.
+               10  FW-EIBRESP          PIC S9(8)  COMP.
+               10  FW-EIBRESP2         PIC S9(8)  COMP.
+               10  FW-FN               PIC 9(4)   COMP.
+               10  FW-LEN              PIC S9(8)  COMP.
+               10  FW-DATA             PIC X(40).
+       PROCEDURE DIVISION.
+       0000-MAIN.
+           MOVE SPACES TO FW-WHERE
+           MOVE 0 TO FW-SQLCODE
+           PERFORM VARYING WS-STEP FROM 1 BY 1 UNTIL WS-STEP > 10
+               INITIALIZE FW-STEPS(WS-STEP)
+           END-PERFORM
+           MOVE 0 TO WS-STEP
+           EVALUATE FW-FUNCTION
+               WHEN 'RD' PERFORM 1000-READS
+               WHEN 'WR' PERFORM 2000-WRITES
+               WHEN 'HC' PERFORM 3000-HANDLED
+               WHEN 'IG' PERFORM 3100-IGNORED
+               WHEN 'NH' PERFORM 3200-NOHANDLE
+               WHEN 'AB' PERFORM 4000-ABEND
+               WHEN 'SQ' PERFORM 4100-SQL-ABEND
+               WHEN 'SP' PERFORM 5000-SYNCPOINTS
+               WHEN OTHER MOVE 'BADFUNC' TO FW-WHERE
+           END-EVALUATE
+           EXEC CICS RETURN END-EXEC.
+
+       1000-READS.
+           MOVE 'KSDSF' TO WS-FILE
+           MOVE 'A00001' TO WS-KEY
+           EXEC CICS READ FILE(WS-FILE) INTO(WS-RECORD)
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 'A00009' TO WS-KEY
+           EXEC CICS READ FILE(WS-FILE) INTO(WS-RECORD)
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 'A00002' TO WS-KEY
+           MOVE 10 TO WS-LEN
+           MOVE SPACES TO WS-SHORT
+           EXEC CICS READ FILE(WS-FILE) INTO(WS-SHORT) LENGTH(WS-LEN)
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9100-KEEP-SHORT
+           MOVE 'B' TO WS-KEY
+           MOVE 1 TO WS-KEYLEN
+           EXEC CICS READ FILE(WS-FILE) INTO(WS-RECORD) GENERIC
+                RIDFLD(WS-KEY) KEYLENGTH(WS-KEYLEN)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 'A00003' TO WS-KEY
+           EXEC CICS READ FILE(WS-FILE) INTO(WS-RECORD) GTEQ
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 3 TO WS-KEYLEN
+           EXEC CICS READ FILE(WS-FILE) INTO(WS-RECORD)
+                RIDFLD(WS-KEY) KEYLENGTH(WS-KEYLEN)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 6 TO WS-KEYLEN
+           EXEC CICS READ FILE(WS-FILE) INTO(WS-RECORD) GENERIC
+                RIDFLD(WS-KEY) KEYLENGTH(WS-KEYLEN)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           EXEC CICS READ FILE('NOFILE') INTO(WS-RECORD)
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 12 TO WS-RBA
+           MOVE SPACES TO WS-RECORD
+           EXEC CICS READ DATASET('ESDSF') INTO(WS-RECORD) RBA
+                RIDFLD(WS-RBA) LENGTH(WS-LEN)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE WS-LEN TO FW-LEN(WS-STEP)
+           MOVE FW-RRN TO WS-RRN
+           MOVE SPACES TO WS-RECORD
+           EXEC CICS READ FILE('RRDSF') INTO(WS-RECORD) RRN
+                RIDFLD(WS-RRN) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD.
+
+       2000-WRITES.
+           MOVE 'KSDSF' TO WS-FILE
+           MOVE FW-KEY TO WR-KEY WS-KEY
+           MOVE 'WRITTEN BY THE WORKOUT' TO WR-TEXT
+           EXEC CICS WRITE FILE(WS-FILE) FROM(WS-RECORD)
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           EXEC CICS WRITE FILE(WS-FILE) FROM(WS-RECORD)
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 10 TO WS-LEN
+           EXEC CICS WRITE FILE(WS-FILE) FROM(WS-RECORD) LENGTH(WS-LEN)
+                RIDFLD(WS-KEY) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 'ESDS ENTRY' TO WS-ESDS-REC
+           MOVE 12 TO WS-LEN
+           EXEC CICS WRITE FILE('ESDSF') FROM(WS-ESDS-REC)
+                LENGTH(WS-LEN)
+                RIDFLD(WS-RBA) RBA RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE WS-RBA TO FW-LEN(WS-STEP)
+           EXEC CICS WRITE FILE('ESDSF') FROM(WS-ESDS-REC)
+                LENGTH(WS-LEN)
+                RIDFLD(WS-RBA) RBA RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE WS-RBA TO FW-LEN(WS-STEP)
+           MOVE FW-RRN TO WS-RRN
+           MOVE 'RELATIVE RECORD' TO WS-RRDS-REC
+           EXEC CICS WRITE FILE('RRDSF') FROM(WS-RRDS-REC) RRN
+                RIDFLD(WS-RRN) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           EXEC CICS WRITE FILE('RRDSF') FROM(WS-RRDS-REC) RRN
+                RIDFLD(WS-RRN) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           MOVE 0 TO WS-RRN
+           EXEC CICS WRITE FILE('RRDSF') FROM(WS-RRDS-REC) RRN
+                RIDFLD(WS-RRN) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD.
+
+       3000-HANDLED.
+           EXEC CICS HANDLE CONDITION NOTFND(3090-NOT-FOUND) END-EXEC
+           MOVE 'Z99999' TO WS-KEY
+           EXEC CICS READ FILE('KSDSF') INTO(WS-RECORD) RIDFLD(WS-KEY)
+           END-EXEC
+           MOVE 'FELL' TO FW-WHERE.
+       3090-NOT-FOUND.
+           MOVE 'NOTFND' TO FW-WHERE
+           PERFORM 9200-KEEP-EIB
+           EXEC CICS RETURN END-EXEC.
+
+       3100-IGNORED.
+           EXEC CICS IGNORE CONDITION NOTFND END-EXEC
+           MOVE 'Z99999' TO WS-KEY
+           EXEC CICS READ FILE('KSDSF') INTO(WS-RECORD) RIDFLD(WS-KEY)
+           END-EXEC
+           MOVE 'IGNORED' TO FW-WHERE
+           PERFORM 9200-KEEP-EIB.
+
+       3200-NOHANDLE.
+           MOVE 'Z99999' TO WS-KEY
+           EXEC CICS READ FILE('KSDSF') INTO(WS-RECORD) RIDFLD(WS-KEY)
+                NOHANDLE
+           END-EXEC
+           MOVE 'NOHANDLE' TO FW-WHERE
+           PERFORM 9200-KEEP-EIB.
+
+       4000-ABEND.
+           MOVE FW-KEY TO WR-KEY WS-KEY
+           MOVE 'WRITTEN BEFORE AN ABEND' TO WR-TEXT
+           EXEC CICS WRITE FILE('KSDSF') FROM(WS-RECORD) RIDFLD(WS-KEY)
+           END-EXEC
+           MOVE 'Z99999' TO WS-KEY
+           EXEC CICS READ FILE('KSDSF') INTO(WS-RECORD) RIDFLD(WS-KEY)
+           END-EXEC
+           MOVE 'NOT ABENDED' TO FW-WHERE.
+
+       4100-SQL-ABEND.
+           MOVE FW-KEY(1:3) TO WS-DEPTNO
+           MOVE 'DEPARTMENT OF THE WORKOUT' TO WS-DEPTNAME
+           EXEC SQL
+               INSERT INTO PAYROLL.DEPT (DEPTNO, DEPTNAME)
+               VALUES (:WS-DEPTNO, :WS-DEPTNAME)
+           END-EXEC
+           MOVE SQLCODE TO FW-SQLCODE
+           MOVE 'A00001' TO WR-KEY WS-KEY
+           EXEC CICS WRITE FILE('KSDSF') FROM(WS-RECORD) RIDFLD(WS-KEY)
+           END-EXEC
+           MOVE 'NOT ABENDED' TO FW-WHERE.
+
+       5000-SYNCPOINTS.
+           MOVE FW-KEY TO WR-KEY WS-KEY
+           MOVE 'KEPT BY A SYNCPOINT' TO WR-TEXT
+           EXEC CICS WRITE FILE('KSDSF') FROM(WS-RECORD) RIDFLD(WS-KEY)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           EXEC CICS SYNCPOINT END-EXEC
+           MOVE 'Y' TO WR-KEY(1:1) WS-KEY(1:1)
+           MOVE 'UNDONE BY A ROLLBACK' TO WR-TEXT
+           EXEC CICS WRITE FILE('KSDSF') FROM(WS-RECORD) RIDFLD(WS-KEY)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD
+           EXEC CICS SYNCPOINT ROLLBACK END-EXEC
+           EXEC CICS READ FILE('KSDSF') INTO(WS-RECORD) RIDFLD(WS-KEY)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP-RECORD.
+
+       9000-KEEP-RECORD.
+           ADD 1 TO WS-STEP
+           MOVE WS-RESP TO FW-RESP(WS-STEP)
+           MOVE WS-RESP2 TO FW-RESP2(WS-STEP)
+           PERFORM 9200-KEEP-EIB
+           MOVE WS-RECORD TO FW-DATA(WS-STEP).
+       9100-KEEP-SHORT.
+           ADD 1 TO WS-STEP
+           MOVE WS-RESP TO FW-RESP(WS-STEP)
+           MOVE WS-RESP2 TO FW-RESP2(WS-STEP)
+           PERFORM 9200-KEEP-EIB
+           MOVE WS-LEN TO FW-LEN(WS-STEP)
+           MOVE WS-SHORT TO FW-DATA(WS-STEP).
+       9200-KEEP-EIB.
+           IF WS-STEP = 0
+               MOVE 1 TO WS-STEP
+           END-IF
+           MOVE EIBRESP TO FW-EIBRESP(WS-STEP)
+           MOVE EIBRESP2 TO FW-EIBRESP2(WS-STEP)
+           MOVE EIBFN TO WS-FN-X
+           MOVE WS-FN TO FW-FN(WS-STEP).

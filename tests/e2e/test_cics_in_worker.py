@@ -1,0 +1,190 @@
+"""CICS file control run in the C worker, against the server's way, through the real stdio server.
+
+FILEWRK (``tests/cics_programs/inworker``) runs fixed series of READs and WRITEs on a KSDS, an ESDS and
+an RRDS and keeps each step's RESP, RESP2, EIBRESP, EIBRESP2, EIBFN, length or RBA and record area. The
+same calls go to a server whose folder runs its database work in the worker (``check`` says so) and to
+one told to answer every command itself (``COBOL_MCP_SQL_IN_WORKER=0``), each on a database of its own:
+every result, every failure's text and the rows afterwards must be the same; and the values CICS gives
+are checked outright, so that both ways cannot be equally wrong. The unit of work: an abend after a
+WRITE leaves no record, an abend after an EXEC SQL INSERT leaves no row, SYNCPOINT keeps what was
+written before it and SYNCPOINT ROLLBACK undoes what was written after.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cobol_mcp.db.apply import apply_files
+
+from .database_folder import PAYROLL
+from .stdio_client import StdioClient
+
+PROGRAMS = Path(__file__).parents[1] / "cics_programs" / "inworker"
+TOML = """\
+[[datasets]]
+name = "KSDSF"
+organization = "ksds"
+record-length = 40
+keys = [6, 0]
+load = "ksdsf.txt"
+
+[[datasets]]
+name = "ESDSF"
+organization = "esds"
+record-length = [10, 40]
+load = "esdsf.txt"
+
+[[datasets]]
+name = "RRDSF"
+organization = "rrds"
+record-length = 20
+load = "rrdsf.txt"
+"""
+KSDS_LOAD = ["A00001 FIRST CUSTOMER", "A00002 SECOND CUSTOMER", "B00001 THIRD CUSTOMER"]
+NORMAL, FILENOTFOUND, NOTFND, DUPREC, INVREQ, LENGERR = 0, 12, 13, 14, 16, 22
+READ_FN, WRITE_FN = 0x0602, 0x0604
+
+
+def _folder(tmp: Path) -> Path:
+    folder = tmp / "files"
+    folder.mkdir()
+    shutil.copy(PROGRAMS / "FILEWRK.cbl", folder)
+    (folder / "cobol-mcp.toml").write_text(TOML)
+    (folder / "ksdsf.txt").write_text("".join(f"{line:40s}\n" for line in KSDS_LOAD))
+    (folder / "esdsf.txt").write_text("FIRST ENTRY \nSECOND ENTRY\n")
+    (folder / "rrdsf.txt").write_text("RECORD ONE\nRECORD TWO\n")
+    apply_files([PAYROLL], _database(folder), note=lambda line: None)
+    return folder
+
+
+def _database(folder: Path) -> Any:
+    from cobol_mcp.db.url import Database
+
+    return Database("sqlite", str(folder / "cobol-mcp.db"))
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[StdioClient, Path]]]:
+    cache = tmp_path_factory.mktemp("cache")
+    found: dict[str, tuple[StdioClient, Path]] = {}
+    clients = []
+    for way, switch in (("worker", "1"), ("server", "0")):
+        folder = _folder(tmp_path_factory.mktemp(way))
+        client = StdioClient("--no-bundled", "--cobol-workers", "2", "--timeout", "120", "--shutdown-grace", "0",
+                             "--programs", str(folder),
+                             env={"COBOL_MCP_CACHE": str(cache), "COBOL_MCP_SQL_IN_WORKER": switch})  # fmt: skip
+        clients.append(client.__enter__())
+        client.initialize()
+        found[way] = (client, folder)
+    yield found
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+def _call(client: StdioClient, function: str, key: str = "", rrn: int = 0) -> dict[str, Any]:
+    return client.call("filewrk", fw_function=function, fw_key=key, fw_rrn=rrn,
+                       fw_steps=[{"fw_resp": 0, "fw_resp2": 0, "fw_eibresp": 0, "fw_eibresp2": 0, "fw_fn": 0,
+                                  "fw_len": 0, "fw_data": ""}] * 10)  # fmt: skip
+
+
+def _both(servers: dict[str, tuple[StdioClient, Path]], function: str, key: str = "", rrn: int = 0) -> dict[str, Any]:
+    """The call on both servers, equal (a failure's text too, its folder aside); the worker's result."""
+    worker, server = ({**_call(client, function, key, rrn)} for client, _ in (servers["worker"], servers["server"]))
+    for result, way in ((worker, "worker"), (server, "server")):
+        if result.get("isError"):
+            result["content"] = [
+                {**c, "text": c["text"].replace(str(servers[way][1]), "FOLDER")} for c in result["content"]
+            ]
+    assert worker == server
+    return worker
+
+
+def _steps(result: dict[str, Any]) -> list[tuple[int, int, int, int, int, int, str]]:
+    assert not result.get("isError"), result
+    return [(s["fw_resp"], s["fw_resp2"], s["fw_eibresp"], s["fw_eibresp2"], s["fw_fn"], s["fw_len"], s["fw_data"])
+            for s in result["structuredContent"]["fw_steps"]]  # fmt: skip
+
+
+def _rows(folder: Path) -> list[tuple[Any, ...]]:
+    conn = sqlite3.connect(folder / "cobol-mcp.db")
+    try:
+        records = conn.execute("SELECT dataset, rid, data FROM cics_records ORDER BY dataset, rid").fetchall()
+        depts = conn.execute('SELECT * FROM "PAYROLL.DEPT" ORDER BY 1').fetchall()
+        return [*records, *depts]
+    finally:
+        conn.close()
+
+
+def test_the_folder_runs_its_file_control_in_the_worker(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    folder = servers["worker"][1]
+    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "check", "--no-bundled", "--programs", str(folder)],
+                          capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    assert "database work run in the COBOL worker" in done.stdout + done.stderr, done
+
+
+def test_reads_give_cics_conditions_and_records(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _steps(_both(servers, "RD", rrn=2))
+    assert steps[0] == (NORMAL, 0, NORMAL, 0, READ_FN, 0, KSDS_LOAD[0])  # (text results lose trailing blanks)
+    assert steps[1][:5] == (NOTFND, 80, NOTFND, 80, READ_FN)
+    assert steps[2] == (LENGERR, 11, LENGERR, 11, READ_FN, 40, "A00002 SEC")  # cut to INTO, LENGTH the whole
+    assert steps[3][:2] == (NORMAL, 0) and steps[3][6] == KSDS_LOAD[2]  # GENERIC 'B'
+    assert steps[4][:2] == (NORMAL, 0) and steps[4][6] == KSDS_LOAD[2]  # GTEQ past A00003
+    assert steps[5][:2] == (INVREQ, 26)  # KEYLENGTH not the key's, without GENERIC
+    assert steps[6][:2] == (INVREQ, 25)  # GENERIC with the whole key's length
+    assert steps[7][:2] == (FILENOTFOUND, 1)
+    assert steps[8][:2] == (NORMAL, 0) and steps[8][5] == 12 and steps[8][6].startswith("SECOND ENTRY")
+    assert steps[9][:2] == (NORMAL, 0) and steps[9][6] == "RECORD TWO"
+
+
+def test_writes_give_cics_conditions_and_rbas(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _steps(_both(servers, "WR", "C00001", rrn=7))
+    assert steps[0][:5] == (NORMAL, 0, NORMAL, 0, WRITE_FN)
+    assert steps[1][:2] == (DUPREC, 150)
+    assert steps[2][:2] == (LENGERR, 14)  # not a fixed-length dataset's length
+    assert steps[3][:2] == (NORMAL, 0) and steps[3][5] == 24  # after the two loaded 12-byte entries
+    assert steps[4][:2] == (NORMAL, 0) and steps[4][5] == 36
+    assert [s[:2] for s in steps[5:8]] == [(NORMAL, 0), (DUPREC, 150), (INVREQ, 0)]
+    worker, server = (_rows(servers[way][1]) for way in ("worker", "server"))
+    assert worker == server
+    assert (b"C00001", f"{'C00001WRITTEN BY THE WORKOUT':40s}".encode()) in [(r[1], r[2]) for r in worker]
+
+
+def test_conditions_go_where_handle_ignore_and_nohandle_say(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    for function, where in (("HC", "NOTFND"), ("IG", "IGNORED"), ("NH", "NOHANDLE")):
+        result = _both(servers, function)
+        assert result["structuredContent"]["fw_where"] == where, result
+        first = _steps(result)[0]
+        assert first[2:5] == (NOTFND, 80, READ_FN), (function, first)
+
+
+def test_an_abend_after_a_write_leaves_no_record(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    result = _both(servers, "AB", "D00001")
+    assert result.get("isError"), result
+    assert "AEIM" in result["content"][0]["text"], result
+    for way in ("worker", "server"):
+        assert b"D00001" not in [r[1] for r in _rows(servers[way][1])]
+
+
+def test_an_abend_after_an_sql_insert_leaves_no_row(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    result = _both(servers, "SQ", "E01")
+    assert result.get("isError"), result
+    assert "AEIN" in result["content"][0]["text"], result  # DUPREC on A00001, unhandled
+    for way in ("worker", "server"):
+        assert "E01" not in [r[0] for r in _rows(servers[way][1])]
+
+
+def test_syncpoint_keeps_and_rollback_undoes(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _steps(_both(servers, "SP", "F00001"))
+    assert [s[:2] for s in steps[:3]] == [(NORMAL, 0), (NORMAL, 0), (NOTFND, 80)]
+    worker, server = (_rows(servers[way][1]) for way in ("worker", "server"))
+    assert worker == server
+    keys = [r[1] for r in worker]
+    assert b"F00001" in keys and b"Y00001" not in keys
