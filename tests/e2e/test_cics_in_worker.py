@@ -23,9 +23,13 @@ from typing import Any
 import pytest
 
 from cobol_mcp.db.apply import apply_files
+from cobol_mcp.db.url import Database
 
+from ..db.postgres import postgres_url
 from .database_folder import PAYROLL
 from .stdio_client import StdioClient
+
+__all__ = ["postgres_url"]  # the fixture, used by name
 
 PROGRAMS = Path(__file__).parents[1] / "cics_programs" / "inworker"
 TOML = """\
@@ -49,26 +53,51 @@ record-length = 20
 load = "rrdsf.txt"
 """
 KSDS_LOAD = ["A00001 FIRST CUSTOMER", "A00002 SECOND CUSTOMER", "B00001 THIRD CUSTOMER"]
-NORMAL, FILENOTFOUND, NOTFND, DUPREC, INVREQ, LENGERR = 0, 12, 13, 14, 16, 22
-READ_FN, WRITE_FN = 0x0602, 0x0604
+MORE_LOAD = [
+    f"{key} TO BE {what}"
+    for key, what in (
+        ("D10001", "DELETED"),
+        ("D10002", "DELETED"),
+        ("D20001", "GONE"),
+        ("D20002", "GONE"),
+        ("K00001", "BROWSED"),
+        ("K00002", "BROWSED"),
+        ("K00003", "BROWSED"),
+        ("U00001", "UPDATED"),
+        ("U00002", "KEPT"),
+    )
+]
+NORMAL, FILENOTFOUND, NOTFND, DUPREC, INVREQ, NOTOPEN, ENDFILE, LENGERR = 0, 12, 13, 14, 16, 19, 20, 22
+READ_FN, WRITE_FN, REWRITE_FN, DELETE_FN, READNEXT_FN, READPREV_FN = 0x0602, 0x0604, 0x0606, 0x0608, 0x060E, 0x0610
+STARTBR_FN = 0x060C
+# every request, in an order that reads what the others leave as it is (the PostgreSQL run makes them all)
+REQUESTS = [
+    ("RD", "", 2),
+    ("WR", "C00001", 7),
+    ("HC", "", 0),
+    ("IG", "", 0),
+    ("NH", "", 0),
+    ("AB", "D00001", 0),
+    ("SQ", "E01", 0),
+    ("SP", "F00001", 0),
+    ("UP", "", 0),
+    ("DL", "", 0),
+    ("BR", "", 0),
+]
 
 
-def _folder(tmp: Path) -> Path:
+def _folder(tmp: Path, url: str = "") -> Path:
+    """FILEWRK's folder, its datasets and the PAYROLL tables on SQLite (the folder's file) or ``url``'s PostgreSQL."""
     folder = tmp / "files"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     shutil.copy(PROGRAMS / "FILEWRK.cbl", folder)
-    (folder / "cobol-mcp.toml").write_text(TOML)
-    (folder / "ksdsf.txt").write_text("".join(f"{line:40s}\n" for line in KSDS_LOAD))
+    (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{TOML}' if url else TOML)
+    (folder / "ksdsf.txt").write_text("".join(f"{line:40s}\n" for line in KSDS_LOAD + MORE_LOAD))
     (folder / "esdsf.txt").write_text("FIRST ENTRY \nSECOND ENTRY\n")
     (folder / "rrdsf.txt").write_text("RECORD ONE\nRECORD TWO\n")
-    apply_files([PAYROLL], _database(folder), note=lambda line: None)
+    db = Database("postgresql", url) if url else Database("sqlite", str(folder / "cobol-mcp.db"))
+    apply_files([PAYROLL], db, note=lambda line: None)
     return folder
-
-
-def _database(folder: Path) -> Any:
-    from cobol_mcp.db.url import Database
-
-    return Database("sqlite", str(folder / "cobol-mcp.db"))
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +121,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tupl
 def _call(client: StdioClient, function: str, key: str = "", rrn: int = 0) -> dict[str, Any]:
     return client.call("filewrk", fw_function=function, fw_key=key, fw_rrn=rrn,
                        fw_steps=[{"fw_resp": 0, "fw_resp2": 0, "fw_eibresp": 0, "fw_eibresp2": 0, "fw_fn": 0,
-                                  "fw_len": 0, "fw_data": ""}] * 10)  # fmt: skip
+                                  "fw_len": 0, "fw_data": ""}] * 14)  # fmt: skip
 
 
 def _both(servers: dict[str, tuple[StdioClient, Path]], function: str, key: str = "", rrn: int = 0) -> dict[str, Any]:
@@ -123,11 +152,14 @@ def _rows(folder: Path) -> list[tuple[Any, ...]]:
         conn.close()
 
 
+def _check(folder: Path) -> str:
+    command = [sys.executable, "-m", "cobol_mcp", "check", "--no-bundled", "--programs", str(folder)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    return done.stdout + done.stderr
+
+
 def test_the_folder_runs_its_file_control_in_the_worker(servers: dict[str, tuple[StdioClient, Path]]) -> None:
-    folder = servers["worker"][1]
-    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "check", "--no-bundled", "--programs", str(folder)],
-                          capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
-    assert "database work run in the COBOL worker" in done.stdout + done.stderr, done
+    assert "database work run in the COBOL worker" in _check(servers["worker"][1])
 
 
 def test_reads_give_cics_conditions_and_records(servers: dict[str, tuple[StdioClient, Path]]) -> None:
@@ -188,3 +220,64 @@ def test_syncpoint_keeps_and_rollback_undoes(servers: dict[str, tuple[StdioClien
     assert worker == server
     keys = [r[1] for r in worker]
     assert b"F00001" in keys and b"Y00001" not in keys
+
+
+def test_read_update_rewrite_and_unlock(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _steps(_both(servers, "UP"))
+    assert steps[0][:5] == (NORMAL, 0, NORMAL, 0, READ_FN) and steps[0][6] == "U00001 TO BE UPDATED"
+    assert steps[1][:5] == (NORMAL, 0, NORMAL, 0, REWRITE_FN)
+    assert [s[:2] for s in steps[2:6]] == [(INVREQ, 30), (INVREQ, 0), (LENGERR, 14), (INVREQ, 30)]
+    assert steps[6][:2] == (NORMAL, 0) and steps[6][6] == "U00001REWRITTEN BY THE WORKOUT"
+    assert steps[7][:2] == (NOTFND, 80)
+
+
+def test_deletes_by_key_generic_and_after_read_update(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _steps(_both(servers, "DL"))
+    assert steps[0][:5] == (NORMAL, 0, NORMAL, 0, DELETE_FN)
+    assert steps[1][:2] == (NOTFND, 80)
+    assert steps[2][:2] == (NORMAL, 0) and steps[2][5] == 2  # NUMREC: D20001 and D20002
+    assert [s[:2] for s in steps[3:8]] == [(INVREQ, 21), (NORMAL, 0), (NOTFND, 80), (INVREQ, 20), (INVREQ, 26)]
+    worker, server = (_rows(servers[way][1]) for way in ("worker", "server"))
+    assert worker == server
+    assert not [r for r in worker if r[0] == "KSDSF" and r[1].startswith(b"D")]
+
+
+def test_browsing(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _steps(_both(servers, "BR"))
+    assert steps[0][:5] == (NORMAL, 0, NORMAL, 0, STARTBR_FN)
+    keys = [s[6][34:] for s in steps[1:7]]  # RIDFLD as each read gave it back
+    assert keys == ["K00001", "K00002", "K00002", "K00001", "K00003", "K00001"]  # both ways, RESETBR, skip
+    assert [s[4] for s in steps[1:5]] == [READNEXT_FN, READNEXT_FN, READPREV_FN, READPREV_FN]
+    assert steps[1][6].startswith("K00001 TO BE BROWSED")
+    assert steps[7][:2] == (INVREQ, 34)  # after ENDBR
+    assert steps[8][:2] == (NORMAL, 0) and steps[8][6].startswith("U00002")  # READPREV from high values: the last
+    assert steps[9][:2] == (NORMAL, 0) and steps[9][6].startswith("U00002")  # a change of direction: read again
+    assert steps[10][:2] == (ENDFILE, 90)
+    assert [s[:2] for s in steps[11:13]] == [(INVREQ, 41), (INVREQ, 33)]
+
+
+def test_the_same_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
+    """Every request on two servers sharing a PostgreSQL cluster, a database each: the same results."""
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE serverway")
+    results: dict[str, list[dict[str, Any]]] = {}
+    for way, switch, url in (
+        ("worker", "1", postgres_url),
+        ("server", "0", postgres_url.replace("/postgres?", "/serverway?")),
+    ):
+        folder = _folder(tmp_path / way, url)
+        env = {"COBOL_MCP_CACHE": str(tmp_path / "cache"), "COBOL_MCP_SQL_IN_WORKER": switch}
+        with StdioClient("--no-bundled", "--timeout", "120", "--shutdown-grace", "0", "--programs", str(folder),
+                         env=env) as client:  # fmt: skip
+            client.initialize()
+            results[way] = [_call(client, *request) for request in REQUESTS]
+            for result in results[way]:
+                for c in result.get("content", []) if result.get("isError") else []:
+                    c["text"] = c["text"].replace(str(folder), "FOLDER")
+        if way == "worker":
+            assert "database work run in the COBOL worker" in _check(folder)
+    assert results["worker"] == results["server"]
+    assert sum(bool(r.get("isError")) for r in results["worker"]) == 2  # AB and SQ abend
+    assert _steps(results["worker"][0])[0][6] == KSDS_LOAD[0]

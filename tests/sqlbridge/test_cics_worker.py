@@ -12,7 +12,9 @@ import pytest
 
 from cobol_mcp.cobol.precompile.cics import scan_cics_text
 from cobol_mcp.db.cics.fct import DatasetDef
+from cobol_mcp.db.cics.result import CicsFailure, Result
 from cobol_mcp.db.url import Database
+from cobol_mcp.sqlbridge import cics_worker
 from cobol_mcp.sqlbridge.cics_worker import FILE_PLAN, CicsWorker, dataset_plan, raised, why_not
 
 SQLITE = Database("sqlite", "/data/cobol-mcp.db")
@@ -31,21 +33,22 @@ def _commands(tmp_path: Path, *lines: str) -> list:
     return scan_cics_text(source).commands
 
 
-def test_a_folder_of_reads_writes_and_syncpoints_runs_in_the_worker(tmp_path: Path) -> None:
+def test_a_folder_of_file_control_and_syncpoints_runs_in_the_worker(tmp_path: Path) -> None:
     commands = _commands(tmp_path, "READ FILE('F') INTO(WS-REC) RIDFLD(WS-KEY) GTEQ",
                          "WRITE FILE('F') FROM(WS-REC) RIDFLD(WS-KEY) NOHANDLE", "SYNCPOINT",
-                         "IGNORE CONDITION NOTFND", "LINK PROGRAM('P')", "RETURN")  # fmt: skip
-    assert len(commands) == 6
+                         "IGNORE CONDITION NOTFND", "LINK PROGRAM('P')", "RETURN",
+                         "READ FILE('F') INTO(WS-REC) RIDFLD(WS-KEY) UPDATE", "REWRITE FILE('F') FROM(WS-REC)",
+                         "DELETE FILE('F')", "UNLOCK FILE('F')", "STARTBR FILE('F') RIDFLD(WS-KEY)",
+                         "READNEXT FILE('F') INTO(WS-REC) RIDFLD(WS-KEY)", "ENDBR FILE('F')")  # fmt: skip
+    assert len(commands) == 13
     assert why_not(RUNTIME, SQLITE, {"PROG": commands}, {}) is None
 
 
 @pytest.mark.parametrize(
     ("command", "reason"),
     [
-        ("READ FILE('F') INTO(WS-REC) RIDFLD(WS-KEY) UPDATE", "READ UPDATE"),
         ("READ FILE('F') SET(WS-KEY) RIDFLD(WS-KEY)", "READ SET"),
-        ("REWRITE FILE('F') FROM(WS-REC)", "REWRITE"),
-        ("STARTBR FILE('F') RIDFLD(WS-KEY)", "STARTBR"),
+        ("READNEXT FILE('F') SET(WS-KEY) RIDFLD(WS-KEY)", "READNEXT SET"),
         ("WRITEQ TS QUEUE('Q') FROM(WS-REC)", "WRITEQ TS"),
         ("GET COUNTER('C') VALUE(WS-KEY)", "GET COUNTER"),
         ("ENQ RESOURCE(WS-KEY)", "ENQ"),
@@ -63,9 +66,11 @@ def test_the_database_the_runtime_and_the_switch_keep_it_on_the_servers_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     programs = {"PROG": _commands(tmp_path, "READ FILE('F') INTO(WS-REC) RIDFLD(WS-KEY)")}
-    assert why_not(RUNTIME, Database("postgresql", "postgresql://x/y"), programs, {}) == (
-        "file control runs in the worker on SQLite only"
-    )
+    postgresql = Database("postgresql", "postgresql://x/y")
+    monkeypatch.setattr(cics_worker, "has_libpq", lambda: True)
+    assert why_not(RUNTIME, postgresql, programs, {}) is None
+    monkeypatch.setattr(cics_worker, "has_libpq", lambda: False)
+    assert why_not(RUNTIME, postgresql, programs, {}) == "no libpq (PostgreSQL's client library) for the worker"
     assert why_not(SimpleNamespace(worker=None), SQLITE, programs, {}) == "not the C worker"
     monkeypatch.setenv("COBOL_MCP_SQL_IN_WORKER", "0")
     assert why_not(RUNTIME, SQLITE, programs, {}) == "COBOL_MCP_SQL_IN_WORKER=0"
@@ -89,6 +94,10 @@ def test_the_worker_asks_for_a_dataset_by_its_file_name() -> None:
     assert worker.answer(ended) == []  # the program returned: the commit may go ahead
 
 
-def test_a_condition_the_worker_raised_is_read_back() -> None:
+def test_a_condition_or_an_abend_the_worker_raised_is_read_back() -> None:
     desc, result = raised(b"0;=CONDITION;216;READ;13;80   ")
+    assert isinstance(result, Result)
     assert (desc.line, desc.command, result.resp, result.resp2) == (216, "READ", 13, 80)
+    desc, failure = raised(b"0;=ABEND;12;READ;AFCV;READ UPDATE of F: the record lock was not granted: a; b")
+    assert isinstance(failure, CicsFailure) and (desc.line, failure.abcode) == (12, "AFCV")
+    assert failure.message == "READ UPDATE of F: the record lock was not granted: a; b"

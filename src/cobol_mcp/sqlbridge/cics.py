@@ -130,8 +130,7 @@ class CicsSession:
         self.eib.calen = len(buffers[1]) if len(buffers) > 1 else 0
         return [self.eib.fill(buffers[0]), *buffers[1:]]
 
-    def quick(self, exchange: Any) -> list[bytes] | None:
-        """A plan, or the commit's go-ahead, for a call run in the worker: at once (no database work)."""
+    def quick(self, exchange: Any) -> list[bytes] | None:  # a plan, the commit's go-ahead: at once (.cics_worker)
         return self.worker.answer(exchange) if self.worker is not None and exchange.service == "SQLPLAN" else None
 
     def answer(self, exchange: Any) -> list[bytes]:
@@ -256,10 +255,11 @@ class CicsSession:
                             f"{self.handles.name(result.resp)} (RESP2 {result.resp2}) not handled", route)  # fmt: skip
         return route
 
-    def _raised(self, desc: Descriptor, result: Result, params: list[bytes]) -> list[bytes]:
+    def _raised(self, desc: Descriptor, result: Result | CicsFailure, params: list[bytes]) -> list[bytes]:
         """A condition of a command the worker ran: routed, and the EIB set, as :meth:`_command` does."""
-        eib, fn = bytearray(params[0]), COMMANDS_EIBFN.get(desc.command, 0)
-        answer = self._route(desc, result)
+        if isinstance(result, CicsFailure):
+            raise result
+        eib, fn, answer = bytearray(params[0]), COMMANDS_EIBFN.get(desc.command, 0), self._route(desc, result)
         self.eib.put(eib, fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
         return [bytes(eib), params[1]]
 

@@ -3,20 +3,21 @@
 A CICS command answered by the server costs a round trip between the worker and the server (tens of
 microseconds on a busy machine, about a hundred on an idle one), where SQLite reads a record by key in
 one or two. So, as EXEC SQL does (:mod:`.inworker`), a folder's CICS calls run their file control in the
-worker itself (``worker_cicsfile.c``: READ without UPDATE or SET, and WRITE), on the connection their
-EXEC SQL statements run on there: file control, SQL and SYNCPOINT are one unit of work on one
-connection, committed when the program has returned and the server has said the call is still on,
-rolled back by any end of the worker (an abend, a runtime error, a timeout, a cancellation). The
-server still answers every other command (HANDLE, LINK, ASSIGN, ABEND …), fills the EIB at the call's
-start, and routes a condition the worker raised that the program neither takes with RESP nor ignores
-with NOHANDLE (``=CONDITION``): its HANDLE table says where the program goes, or the task abends.
+worker itself (``worker_cics.h``: READ, WRITE, REWRITE, DELETE, UNLOCK and browsing, with the semantics
+of :mod:`cobol_mcp.db.cics.files`), on the connection their EXEC SQL statements run on there: file
+control, SQL and SYNCPOINT are one unit of work on one connection, committed when the program has
+returned and the server has said the call is still on, rolled back by any end of the worker (an abend,
+a runtime error, a timeout, a cancellation). The server still answers every other command (HANDLE,
+LINK, ASSIGN, ABEND …), fills the EIB at the call's start, and routes a condition the worker raised
+that the program neither takes with RESP nor ignores with NOHANDLE (``=CONDITION``): its HANDLE table
+says where the program goes, or the task abends; an abend the worker met (``=ABEND``: AFCV, a record
+lock not granted) ends the task as the server's own would.
 
 A folder runs so (:func:`why_not` gives the first reason it cannot) when its EXEC SQL can (every
-statement of its programs has a plan: :func:`.inworker.folder_plans`), its database is SQLite, the C
-worker runs its calls, ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``, and its CICS programs use no database
-command but READ (without UPDATE, SET or TOKEN), WRITE and SYNCPOINT: a call's database work must all
-be on one side, and TS and TD queues, counters, ENQ, READ UPDATE, REWRITE, DELETE and browsing are
-the server's (:mod:`cobol_mcp.db.cics`).
+statement of its programs has a plan: :func:`.inworker.folder_plans`), the C worker runs its calls (on
+PostgreSQL: with libpq), ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``, and its CICS programs use no
+database command but file control (without SET or TOKEN) and SYNCPOINT: a call's database work must
+all be on one side, and TS and TD queues, named counters and ENQ are the server's (:mod:`cobol_mcp.db.cics`).
 
 A dataset's plan (:func:`dataset_plan`, asked with SQLPLAN number :data:`FILE_PLAN`; little-endian):
 ``<B found><B organization><I min length><I max length><I key length><I key offset>``, the dataset's
@@ -33,18 +34,19 @@ from ..cobol.precompile.cics import CicsCommand
 from ..cobol.precompile.cics_table import COMMANDS
 from ..db.cics.dispatch import COMMANDS as RESOURCE_COMMANDS
 from ..db.cics.fct import DatasetDef
-from ..db.cics.result import Result
+from ..db.cics.result import CicsFailure, Result
 from ..db.url import Database
 from .cics_eib import Descriptor
-from .inworker import WorkerSession, folder_plans, in_worker_allowed, turned_off
+from .inworker import WorkerSession, folder_plans, has_libpq, in_worker_allowed, turned_off
 from .session import SqlProgram
 from .values import ServiceError
 
 __all__ = ["FILE_PLAN", "RAISED", "CicsWorker", "dataset_plan", "raised", "why_not"]
 
 FILE_PLAN = -2  # an SQLPLAN exchange's number: a dataset's definition (worker_cicsfile.c)
-RAISED = b"0;=CONDITION;"  # a CICSRT exchange's descriptor: a condition the worker raised, for routing
-_IN_WORKER = {"READ": frozenset({"UPDATE", "SET", "TOKEN", "REQID"}), "WRITE": frozenset({"TOKEN"})}  # not with these
+RAISED = b"0;="  # a CICSRT exchange's descriptor: =CONDITION or =ABEND the worker raised, for routing
+_FILES = ("READ", "WRITE", "REWRITE", "DELETE", "UNLOCK", "STARTBR", "READNEXT", "READPREV", "RESETBR", "ENDBR")
+_IN_WORKER = {name: frozenset({"SET", "TOKEN"}) for name in _FILES}  # file control, not with these
 _KNOWN = {name: frozenset(COMMANDS[name].options) | {"RESP", "RESP2", "NOHANDLE"} for name in _IN_WORKER}
 _ORGANIZATIONS = {"ksds": 0, "esds": 1, "rrds": 2}
 
@@ -72,8 +74,8 @@ def why_not(
         return "COBOL_MCP_SQL_IN_WORKER=0"
     if not in_worker_allowed(runtime):
         return "not the C worker"
-    if database.kind != "sqlite":
-        return "file control runs in the worker on SQLite only"
+    if database.kind != "sqlite" and not has_libpq():
+        return "no libpq (PostgreSQL's client library) for the worker"
     plans = folder_plans(sql)
     if isinstance(plans, str):
         return plans
@@ -117,7 +119,13 @@ class CicsWorker:
         return params
 
 
-def raised(raw: bytes) -> tuple[Descriptor, Result]:
-    """``0;=CONDITION;line;command;resp;resp2``: the command (its line, no options) and the condition."""
-    _, _, line, command, resp, resp2 = raw.decode("latin-1").rstrip(" \0").split(";")
-    return Descriptor(int(line), command), Result(int(resp), int(resp2))
+def raised(raw: bytes) -> tuple[Descriptor, Result | CicsFailure]:
+    """``0;=CONDITION;line;command;resp;resp2`` or ``0;=ABEND;line;command;code;text``: the command (its line,
+    no options) and the condition, or the abend."""
+    _, what, line, command, first, rest = raw.decode("latin-1").rstrip(" \0").split(";", 5)
+    desc = Descriptor(int(line), command)
+    if what == "=ABEND":
+        return desc, CicsFailure(first, rest)
+    if what != "=CONDITION":
+        raise ValueError(f"not a CICS command descriptor: {raw[:60]!r}")
+    return desc, Result(int(first), int(rest))

@@ -49,8 +49,8 @@ from .session import SqlProgram
 from .values import SQLCA_SIZE, ServiceError, sqlca_bytes
 
 __all__ = [
-    "IN_WORKER_ENV", "NotInWorker", "WorkerSession", "folder_plans", "in_worker_allowed", "statement_plan",
-    "turned_off",
+    "IN_WORKER_ENV", "NotInWorker", "WorkerSession", "folder_plans", "has_libpq", "in_worker_allowed",
+    "statement_plan", "turned_off",
 ]  # fmt: skip
 
 IN_WORKER_ENV = "COBOL_MCP_SQL_IN_WORKER"  # "0": every statement goes to the server
@@ -260,7 +260,7 @@ def folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes]
 
 
 def _folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes]] | str:
-    if any(program.database.kind != "sqlite" for program in folder.values()) and not _libpq():
+    if any(program.database.kind != "sqlite" for program in folder.values()) and not has_libpq():
         return "no libpq (PostgreSQL's client library) for the worker"
     plans: dict[int, dict[int, bytes]] = {}
     for name, program in folder.items():
@@ -273,7 +273,7 @@ def _folder_plans(folder: Mapping[str, SqlProgram]) -> dict[int, dict[int, bytes
     return plans
 
 
-def _libpq() -> bool:
+def has_libpq() -> bool:
     """Whether the worker can load PostgreSQL's client library (libpq.so.5, as worker_pg.c opens it): found
     where the dynamic loader looks (LD_LIBRARY_PATH, the folders of /etc/ld.so.conf.d, the usual ones)."""
     folders = [p for p in os.environ.get("LD_LIBRARY_PATH", "").split(":") if p]

@@ -44,7 +44,11 @@ WORKER_FILES = (
     "worker_sqlarith.c",
     "worker_sqlfunc.c",
     "worker_sqldate.c",
+    "worker_cics.h",
+    "worker_cicsdb.c",
     "worker_cicsfile.c",
+    "worker_cicsupdate.c",
+    "worker_cicsbrowse.c",
     "worker_unit.c",
 )
 BUILD_FORMAT = b"cobol-mcp-worker-2"

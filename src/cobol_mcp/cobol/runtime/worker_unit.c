@@ -27,12 +27,18 @@ struct connection *call_connection(const char *database, const char *what) {
         call_conn = c, conn_call = running;
     else if (call_conn != c)
         fail(what, "one call's statements on two databases");
-    if (!c->pg && lite.get_autocommit(c->db) && lite.exec(c->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+    if (c->pg && !c->in_txn) { /* (a session the database ended is opened again at the call's start) */
+        if (!command(c->pg, "BEGIN") && !(pq.status(c->pg) != CONNECTION_OK && pg_reopen(c) && command(c->pg, "BEGIN")))
+            fail(what, pq.error_message(c->pg));
+        c->in_txn = 1;
+    } else if (!c->pg && lite.get_autocommit(c->db) && lite.exec(c->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {
         fail(what, lite.errmsg(c->db));
+    }
     return c;
 }
 
 void sql_syncpoint(int rollback) {
+    cics_file_syncpoint(); /* READ UPDATE's holds end with the unit */
     if (conn_call != running || !call_conn)
         return;
     int held = 0;
