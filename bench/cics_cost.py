@@ -18,7 +18,7 @@ threads, as a tool call runs them (what is left out of a tool call: the JSON arg
   session, its task number, the EIB, the call in the worker, the commit), per call.
 - READ by key: N READs of the KSDS BENCHF (keys 1 … rows in turn) in one call, per READ: answered by
   the server (the way of a folder whose database work cannot run in the worker), and run in the C
-  worker itself (:mod:`cobol_mcp.sqlbridge.cics_worker`; SQLite only); the file-control layer alone
+  worker itself (:mod:`cobol_mcp.sqlbridge.cics_worker`); the file-control layer alone
   (``CicsSession.answer`` given the exchange's bytes, no worker); and the SELECT that layer runs,
   through sqlite3 or psycopg from Python, in one transaction.
 """
@@ -93,17 +93,14 @@ def main() -> None:
         print(f"  whole call, {label:15s}{whole[mode] / args.calls * 1e6:8.1f} us   ({trips} exchange(s))")
     print(f"  LINK/CALL, whole calls    {whole['L'] / whole['C']:8.2f}      (target <= 2)")
 
-    ways = {"server": lambda: run("R", n), "layer": lambda: _layer_reads(program, read_descriptor, n, args.rows),
-            "bare": lambda: _bare_reads(db, n, args.rows)}  # fmt: skip
-    if db.kind == "sqlite":
-        ways["worker"] = lambda: run("R", n, in_worker=True)
-    reads = rounds(ways, 5)
+    reads = rounds({"server": lambda: run("R", n), "worker": lambda: run("R", n, in_worker=True),
+                    "layer": lambda: _layer_reads(program, read_descriptor, n, args.rows),
+                    "bare": lambda: _bare_reads(db, n, args.rows)}, 5)  # fmt: skip
     bare = reads["bare"]
     print(f"  READ by key, the server's{reads['server'] / n * 1e6:8.1f} us   / driver {reads['server'] / bare:6.2f}"
           "  (each READ an exchange with the server)")  # fmt: skip
-    if "worker" in reads:
-        print(f"  READ by key, in worker   {reads['worker'] / n * 1e6:8.1f} us   / driver "
-              f"{reads['worker'] / bare:6.2f}  (target <= 2)")  # fmt: skip
+    print(f"  READ by key, in worker   {reads['worker'] / n * 1e6:8.1f} us   / driver {reads['worker'] / bare:6.2f}"
+          "  (target <= 2)")  # fmt: skip
     print(f"  READ, file control alone {reads['layer'] / n * 1e6:8.1f} us   / driver {reads['layer'] / bare:6.2f}"
           "  (CicsSession.answer on the exchange's bytes: no worker)")  # fmt: skip
     print(f"  SELECT through the driver{bare / n * 1e6:8.1f} us")

@@ -281,3 +281,17 @@ def test_the_same_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
     assert results["worker"] == results["server"]
     assert sum(bool(r.get("isError")) for r in results["worker"]) == 2  # AB and SQ abend
     assert _steps(results["worker"][0])[0][6] == KSDS_LOAD[0]
+
+
+def test_a_call_past_its_timeout_leaves_no_record(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    env = {"COBOL_MCP_CACHE": str(tmp_path / "cache")}
+    with StdioClient("--no-bundled", "--timeout", "3", "--shutdown-grace", "0", "--programs", str(folder),
+                     env=env) as client:  # fmt: skip
+        client.initialize()
+        result = _call(client, "TO", "T00001")
+        assert result.get("isError") and "timed out" in result["content"][0]["text"], result
+        after = _call(client, "WR", "T00002", rrn=9)  # the next call runs, in a new worker, and commits
+        assert _steps(after)[0][:2] == (NORMAL, 0)
+    keys = [r[1] for r in _rows(folder) if r[0] == "KSDSF"]
+    assert b"T00001" not in keys and b"T00002" in keys

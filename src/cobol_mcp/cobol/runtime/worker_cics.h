@@ -59,6 +59,7 @@ int fc_run(struct connection *c, struct dataset *d, int s, const struct key *a, 
            long long number, struct row *row, long long *count);
 extern char fc_state[6], fc_text[256]; /* a lock attempt's failure (fc_run's -1): its SQLSTATE and text */
 void fc_changed(struct connection *c);
+void fc_release(void); /* the last statement's row let go (SQLite's statement reset) */
 int fc_read_result(struct command *k, const struct row *r);
 int fc_length_error(struct command *k, struct dataset *d, int n);
 int fc_from_length(const struct command *k);

@@ -126,7 +126,7 @@ char fc_state[6], fc_text[256];
 static sqlite3_stmt *active; /* SQLite: the statement whose row a caller may still be reading */
 static PGresult *last;       /* PostgreSQL: the last statement's result */
 
-static void release(void) {
+void fc_release(void) {
     if (active)
         lite.reset(active);
     active = NULL;
@@ -167,7 +167,7 @@ static int pg_statement_run(struct connection *c, int s, const char *const *valu
  * (ESDS's next RBA: the RBA) in *count. */
 int fc_run(struct connection *c, struct dataset *d, int s, const struct key *a, const unsigned char *b, int b_n,
            long long number, struct row *row, long long *count) {
-    release();
+    fc_release();
     int lock = s == S_WRITER || s == S_LOCK || s == S_LOCK_NOWAIT;
     if (c->pg) {
         char digits[24];
@@ -215,7 +215,7 @@ int fc_run(struct connection *c, struct dataset *d, int s, const struct key *a, 
     int rc = lite.step(*stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
         snprintf(fc_text, sizeof fc_text, "%s", lite.errmsg(c->db));
-        release();
+        fc_release();
         if (lock)
             return -1;
         fc_fail(fc_text);

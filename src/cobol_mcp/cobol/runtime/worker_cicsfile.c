@@ -272,6 +272,7 @@ int cics_file(int count) {
         case V_READPREV: fc_browse(&k, c, d); break;
         default: fc_endbr(&k, d); break;
         }
+        fc_release();
     }
     char text[400];
     if (k.abend[0]) /* the task abends, as the server ends it (its HANDLE ABEND first) */
