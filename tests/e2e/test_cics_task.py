@@ -4,7 +4,8 @@ them (again: INVREQ), gets LENGERR by RESP and by HANDLE CONDITION, ADDRESSes it
 (no CWA: NULL), holds an ENQ while a second call's NOSUSPEND ENQ gets ENQBUSY (and HANDLE CONDITION
 ENQBUSY goes to its label), DELAYs (a bad INTERVAL is INVREQ; a call cancelled in an hour's DELAY
 ends and rolls back, its ENQ released), and FORMATTIMEs a fixed ABSTIME (DATESTRING, DATEFORM,
-MILLISECONDS), and under HANDLE ABEND PROGRAM an ABEND LINKs to the exit, which sees ASSIGN ABCODE."""
+MILLISECONDS; DATESTRING in RFC 3339 and RFC 1123 at local time by DFHVALUE, an unknown STRINGZONE
+INVREQ), and under HANDLE ABEND PROGRAM an ABEND LINKs to the exit, which sees ASSIGN ABCODE."""
 
 from __future__ import annotations
 
@@ -30,13 +31,27 @@ EMPTY = {"ta_key": 0, "ta_resp": 0, "ta_resp2": 0, "ta_count": 0, "ta_flag": "",
          "ta_millis": 0, "ta_form": ""}  # fmt: skip
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
+def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "task"
     folder.mkdir()
     for name in ("CUSTTASK.cbl", "TASKCOMM.cpy", "TASKABX.cbl"):
         shutil.copy(PROGRAMS / name, folder)
-    with serve_with_database(request, folder, tmp_path / "cache") as served:
+    return folder
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
+    with serve_with_database(request, _folder(tmp_path), tmp_path / "cache") as served:
+        yield served
+
+
+@pytest.fixture(params=["sqlite"])
+def served_east(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[StdioClient, Database]]:
+    """CUSTTASK served with the server's local time zone fixed at UTC+05:30 (TZ, a POSIX rule)."""
+    monkeypatch.setenv("TZ", "IST-5:30")
+    with serve_with_database(request, _folder(tmp_path), tmp_path / "cache") as served:
         yield served
 
 
@@ -122,6 +137,14 @@ def test_formattime_gives_every_form(served: tuple[StdioClient, Database]) -> No
     assert out["ta_text"] == utc.strftime("%a, %d %b %Y %H:%M:%S GMT")  # RFC 1123 at UTC (C locale names)
     assert out["ta_date"] == when.strftime("%Y-%m-%d") and out["ta_form"] == "MMDDYY"
     assert out["ta_millis"] == 789
+
+
+def test_formattime_stringformat_and_stringzone_by_dfhvalue(served_east: tuple[StdioClient, Database]) -> None:
+    client, _ = served_east
+    out = _task(client, "FMS")  # ABSTIME 2025-11-26 18:34:56.789, local time, at UTC+05:30
+    rfc3339, rfc1123 = "2025-11-26T18:34:56.789+05:30", "Wed, 26 Nov 2025 18:34:56 +0530"
+    assert out["ta_text"] == f"{rfc3339:32}{rfc1123}"  # STRINGFORMAT from a fullword, STRINGZONE inline
+    assert (out["ta_resp"], out["ta_resp2"], out["ta_flag"]) == (16, 3, "U")  # no such STRINGZONE: INVREQ
 
 
 def test_handle_abend_program_links_to_the_exit(served: tuple[StdioClient, Database]) -> None:

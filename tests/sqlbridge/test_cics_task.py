@@ -1,11 +1,14 @@
 """Task and interval control without a worker: DELAY's waits and IBM's ranges, FORMATTIME of a fixed
-ABSTIME, and ENQ/DEQ between two tasks on one SQLite database (nesting, scopes, NOSUSPEND, a wait
-given up when the call ends)."""
+ABSTIME (DATESTRING in each STRINGFORMAT at each STRINGZONE, in a fixed local time zone; INVREQ for a
+value neither has), and ENQ/DEQ between two tasks on one SQLite database (nesting, scopes,
+NOSUSPEND, a wait given up when the call ends)."""
 
 from __future__ import annotations
 
 import datetime
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,7 +42,8 @@ def test_formattime_of_a_fixed_abstime() -> None:
     ms = 3973170896789  # 2025-11-25 ... .789, local time
     when = datetime.datetime(1900, 1, 1) + datetime.timedelta(milliseconds=ms)
     wanted = ("DATESTRING", "DATEFORM", "MILLISECONDS", "YYYYMMDD", "TIME", "DAYOFWEEK", "DAYCOUNT")
-    out = formattime(ms, {**dict.fromkeys(wanted, b""), "DATESEP": b"-", "TIMESEP": True})
+    result, out = formattime(ms, {**dict.fromkeys(wanted, b""), "DATESEP": b"-", "TIMESEP": True})
+    assert result == Result()
     utc = when.astimezone(datetime.UTC)
     assert out["DATESTRING"] == utc.strftime("%a, %d %b %Y %H:%M:%S GMT")
     assert out["DATEFORM"] == "MMDDYY" and out["MILLISECONDS"] == 789
@@ -47,6 +51,75 @@ def test_formattime_of_a_fixed_abstime() -> None:
     assert (
         out["DAYOFWEEK"] == int(when.strftime("%w")) and out["DAYCOUNT"] == (when - datetime.datetime(1900, 1, 1)).days
     )
+
+
+RFC1123, RFC3339, UTC, LOCAL = 9001, 9002, 9011, 9012  # DFHVALUE's numbers for them (this translator's own)
+APRIL_FOOL = 3258162062498  # ABSTIME of 2003-04-01 05:01:02.498, local time
+EVENING = 3258133200007  # ABSTIME of 2003-03-31 21:00:00.007, local time (the next day at UTC, west of it)
+
+
+def _stamp(ms: int, local: datetime.tzinfo | None = None, **cvdas: int) -> str:
+    result, out = formattime(ms, {"DATESTRING": b"", **cvdas}, local)
+    assert result == Result()
+    assert isinstance(out["DATESTRING"], str)
+    return out["DATESTRING"]
+
+
+@pytest.mark.parametrize(
+    ("ms", "cvdas", "expected"),
+    [
+        (APRIL_FOOL, {}, "Tue, 01 Apr 2003 10:01:02 GMT"),  # IBM's default: RFC 1123 at UTC
+        (APRIL_FOOL, {"STRINGFORMAT": RFC1123}, "Tue, 01 Apr 2003 10:01:02 GMT"),
+        (APRIL_FOOL, {"STRINGZONE": UTC}, "Tue, 01 Apr 2003 10:01:02 GMT"),
+        (APRIL_FOOL, {"STRINGZONE": LOCAL}, "Tue, 01 Apr 2003 05:01:02 -0500"),
+        (APRIL_FOOL, {"STRINGFORMAT": RFC1123, "STRINGZONE": LOCAL}, "Tue, 01 Apr 2003 05:01:02 -0500"),
+        (APRIL_FOOL, {"STRINGFORMAT": RFC3339}, "2003-04-01T10:01:02.498Z"),
+        (APRIL_FOOL, {"STRINGFORMAT": RFC3339, "STRINGZONE": UTC}, "2003-04-01T10:01:02.498Z"),
+        (APRIL_FOOL, {"STRINGFORMAT": RFC3339, "STRINGZONE": LOCAL}, "2003-04-01T05:01:02.498-05:00"),
+        (EVENING, {}, "Tue, 01 Apr 2003 02:00:00 GMT"),
+        (EVENING, {"STRINGZONE": LOCAL}, "Mon, 31 Mar 2003 21:00:00 -0500"),
+        (EVENING, {"STRINGFORMAT": RFC3339}, "2003-04-01T02:00:00.007Z"),
+        (EVENING, {"STRINGFORMAT": RFC3339, "STRINGZONE": LOCAL}, "2003-03-31T21:00:00.007-05:00"),
+    ],
+)
+def test_datestring_in_each_format_at_each_zone(ms: int, cvdas: dict[str, int], expected: str) -> None:
+    assert _stamp(ms, datetime.timezone(datetime.timedelta(hours=-5)), **cvdas) == expected
+
+
+def test_datestring_east_of_utc_with_half_an_hour() -> None:
+    india = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
+    assert _stamp(APRIL_FOOL, india, STRINGFORMAT=RFC3339, STRINGZONE=LOCAL) == "2003-04-01T05:01:02.498+05:30"
+    assert _stamp(APRIL_FOOL, india, STRINGZONE=LOCAL) == "Tue, 01 Apr 2003 05:01:02 +0530"
+    assert _stamp(APRIL_FOOL, india, STRINGFORMAT=RFC3339) == "2003-03-31T23:31:02.498Z"
+
+
+@pytest.fixture
+def new_york(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The process's local time zone (the TZ variable, a POSIX rule: no zone database needed) for a test."""
+    monkeypatch.setenv("TZ", "EST5EDT,M3.2.0,M11.1.0")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.usefixtures("new_york")
+def test_local_is_the_systems_time_zone_with_the_offset_of_that_moment() -> None:
+    july = 3266308800000  # ABSTIME of 2003-07-04 12:00:00.000, local time: daylight saving time
+    assert _stamp(july, STRINGFORMAT=RFC3339, STRINGZONE=LOCAL) == "2003-07-04T12:00:00.000-04:00"
+    assert _stamp(july, STRINGFORMAT=RFC3339) == "2003-07-04T16:00:00.000Z"
+    january = 3251620800000  # ABSTIME of 2003-01-15 12:00:00.000, local time: standard time
+    assert _stamp(january, STRINGZONE=LOCAL) == "Wed, 15 Jan 2003 12:00:00 -0500"
+    assert _stamp(january) == "Wed, 15 Jan 2003 17:00:00 GMT"
+
+
+def test_a_value_neither_format_nor_zone_has_is_invreq() -> None:
+    for cvdas, resp2 in (({"STRINGFORMAT": 1040}, 2), ({"STRINGFORMAT": UTC}, 2), ({"STRINGZONE": RFC3339}, 3),
+                         ({"STRINGFORMAT": RFC3339, "STRINGZONE": 0}, 3)):  # fmt: skip
+        assert formattime(APRIL_FOOL, {"DATESTRING": b"", "YYYYMMDD": b"", **cvdas}) == (Result(INVREQ, resp2), {})
+    # given without DATESTRING, a value is still checked
+    assert formattime(APRIL_FOOL, {"YYYYMMDD": b"", "STRINGZONE": 5}) == (Result(INVREQ, 3), {})
+    assert formattime(APRIL_FOOL, {"YYYYMMDD": b"", "STRINGZONE": LOCAL}) == (Result(), {"YYYYMMDD": "20030401"})
 
 
 def _task(path: Path, task: int) -> Enqueues:

@@ -323,7 +323,7 @@ class CicsSession:
         elif command == "ASKTIME":
             return Result(), {"ABSTIME": self._abstime(True)}
         elif command == "FORMATTIME":
-            return Result(), self._formattime(options)
+            return self._formattime(options)
         elif command == "ASSIGN":
             return Result(), self._assign(options)
         elif command == "DELAY":
@@ -357,7 +357,7 @@ class CicsSession:
                 self.eib.stamp(moment)
         return self.abstime
 
-    def _formattime(self, options: dict[str, object]) -> dict[str, object]:
+    def _formattime(self, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
         given = options.get("ABSTIME")
         return formattime(given if isinstance(given, int) else self._abstime(False), options)
 

@@ -18,7 +18,9 @@
   before now, else its next coming), ``FOR``/``UNTIL`` ``HOURS``/``MINUTES``/``SECONDS``/``MILLISECS``;
   INVREQ when a value is out of IBM's ranges. The wait ends early when the call ends.
 * FORMATTIME: every option of IBM's command (the date forms with DATESEP, TIME with TIMESEP, the
-  numbers, DATEFORM, MILLISECONDS, DATESTRING in RFC 1123 at UTC, IBM's default string format).
+  numbers, DATEFORM, MILLISECONDS, DATESTRING in RFC 1123 or RFC 3339 at UTC or local time, as
+  STRINGFORMAT and STRINGZONE say: RFC 1123 at UTC by default). Their CVDA values are this
+  translator's own (:data:`..cobol.precompile.cics_table.DFHVALUES`); another value is INVREQ.
 """
 
 from __future__ import annotations
@@ -142,15 +144,50 @@ def delay_seconds(options: Mapping[str, object], now: datetime.datetime) -> floa
     return h * 3600 + m * 60 + s + ms / 1000
 
 
-def _datestring(when: datetime.datetime) -> str:
-    """RFC 1123 at UTC (``Tue, 01 Apr 2003 10:01:02 GMT``); ``when`` is local time, as ABSTIME is."""
-    utc = when.astimezone(datetime.UTC)
-    return (f"{_DAYS[utc.weekday()]}, {utc.day:02d} {_MONTHS[utc.month - 1]} {utc.year:04d} "
-            f"{utc.hour:02d}:{utc.minute:02d}:{utc.second:02d} GMT")  # fmt: skip
+# STRINGFORMAT's and STRINGZONE's CVDA values (this translator's own numbers: see DFHVALUES)
+_STRING_FORMATS = {DFHVALUES["RFC1123"]: "RFC1123", DFHVALUES["RFC3339"]: "RFC3339"}
+_STRING_ZONES = {DFHVALUES["UTC"]: "UTC", DFHVALUES["LOCAL"]: "LOCAL"}
+_BAD_STRINGFORMAT, _BAD_STRINGZONE = 2, 3  # INVREQ's RESP2 for a value that is none of them
 
 
-def formattime(ms: int, options: Mapping[str, object]) -> dict[str, object]:
-    """FORMATTIME of ABSTIME ``ms`` (milliseconds since 1 January 1900, local time): the options given."""
+def _datestring(when: datetime.datetime, form: str = "RFC1123", zone: str = "UTC") -> str:
+    """DATESTRING of ``when`` (local time, as ABSTIME is; naive: in the system's time zone) in ``form`` at ``zone``.
+
+    RFC1123: ``Tue, 01 Apr 2003 10:01:02 GMT`` at UTC, ``Tue, 01 Apr 2003 12:01:02 +0200`` at LOCAL.
+    RFC3339: ``2003-04-01T10:01:02.498Z`` at UTC, ``2003-04-01T12:01:02.498+02:00`` at LOCAL (milliseconds,
+    which ABSTIME keeps; the offset of the local time zone at that moment)."""
+    moment = when.astimezone(datetime.UTC) if zone == "UTC" else when if when.tzinfo else when.astimezone()
+    if form == "RFC3339":
+        text = f"{moment:%Y-%m-%dT%H:%M:%S}.{moment.microsecond // 1000:03d}"
+        return text + ("Z" if zone == "UTC" else _offset(moment, ":"))
+    return (f"{_DAYS[moment.weekday()]}, {moment.day:02d} {_MONTHS[moment.month - 1]} {moment.year:04d} "
+            f"{moment:%H:%M:%S} " + ("GMT" if zone == "UTC" else _offset(moment, "")))  # fmt: skip
+
+
+def _offset(moment: datetime.datetime, sep: str) -> str:
+    minutes = round((moment.utcoffset() or datetime.timedelta()).total_seconds() / 60)
+    hours, mins = divmod(abs(minutes), 60)
+    return f"{'-' if minutes < 0 else '+'}{hours:02d}{sep}{mins:02d}"
+
+
+def _cvda(options: Mapping[str, object], name: str, values: Mapping[int, str], default: str) -> str | None:
+    """The value STRINGFORMAT or STRINGZONE names (its default when not given); None: no value it has."""
+    if name not in options:
+        return default
+    given = options[name]
+    return values.get(given) if isinstance(given, int) else None
+
+
+def formattime(
+    ms: int, options: Mapping[str, object], local: datetime.tzinfo | None = None
+) -> tuple[Result, dict[str, object]]:
+    """FORMATTIME of ABSTIME ``ms`` (milliseconds since 1 January 1900, local time): the options given, or
+    INVREQ (RESP2 2: STRINGFORMAT, 3: STRINGZONE names no value of its). ``local``: the local time zone
+    (by default the system's)."""
+    form = _cvda(options, "STRINGFORMAT", _STRING_FORMATS, "RFC1123")
+    zone = _cvda(options, "STRINGZONE", _STRING_ZONES, "UTC")
+    if form is None or zone is None:
+        return Result(INVREQ, _BAD_STRINGFORMAT if form is None else _BAD_STRINGZONE), {}
     when = ABSTIME_EPOCH + datetime.timedelta(milliseconds=ms)
     sep = options.get("DATESEP")
     ds = sep.decode("latin-1")[:1] if isinstance(sep, bytes) else ("/" if sep else "")
@@ -169,5 +206,5 @@ def formattime(ms: int, options: Mapping[str, object]) -> dict[str, object]:
         "DAYCOUNT": (when - ABSTIME_EPOCH).days, "DAYOFWEEK": (when.weekday() + 1) % 7,
     }  # fmt: skip
     if "DATESTRING" in options:
-        forms["DATESTRING"] = _datestring(when)
-    return {name: value for name, value in forms.items() if name in options}
+        forms["DATESTRING"] = _datestring(when if local is None else when.replace(tzinfo=local), form, zone)
+    return Result(), {name: value for name, value in forms.items() if name in options}

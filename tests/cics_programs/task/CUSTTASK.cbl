@@ -16,6 +16,8 @@
       *   DLL: DELAY 100 MS, SAY SO ON QUEUE SLEEPING (SYNCPOINT), NOTE*
       *        THE KEY ON QUEUE DELAYED, ENQ, DELAY AN HOUR            *
       *   FMT: FORMATTIME OF A FIXED ABSTIME                           *
+      *   FMS: ITS DATESTRING IN RFC 3339 AND RFC 1123 AT LOCAL TIME,  *
+      *        THEN WITH A STRINGZONE CICS HAS NOT (INVREQ)            *
       *   ABX: ABEND UNDER HANDLE ABEND PROGRAM: TASKABX LOGS THE CODE *
       *================================================================*
        DATA DIVISION.
@@ -38,6 +40,9 @@
                                        VALUE 3973170896789.
        01  WS-DATEFORM                 PIC X(6).
        01  WS-MILLIS                   PIC S9(8)  COMP.
+       01  WS-STAMP                    PIC X(64).
+       01  WS-STRING-FORM              PIC S9(8)  COMP.
+       01  WS-NO-ZONE                  PIC S9(8)  COMP VALUE 1.
        01  WS-LOCK.
            05  FILLER                  PIC X(8)   VALUE 'CUSTLOCK'.
            05  WS-LOCK-KEY             PIC 9(8)   VALUE 0.
@@ -78,6 +83,8 @@
                    PERFORM 6500-LONG-DELAY
                WHEN TA-REQ-TIME
                    PERFORM 7000-TIME
+               WHEN TA-REQ-STAMP
+                   PERFORM 7500-STAMP
                WHEN TA-REQ-ABEND-EXIT
                    PERFORM 8000-ABEND-TO-EXIT
            END-EVALUATE
@@ -206,6 +213,28 @@
            END-EXEC
            MOVE WS-MILLIS TO TA-MILLIS
            MOVE WS-DATEFORM TO TA-FORM.
+
+       7500-STAMP.
+           MOVE DFHVALUE(RFC3339) TO WS-STRING-FORM
+           EXEC CICS FORMATTIME ABSTIME(WS-ABSTIME)
+                     DATESTRING(WS-STAMP) STRINGFORMAT(WS-STRING-FORM)
+                     STRINGZONE(DFHVALUE(LOCAL))
+           END-EXEC
+           MOVE WS-STAMP (1:32) TO TA-TEXT (1:32)
+           EXEC CICS FORMATTIME ABSTIME(WS-ABSTIME)
+                     DATESTRING(WS-STAMP) STRINGZONE(DFHVALUE(LOCAL))
+           END-EXEC
+           MOVE WS-STAMP (1:32) TO TA-TEXT (33:32)
+           MOVE SPACES TO WS-STAMP
+           EXEC CICS FORMATTIME ABSTIME(WS-ABSTIME)
+                     DATESTRING(WS-STAMP) STRINGZONE(WS-NO-ZONE)
+                     RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           MOVE WS-RESP TO TA-RESP
+           MOVE WS-RESP2 TO TA-RESP2
+           IF WS-STAMP = SPACES
+               MOVE 'U' TO TA-FLAG
+           END-IF.
 
        8000-ABEND-TO-EXIT.
            EXEC CICS HANDLE ABEND PROGRAM('TASKABX') END-EXEC

@@ -14,6 +14,7 @@
                88  TA-REQ-DELAY                  VALUE 'DLY'.
                88  TA-REQ-LONG-DELAY             VALUE 'DLL'.
                88  TA-REQ-TIME                   VALUE 'FMT'.
+               88  TA-REQ-STAMP                  VALUE 'FMS'.
                88  TA-REQ-ABEND-EXIT             VALUE 'ABX'.
            05  TA-KEY                  PIC 9(8).
            05  TA-RESP                 PIC 9(4).

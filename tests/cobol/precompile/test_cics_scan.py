@@ -107,7 +107,8 @@ def test_data_names_qualified_subscripted_reference_modified_and_builtins() -> N
         ("EXEC CICS FREEMAIN DATA(W) DATAPOINTER(P) END-EXEC", "DATA and DATAPOINTER exclude each other"),
         ("EXEC CICS ENQ RESOURCE(R) TASK LUW END-EXEC", "TASK and LUW exclude each other"),
         ("EXEC CICS DELAY INTERVAL(500) FOR SECONDS(5) END-EXEC", "INTERVAL and FOR exclude each other"),
-        ("EXEC CICS FORMATTIME ABSTIME(T) DATESTRING(S) STRINGFORMAT(F) END-EXEC", "CVDA values are not known"),
+        ("EXEC CICS FORMATTIME ABSTIME(T) DATESTRING(S) RFC3339 END-EXEC", "RFC3339 is not an option of"),
+        ("EXEC CICS FORMATTIME ABSTIME(T) DATESTRING(S) STRINGZONE END-EXEC", "STRINGZONE needs an argument"),
     ],
 )
 def test_what_is_refused_says_where_and_why(code: str, reason: str) -> None:
@@ -140,6 +141,26 @@ def test_dfhresp_values_are_cics_response_codes() -> None:
     assert {name: builtin_value("DFHRESP", name) for name in documented} == documented
     assert builtin_value("dfhresp", "notfnd") == 13 and builtin_value("DFHRESP", "NOTFOUND") is None
     assert (builtin_value("DFHVALUE", "KSDS"), builtin_value("DFHVALUE", "ESDS")) == (6, 5)
+
+
+def test_formattime_string_options_take_a_cvda_as_on_cics() -> None:
+    scan = _scan(
+        "     MOVE DFHVALUE(LOCAL) TO WS-ZONE",
+        "     EXEC CICS FORMATTIME ABSTIME(WS-ABSTIME) DATESTRING(WS-STAMP)",
+        "          STRINGFORMAT(DFHVALUE(RFC3339)) STRINGZONE(WS-ZONE)",
+        "          END-EXEC",
+        "     EXEC CICS FORMATTIME ABSTIME(WS-ABSTIME) DATESTRING(WS-STAMP)",
+        "          STRINGFORMAT(WS-FORM) STRINGZONE(DFHVALUE(UTC)) END-EXEC",
+    )
+    assert scan.problems == []
+    local, utc = scan.commands
+    assert local.options["STRINGFORMAT"] == Arg("number", "9002", 9002)
+    assert local.options["STRINGZONE"] == Arg("data", "WS-ZONE")
+    assert utc.options["STRINGFORMAT"] == Arg("data", "WS-FORM") and utc.options["STRINGZONE"] == Arg(
+        "number", "9011", 9011
+    )
+    names = ("RFC1123", "RFC3339", "UTC", "LOCAL")  # this translator's own numbers (IBM's were not at hand)
+    assert [builtin_value("DFHVALUE", name) for name in names] == [9001, 9002, 9011, 9012]
 
 
 def test_the_commands_the_issue_lists_are_all_in_the_table() -> None:

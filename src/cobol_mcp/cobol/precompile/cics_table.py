@@ -130,9 +130,7 @@ _LIST = [
     _cmd("FORMATTIME", 0x4A04, "ABSTIME=d DATE=x8< DATEFORM=x6< DATESEP=n1? DATESTRING=x64< DAYCOUNT=f< "
          "DAYOFMONTH=f< DAYOFWEEK=f< DDMMYY=x8< DDMMYYYY=x10< FULLDATE=x10< MILLISECONDS=f< MMDDYY=x8< "
          "MMDDYYYY=x10< MONTHOFYEAR=f< STRINGFORMAT=f STRINGZONE=f TIME=x8< TIMESEP=n1? YEAR=f< "
-         "YYDDD=x6< YYDDMM=x8< YYMMDD=x8< YYYYDDD=x8< YYYYDDMM=x10< YYYYMMDD=x10<", "ABSTIME",
-         notes={opt: f"FORMATTIME {opt}: its CVDA values are not known here; DATESTRING alone gives IBM's "
-                     "default, RFC 1123 at UTC" for opt in ("STRINGFORMAT", "STRINGZONE")}),
+         "YYDDD=x6< YYDDMM=x8< YYMMDD=x8< YYYYDDD=x8< YYYYDDMM=x10< YYYYMMDD=x10<", "ABSTIME"),
     _cmd("DELAY", 0x1004, "INTERVAL=f TIME=f FOR HOURS=f MINUTES=f SECONDS=f MILLISECS=f UNTIL REQID=n8", "",
          "INTERVAL|TIME|FOR|UNTIL"),
     _cmd("SYNCPOINT", 0x1602, "ROLLBACK"),
@@ -234,4 +232,8 @@ DFHVALUES = {
     "BASE": 10, "KEYED": 8, "NOTKEYED": 9, "ESDS": 5, "KSDS": 6, "RRDS": 7, "FIXED": 12, "VARIABLE": 13,
     "OPEN": 18, "CLOSED": 19, "ENABLED": 23, "DISABLED": 24, "BELOW": 159, "ACTIVE": 181, "TASK": 233,
     "AUXILIARY": 247, "BIT": 1020, "APPEND": 1036, "BINARY": 1038,
+    # FORMATTIME STRINGFORMAT and STRINGZONE: these four numbers are this translator's own, IBM's not
+    # having been at hand. DFHVALUE(RFC3339), or a fullword MOVEd from it, works as on CICS; a program
+    # that hard-codes IBM's number gets INVREQ.
+    "RFC1123": 9001, "RFC3339": 9002, "UTC": 9011, "LOCAL": 9012,
 }  # fmt: skip
