@@ -91,6 +91,7 @@ def _folder(tmp: Path, url: str = "") -> Path:
     folder = tmp / "files"
     folder.mkdir(parents=True)
     shutil.copy(PROGRAMS / "FILEWRK.cbl", folder)
+    shutil.copy(PROGRAMS / "QUEWRK.cbl", folder)
     (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{url}"\n\n{TOML}' if url else TOML)
     (folder / "ksdsf.txt").write_text("".join(f"{line:40s}\n" for line in KSDS_LOAD + MORE_LOAD))
     (folder / "esdsf.txt").write_text("FIRST ENTRY \nSECOND ENTRY\n")
@@ -273,13 +274,14 @@ def test_the_same_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
                          env=env) as client:  # fmt: skip
             client.initialize()
             results[way] = [_call(client, *request) for request in REQUESTS]
+            results[way] += [_queues(client, function) for function in ("TS", "TD", "CT", "AB")]
             for result in results[way]:
                 for c in result.get("content", []) if result.get("isError") else []:
                     c["text"] = c["text"].replace(str(folder), "FOLDER")
         if way == "worker":
             assert "database work run in the COBOL worker" in _check(folder)
     assert results["worker"] == results["server"]
-    assert sum(bool(r.get("isError")) for r in results["worker"]) == 2  # AB and SQ abend
+    assert sum(bool(r.get("isError")) for r in results["worker"]) == 3  # AB and SQ abend, and QUEWRK's AB
     assert _steps(results["worker"][0])[0][6] == KSDS_LOAD[0]
 
 
@@ -295,3 +297,65 @@ def test_a_call_past_its_timeout_leaves_no_record(tmp_path: Path) -> None:
         assert _steps(after)[0][:2] == (NORMAL, 0)
     keys = [r[1] for r in _rows(folder) if r[0] == "KSDSF"]
     assert b"T00001" not in keys and b"T00002" in keys
+
+
+QIDERR, ITEMERR, QZERO, SUPPRESSED = 44, 26, 23, 72
+
+
+def _queues(client: StdioClient, function: str) -> dict[str, Any]:
+    steps = [{"qw_resp": 0, "qw_resp2": 0, "qw_eibresp": 0, "qw_number": 0, "qw_data": ""}] * 18
+    return client.call("quewrk", qw_function=function, qw_steps=steps)
+
+
+def _queue_steps(servers: dict[str, tuple[StdioClient, Path]], function: str) -> list[tuple[int, int, int, str]]:
+    """QUEWRK's request on both servers, equal; each step's RESP, RESP2, number and data."""
+    worker, server = (_queues(servers[way][0], function) for way in ("worker", "server"))
+    assert worker == server
+    assert not worker.get("isError"), worker
+    return [
+        (s["qw_resp"], s["qw_resp2"], s["qw_number"], s["qw_data"]) for s in worker["structuredContent"]["qw_steps"]
+    ]
+
+
+def test_ts_queues(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _queue_steps(servers, "TS")
+    assert [s[2] for s in steps[:3]] == [101, 202, 303]  # ITEM * 100 + NUMITEMS
+    assert steps[3] == (NORMAL, 0, 3, "SECOND ITEM")  # ITEM(2), NUMITEMS 3
+    assert [s[3] for s in steps[4:6]] == ["THIRD ITEM", ""] and steps[5][:2] == (ITEMERR, 0)  # NEXT, then past
+    assert steps[6][:3] == (NORMAL, 0, 1)  # REWRITE ITEM(1)
+    assert steps[7] == (LENGERR, 0, 30, "FIRST")  # cut to INTO, LENGTH the item's
+    assert [s[:2] for s in steps[8:14]] == [(ITEMERR, 0), (LENGERR, 0), (NORMAL, 0), (QIDERR, 0), (QIDERR, 0),
+                                             (INVREQ, 0)]  # fmt: skip
+
+
+def test_td_queues(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _queue_steps(servers, "TD")
+    assert [s[:2] for s in steps[:2]] == [(NORMAL, 0), (NORMAL, 0)]
+    assert [(s[0], s[3]) for s in steps[2:5]] == [(NORMAL, "FIRST RECORD"), (NORMAL, "SECOND RECORD"), (QZERO, "")]
+    assert steps[2][2] == 30  # LENGTH: the record's
+    assert [s[:2] for s in steps[5:11]] == [(NORMAL, 0), (INVREQ, 0), (NORMAL, 0), (NORMAL, 0), (QZERO, 0),
+                                            (QIDERR, 0)]  # fmt: skip
+
+
+def test_named_counters(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    steps = _queue_steps(servers, "CT")
+    assert [s[:2] for s in steps[:3]] == [(INVREQ, 201), (NORMAL, 0), (INVREQ, 202)]  # never defined; defined twice
+    assert [(s[0], s[2]) for s in steps[3:5]] == [(NORMAL, 5), (NORMAL, 6)]
+    assert steps[5][:2] == (SUPPRESSED, 101) and (steps[6][0], steps[6][2]) == (NORMAL, 7)  # INCREMENT 5, REDUCE
+    assert steps[7][:2] == (SUPPRESSED, 101) and (steps[8][0], steps[8][2]) == (NORMAL, 1)  # at its limit, WRAP
+    assert steps[9][:3] == (NORMAL, 0, 20107)  # QUERY: VALUE 2, MINIMUM 1, MAXIMUM 7; then UPDATE COMPAREMIN(3)
+    assert [s[:2] for s in steps[10:14]] == [(SUPPRESSED, 102), (SUPPRESSED, 104), (NORMAL, 0), (INVREQ, 201)]
+    assert [s[:3] for s in steps[14:17]] == [(NORMAL, 0, 0), (NORMAL, 0, 0), (INVREQ, 404, 0)]  # DCOUNTER; a bad name
+
+
+def test_an_abend_takes_back_queue_items_and_counters(servers: dict[str, tuple[StdioClient, Path]]) -> None:
+    worker, server = (_queues(servers[way][0], "AB") for way in ("worker", "server"))
+    assert worker.get("isError") and "QWAB" in worker["content"][0]["text"], worker
+    assert server.get("isError") and "QWAB" in server["content"][0]["text"], server
+    for way in ("worker", "server"):
+        conn = sqlite3.connect(servers[way][1] / "cobol-mcp.db")
+        try:
+            assert conn.execute("SELECT COUNT(*) FROM cics_ts_queues WHERE queue = 'WKTSAB'").fetchone()[0] == 0
+            assert conn.execute("SELECT COUNT(*) FROM cics_counters WHERE name = 'WKABEND'").fetchone()[0] == 0
+        finally:
+            conn.close()

@@ -33,14 +33,16 @@ def _commands(tmp_path: Path, *lines: str) -> list:
     return scan_cics_text(source).commands
 
 
-def test_a_folder_of_file_control_and_syncpoints_runs_in_the_worker(tmp_path: Path) -> None:
+def test_a_folder_of_files_queues_counters_and_syncpoints_runs_in_the_worker(tmp_path: Path) -> None:
     commands = _commands(tmp_path, "READ FILE('F') INTO(WS-REC) RIDFLD(WS-KEY) GTEQ",
                          "WRITE FILE('F') FROM(WS-REC) RIDFLD(WS-KEY) NOHANDLE", "SYNCPOINT",
                          "IGNORE CONDITION NOTFND", "LINK PROGRAM('P')", "RETURN",
                          "READ FILE('F') INTO(WS-REC) RIDFLD(WS-KEY) UPDATE", "REWRITE FILE('F') FROM(WS-REC)",
                          "DELETE FILE('F')", "UNLOCK FILE('F')", "STARTBR FILE('F') RIDFLD(WS-KEY)",
-                         "READNEXT FILE('F') INTO(WS-REC) RIDFLD(WS-KEY)", "ENDBR FILE('F')")  # fmt: skip
-    assert len(commands) == 13
+                         "READNEXT FILE('F') INTO(WS-REC) RIDFLD(WS-KEY)", "ENDBR FILE('F')",
+                         "WRITEQ TS QUEUE('Q') FROM(WS-REC)", "READQ TD QUEUE('Q') INTO(WS-REC)",
+                         "GET COUNTER('C') VALUE(WS-KEY)", "DEFINE DCOUNTER('C')")  # fmt: skip
+    assert len(commands) == 17
     assert why_not(RUNTIME, SQLITE, {"PROG": commands}, {}) is None
 
 
@@ -49,8 +51,7 @@ def test_a_folder_of_file_control_and_syncpoints_runs_in_the_worker(tmp_path: Pa
     [
         ("READ FILE('F') SET(WS-KEY) RIDFLD(WS-KEY)", "READ SET"),
         ("READNEXT FILE('F') SET(WS-KEY) RIDFLD(WS-KEY)", "READNEXT SET"),
-        ("WRITEQ TS QUEUE('Q') FROM(WS-REC)", "WRITEQ TS"),
-        ("GET COUNTER('C') VALUE(WS-KEY)", "GET COUNTER"),
+        ("READQ TS QUEUE('Q') SET(WS-KEY)", "READQ TS SET"),
         ("ENQ RESOURCE(WS-KEY)", "ENQ"),
     ],
 )

@@ -289,9 +289,8 @@ class CicsSession:
     def _run(self, desc: Descriptor, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
         command = desc.command
         if command in dispatch.COMMANDS:
-            if self.worker is not None:  # (the folder's check saw every command: not reached)
-                raise CicsAbend(f"{self._where(desc)}: this folder's file control runs in the COBOL worker, "
-                                "and this command cannot")  # fmt: skip
+            if self.worker is not None:  # run in the worker: only WRITEQ TD to a log queue comes here
+                return self.worker.run(command, options, self._where(desc), self.program.program_id)
             return dispatch.run(self._resources(), command, options)
         if command in CHANNEL_COMMANDS:
             try:

@@ -2,22 +2,23 @@
 
 A CICS command answered by the server costs a round trip between the worker and the server (tens of
 microseconds on a busy machine, about a hundred on an idle one), where SQLite reads a record by key in
-one or two. So, as EXEC SQL does (:mod:`.inworker`), a folder's CICS calls run their file control in the
-worker itself (``worker_cics.h``: READ, WRITE, REWRITE, DELETE, UNLOCK and browsing, with the semantics
-of :mod:`cobol_mcp.db.cics.files`), on the connection their EXEC SQL statements run on there: file
-control, SQL and SYNCPOINT are one unit of work on one connection, committed when the program has
+one or two. So, as EXEC SQL does (:mod:`.inworker`), a folder's CICS calls run their database work in
+the worker itself (``worker_cics.h``: file control, TS and TD queues and named counters, with the
+semantics of :mod:`cobol_mcp.db.cics`), on the connection their EXEC SQL statements run on there: those
+commands, SQL and SYNCPOINT are one unit of work on one connection, committed when the program has
 returned and the server has said the call is still on, rolled back by any end of the worker (an abend,
 a runtime error, a timeout, a cancellation). The server still answers every other command (HANDLE,
 LINK, ASSIGN, ABEND …), fills the EIB at the call's start, and routes a condition the worker raised
 that the program neither takes with RESP nor ignores with NOHANDLE (``=CONDITION``): its HANDLE table
 says where the program goes, or the task abends; an abend the worker met (``=ABEND``: AFCV, a record
-lock not granted) ends the task as the server's own would.
+lock not granted) ends the task as the server's own would. WRITEQ TD to CSMT or CSSL, a line of the
+server's log and no database work, is still the server's (:meth:`CicsWorker.run`).
 
 A folder runs so (:func:`why_not` gives the first reason it cannot) when its EXEC SQL can (every
 statement of its programs has a plan: :func:`.inworker.folder_plans`), the C worker runs its calls (on
-PostgreSQL: with libpq), ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``, and its CICS programs use no
-database command but file control (without SET or TOKEN) and SYNCPOINT: a call's database work must
-all be on one side, and TS and TD queues, named counters and ENQ are the server's (:mod:`cobol_mcp.db.cics`).
+PostgreSQL: with libpq), ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``, and its CICS programs use neither
+ENQ/DEQ (PostgreSQL's advisory locks or this process's lock table: the server's) nor SET or TOKEN on a
+resource command: a call's database work must all be on one side.
 
 A dataset's plan (:func:`dataset_plan`, asked with SQLPLAN number :data:`FILE_PLAN`; little-endian):
 ``<B found><B organization><I min length><I max length><I key length><I key offset>``, the dataset's
@@ -34,6 +35,7 @@ from ..cobol.precompile.cics import CicsCommand
 from ..cobol.precompile.cics_table import COMMANDS
 from ..db.cics.dispatch import COMMANDS as RESOURCE_COMMANDS
 from ..db.cics.fct import DatasetDef
+from ..db.cics.queues import write_log
 from ..db.cics.result import CicsFailure, Result
 from ..db.url import Database
 from .cics_eib import Descriptor
@@ -45,9 +47,8 @@ __all__ = ["FILE_PLAN", "RAISED", "CicsWorker", "dataset_plan", "raised", "why_n
 
 FILE_PLAN = -2  # an SQLPLAN exchange's number: a dataset's definition (worker_cicsfile.c)
 RAISED = b"0;="  # a CICSRT exchange's descriptor: =CONDITION or =ABEND the worker raised, for routing
-_FILES = ("READ", "WRITE", "REWRITE", "DELETE", "UNLOCK", "STARTBR", "READNEXT", "READPREV", "RESETBR", "ENDBR")
-_IN_WORKER = {name: frozenset({"SET", "TOKEN"}) for name in _FILES}  # file control, not with these
-_KNOWN = {name: frozenset(COMMANDS[name].options) | {"RESP", "RESP2", "NOHANDLE"} for name in _IN_WORKER}
+_IN_WORKER = {name: frozenset({"SET", "TOKEN"}) for name in RESOURCE_COMMANDS}  # all of them, not with these
+_KNOWN = {name: frozenset(COMMANDS[name].options) | {"RESP", "RESP2", "NOHANDLE"} for name in RESOURCE_COMMANDS}
 _ORGANIZATIONS = {"ksds": 0, "esds": 1, "rrds": 2}
 
 
@@ -107,6 +108,18 @@ class CicsWorker:
         self.session = WorkerSession(sql, plans)
         self.in_worker = self.session.in_worker  # the call frame's folder token
         self.fct, self.database = fct, database
+
+    def run(
+        self, command: str, options: Mapping[str, object], where: str, program: str
+    ) -> tuple[Result, dict[str, object]]:
+        """A resource command that reached the server all the same: WRITEQ TD to a log queue (no database)."""
+        queue, data, length = options.get("QUEUE", b""), options.get("FROM", b""), options.get("LENGTH")
+        assert isinstance(queue, bytes) and isinstance(data, bytes)
+        logged = write_log(queue, data[:length] if isinstance(length, int) else data, program) if (
+            command == "WRITEQ TD") else None  # fmt: skip
+        if logged is None:  # (the folder's check saw every command: not reached)
+            raise ServiceError(f"{where}: this call's database work runs in the COBOL worker, and this command not")
+        return logged, {}
 
     def answer(self, exchange: Any) -> list[bytes]:
         params = list(exchange.params)

@@ -49,6 +49,8 @@ WORKER_FILES = (
     "worker_cicsfile.c",
     "worker_cicsupdate.c",
     "worker_cicsbrowse.c",
+    "worker_cicsres.c",
+    "worker_cicscounter.c",
     "worker_unit.c",
 )
 BUILD_FORMAT = b"cobol-mcp-worker-2"

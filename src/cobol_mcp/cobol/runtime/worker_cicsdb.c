@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #define FILE_PLAN (-2) /* sqlbridge.cics_worker.FILE_PLAN */
-static const char *const SQL[S_COUNT] = {
+const char *const DB_SQL[S_COUNT] = {
     "SELECT 1 FROM cics_datasets WHERE name = ?1",
     "SELECT rid, data FROM cics_records WHERE dataset = ?1 AND rid = ?2",
     "SELECT rid, data FROM cics_records WHERE dataset = ?1 AND rid >= ?2 ORDER BY rid LIMIT 1",
@@ -28,6 +28,30 @@ static const char *const SQL[S_COUNT] = {
     "SELECT rid, data FROM cics_records WHERE dataset = ?1 AND rid > ?2 ORDER BY rid LIMIT 1",
     "SELECT rid, data FROM cics_records WHERE dataset = ?1 AND rid <= ?2 ORDER BY rid DESC LIMIT 1",
     "SELECT rid, data FROM cics_records WHERE dataset = ?1 AND rid < ?2 ORDER BY rid DESC LIMIT 1",
+    "INSERT INTO cics_ts_queues (queue, items, next_item) VALUES (?1, 0, 1) ON CONFLICT (queue) DO NOTHING",
+    "UPDATE cics_ts_queues SET items = items + 1 WHERE queue = ?1 RETURNING items",
+    "INSERT INTO cics_ts_items (queue, item, data) VALUES (?1, ?2, ?3)",
+    "SELECT items FROM cics_ts_queues WHERE queue = ?1",
+    "UPDATE cics_ts_items SET data = ?3 WHERE queue = ?1 AND item = ?2",
+    "SELECT items, next_item FROM cics_ts_queues WHERE queue = ?1",
+    "SELECT data FROM cics_ts_items WHERE queue = ?1 AND item = ?2",
+    "UPDATE cics_ts_queues SET next_item = ?2 WHERE queue = ?1",
+    "DELETE FROM cics_ts_queues WHERE queue = ?1",
+    "DELETE FROM cics_ts_items WHERE queue = ?1",
+    "INSERT INTO cics_td (queue, data) VALUES (?1, ?2)",
+    "SELECT seq, data FROM cics_td WHERE queue = ?1 ORDER BY seq LIMIT 1",
+    "DELETE FROM cics_td WHERE seq = ?1",
+    "DELETE FROM cics_td WHERE queue = ?1",
+    "SELECT value, minimum, maximum FROM cics_counters WHERE pool = ?1 AND name = ?2",
+    "SELECT value, minimum, maximum FROM cics_counters WHERE pool = ?1 AND name = ?2",
+    "UPDATE cics_counters SET value = ?3 WHERE pool = ?1 AND name = ?2",
+    "INSERT INTO cics_counters (pool, name, wide, value, minimum, maximum) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+    "ON CONFLICT (pool, name) DO NOTHING",
+    "DELETE FROM cics_counters WHERE pool = ?1 AND name = ?2",
+};
+const char *const DB_PG_SUFFIX[S_COUNT] = { /* what PostgreSQL adds (db.cics.queues, db.cics.counters) */
+    [S_TD_FIRST] = " FOR UPDATE SKIP LOCKED",
+    [S_CT_GET_LOCK] = " FOR UPDATE",
 };
 
 void fc_fail(const char *why) {
@@ -135,19 +159,29 @@ void fc_release(void) {
     last = NULL;
 }
 
-static int pg_statement_run(struct connection *c, int s, const char *const *values, const int *lengths,
-                            const int *formats, int n) {
+static int pg_run(struct connection *c, int s, const struct arg *args, int n) {
     if (c->files_session != c->session)
         c->files_prepared = 0, c->files_session = c->session;
-    char name[24];
+    char name[24], digits[3][24];
     snprintf(name, sizeof name, "cobol_mcp_f%d", s);
-    if (!(c->files_prepared & (1u << s))) {
-        char sql[160];
-        snprintf(sql, sizeof sql, "%s", SQL[s]);
+    const char *values[DB_ARGS];
+    int lengths[DB_ARGS], formats[DB_ARGS];
+    unsigned types[DB_ARGS];
+    for (int i = 0; i < n; i++) {
+        const struct arg *a = &args[i];
+        types[i] = a->type == 'i' ? 20 : a->type == 'b' ? 17 : 25;
+        formats[i] = a->type == 'b', lengths[i] = a->n, values[i] = a->p;
+        if (a->type == 'i') {
+            snprintf(digits[i < 3 ? i : 2], sizeof digits[0], "%lld", a->i);
+            values[i] = digits[i < 3 ? i : 2];
+        }
+    }
+    if (!(c->files_prepared & (1ull << s))) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "%s%s", DB_SQL[s], DB_PG_SUFFIX[s] ? DB_PG_SUFFIX[s] : "");
         for (char *q = sql; *q; q++)
             if (*q == '?')
                 *q = '$';
-        unsigned types[3] = {25, s == S_NEXT_RBA ? 20 : 17, 17};
         PGresult *r = pq.prepare(c->pg, name, sql, n, types);
         if (pq.result_status(r) != PGRES_COMMAND_OK) {
             snprintf(fc_text, sizeof fc_text, "%s", pq.result_error_message(r));
@@ -155,80 +189,97 @@ static int pg_statement_run(struct connection *c, int s, const char *const *valu
             fc_fail(fc_text);
         }
         pq.clear(r);
-        c->files_prepared |= 1u << s;
+        c->files_prepared |= 1ull << s;
     }
     last = pq.exec_prepared(c->pg, name, n, values, lengths, formats, 1);
     int status = pq.result_status(last);
     return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
 }
 
-/* Statement s with ?1 the dataset's name, ?2 the rid a (or the number), ?3 the bytes b: 1 a row (in *row,
- * until the next statement), 0 none; -1 a lock attempt failed (fc_state, fc_text). The rows it changed
- * (ESDS's next RBA: the RBA) in *count. */
-int fc_run(struct connection *c, struct dataset *d, int s, const struct key *a, const unsigned char *b, int b_n,
-           long long number, struct row *row, long long *count) {
+/* Statement s with these arguments (?1, ?2 …): 1 a row (read with db_int and db_bytes until the next
+ * statement), 0 none, -1 it failed and `may_fail` (fc_state, fc_text; else the worker ends with it);
+ * the rows it changed in *count */
+int db_run(struct connection *c, int s, const struct arg *args, int n, int may_fail, long long *count) {
     fc_release();
-    int lock = s == S_WRITER || s == S_LOCK || s == S_LOCK_NOWAIT;
     if (c->pg) {
-        char digits[24];
-        snprintf(digits, sizeof digits, "%lld", number);
-        const char *values[3] = {d->name, s == S_NEXT_RBA ? digits : (const char *)(a ? a->b : NULL), (const char *)b};
-        int lengths[3] = {0, a ? a->n : 0, b_n}, formats[3] = {0, s != S_NEXT_RBA, 1};
-        int n = b ? 3 : (a || s == S_NEXT_RBA) ? 2 : 1;
-        if (!pg_statement_run(c, s, values, lengths, formats, n)) {
+        if (!pg_run(c, s, args, n)) {
             const char *state = pq.result_error_field(last, DIAG_SQLSTATE);
             snprintf(fc_state, sizeof fc_state, "%s", state ? state : "");
             snprintf(fc_text, sizeof fc_text, "%s", pq.result_error_message(last));
-            if (lock)
+            if (may_fail)
                 return -1;
             fc_fail(fc_text);
         }
         const char *tuples = pq.cmd_tuples(last);
         if (count)
             *count = tuples && *tuples ? atoll(tuples) : 0;
-        if (pq.ntuples(last) == 0)
-            return 0;
-        if (s == S_NEXT_RBA && count) {
-            const unsigned char *v = (const unsigned char *)pq.getvalue(last, 0, 0);
-            long long rba = 0;
-            for (int i = 0; i < pq.getlength(last, 0, 0); i++)
-                rba = rba << 8 | v[i];
-            *count = rba;
-        }
-        if (row) {
-            row->rid = (const unsigned char *)pq.getvalue(last, 0, 0), row->rid_n = pq.getlength(last, 0, 0);
-            row->data = (const unsigned char *)pq.getvalue(last, 0, 1), row->data_n = pq.getlength(last, 0, 1);
-        }
-        return 1;
+        return pq.ntuples(last) > 0;
     }
     sqlite3_stmt **stmt = (sqlite3_stmt **)&c->files[s];
-    if (!*stmt && lite.prepare_v2(c->db, SQL[s], -1, stmt, NULL) != SQLITE_OK)
+    if (!*stmt && lite.prepare_v2(c->db, DB_SQL[s], -1, stmt, NULL) != SQLITE_OK)
         fc_fail(lite.errmsg(c->db));
-    lite.bind_text(*stmt, 1, d->name, -1, NULL);
-    if (s == S_NEXT_RBA)
-        lite.bind_int64(*stmt, 2, number);
-    else if (a)
-        lite.bind_blob(*stmt, 2, a->b, a->n, NULL);
-    if (b)
-        lite.bind_blob(*stmt, 3, b, b_n, NULL);
+    for (int i = 0; i < n; i++) {
+        const struct arg *a = &args[i];
+        if (a->type == 'i')
+            lite.bind_int64(*stmt, i + 1, a->i);
+        else if (a->type == 'b')
+            lite.bind_blob(*stmt, i + 1, a->p, a->n, NULL);
+        else
+            lite.bind_text(*stmt, i + 1, a->p, a->n, NULL);
+    }
     active = *stmt;
     int rc = lite.step(*stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
         snprintf(fc_text, sizeof fc_text, "%s", lite.errmsg(c->db));
         fc_release();
-        if (lock)
+        if (may_fail)
             return -1;
         fc_fail(fc_text);
     }
     if (count)
-        *count = s == S_NEXT_RBA && rc == SQLITE_ROW ? lite.column_int64(*stmt, 0) : lite.changes(c->db);
-    if (rc != SQLITE_ROW)
-        return 0;
-    if (row) {
-        row->rid = lite.column_blob(*stmt, 0), row->rid_n = lite.column_bytes(*stmt, 0);
-        row->data = lite.column_blob(*stmt, 1), row->data_n = lite.column_bytes(*stmt, 1);
+        *count = lite.changes(c->db);
+    return rc == SQLITE_ROW;
+}
+
+/* Column k of the row db_run found: its bytes (text or blob), or its number */
+const unsigned char *db_bytes(int k, int *n) {
+    if (last) {
+        *n = pq.getlength(last, 0, k);
+        return (const unsigned char *)pq.getvalue(last, 0, k);
     }
-    return 1;
+    *n = lite.column_bytes(active, k);
+    const unsigned char *b = lite.column_blob(active, k);
+    return b ? b : (const unsigned char *)"";
+}
+
+long long db_int(int k) {
+    if (!last)
+        return lite.column_int64(active, k);
+    int n;
+    const unsigned char *v = db_bytes(k, &n); /* binary: big-endian, 2, 4 or 8 bytes */
+    long long x = n && (v[0] & 0x80) ? -1 : 0;
+    for (int i = 0; i < n; i++)
+        x = (long long)((unsigned long long)x << 8 | v[i]);
+    return x;
+}
+
+/* A file-control statement: ?1 the dataset's name, ?2 the rid a (or the number), ?3 the bytes b: 1 a row
+ * (its rid and data in *row, until the next statement), 0 none, -1 a lock attempt failed; the rows it
+ * changed (ESDS's next RBA: the RBA) in *count */
+int fc_run(struct connection *c, struct dataset *d, int s, const struct key *a, const unsigned char *b, int b_n,
+           long long number, struct row *row, long long *count) {
+    struct arg args[3] = {{'t', d->name, -1, 0}, {'b', a ? a->b : NULL, a ? a->n : 0, 0}, {'b', b, b_n, 0}};
+    if (s == S_NEXT_RBA)
+        args[1] = (struct arg){'i', NULL, 0, number};
+    int n = b ? 3 : (a || s == S_NEXT_RBA) ? 2 : 1;
+    int got = db_run(c, s, args, n, s == S_WRITER || s == S_LOCK || s == S_LOCK_NOWAIT, count);
+    if (got == 1 && s == S_NEXT_RBA && count)
+        *count = db_int(0);
+    else if (got == 1 && row) {
+        row->rid = db_bytes(0, &row->rid_n);
+        row->data = db_bytes(1, &row->data_n);
+    }
+    return got;
 }
 
 /* A change made: PostgreSQL's savepoint after it (db.unit.Unit.changed: a failed statement later goes back
@@ -241,3 +292,7 @@ void fc_changed(struct connection *c) {
     c->savepoint = 1;
 }
 
+
+/* The call's connection for TS and TD queues and counters: the folder's database (any dataset's plan
+ * names it; the nameless one's is asked once per folder) */
+struct connection *res_connection(void) { return call_connection(definition("")->database, "CICS"); }

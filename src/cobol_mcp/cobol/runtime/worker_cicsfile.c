@@ -274,29 +274,35 @@ int cics_file(int count) {
         }
         fc_release();
     }
+    return fc_finish(&k, VERBS[k.verb], EIBFN[k.verb]);
+}
+
+/* The command's end, as sqlbridge.cics ends it: an abend or a condition neither RESP nor NOHANDLE takes
+ * told to the server (it routes or abends); else the EIB's EIBFN, EIBRESP, EIBRESP2 and DFHEIGDI, and
+ * RESP and RESP2 when given. 1 (the CALL is answered) */
+int fc_finish(struct command *k, const char *verb, unsigned fn) {
     char text[400];
-    if (k.abend[0]) /* the task abends, as the server ends it (its HANDLE ABEND first) */
-        snprintf(text, sizeof text, "0;=ABEND;%d;%s;%s;%s", k.line, VERBS[k.verb], k.abend, k.why);
-    else if (k.resp_ && !k.resp && !k.nohandle) /* the server's HANDLE table says where to go, or abends */
-        snprintf(text, sizeof text, "0;=CONDITION;%d;%s;%d;%d", k.line, VERBS[k.verb], k.resp_, k.resp2_);
+    if (k->abend[0]) /* the task abends, as the server ends it (its HANDLE ABEND first) */
+        snprintf(text, sizeof text, "0;=ABEND;%d;%s;%s;%s", k->line, verb, k->abend, k->why);
+    else if (k->resp_ && !k->resp && !k->nohandle) /* the server's HANDLE table says where to go, or abends */
+        snprintf(text, sizeof text, "0;=CONDITION;%d;%s;%d;%d", k->line, verb, k->resp_, k->resp2_);
     else
         text[0] = 0;
     if (text[0]) {
-        void *data[4] = {NULL, NULL, k.eib, text};
+        void *data[4] = {NULL, NULL, k->eib, text};
         size_t sizes[4] = {0, 0, (size_t)cob_get_param_size(2), strlen(text)};
         ask_with(2, cob_get_s64_param(1), 3, data, sizes);
         return 1;
     }
-    unsigned fn = EIBFN[k.verb];
-    unsigned char *e = k.eib;
+    unsigned char *e = k->eib;
     e[20] = e[21] = 0, e[27] = (unsigned char)(fn >> 8), e[28] = fn & 0xFF;
     for (int i = 0; i < 4; i++) {
-        e[76 + i] = (unsigned char)((unsigned)k.resp_ >> (24 - 8 * i));
-        e[80 + i] = (unsigned char)((unsigned)k.resp2_ >> (24 - 8 * i));
+        e[76 + i] = (unsigned char)((unsigned)k->resp_ >> (24 - 8 * i));
+        e[80 + i] = (unsigned char)((unsigned)k->resp2_ >> (24 - 8 * i));
     }
-    if (k.resp)
-        put_number(k.resp, k.resp_);
-    if (k.resp2)
-        put_number(k.resp2, k.resp2_);
+    if (k->resp)
+        put_number(k->resp, k->resp_);
+    if (k->resp2)
+        put_number(k->resp2, k->resp2_);
     return 1;
 }

@@ -368,7 +368,7 @@ int CICSRT(void) {
         }
     }
     if (sql_call && sql_call == running && count >= 3 && count <= MAX_ARGS) { /* its database work runs here */
-        if (cics_file(count))
+        if (cics_file(count) || cics_resource(count))
             return 0;
         const char *desc = cob_get_param_data(3), *semi = memchr(desc, ';', (size_t)cob_get_param_size(3));
         size_t rest = semi ? (size_t)cob_get_param_size(3) - (size_t)(semi + 1 - desc) : 0;

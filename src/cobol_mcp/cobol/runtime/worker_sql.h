@@ -76,8 +76,9 @@ struct connection {
     void *pg;               /* PostgreSQL's connection (worker_pg.c), instead of db */
     int in_txn, savepoint;  /* PostgreSQL: a transaction begun; the savepoint after the last change held */
     unsigned session;       /* PostgreSQL: which session (opened again after the database ended one) */
-    void *files[16];        /* CICS file control's statements (worker_cicsfile.c): SQLite's, prepared */
-    unsigned files_prepared, files_session; /* PostgreSQL: which are prepared, in which session */
+    void *files[40];        /* CICS's statements (worker_cics.h): SQLite's, prepared */
+    unsigned long long files_prepared; /* PostgreSQL: which are prepared, */
+    unsigned files_session; /* in which session */
 };
 
 /* sqlbridge.inworker: operations, flags, classes of pieces and kinds of columns */
@@ -259,6 +260,7 @@ const char *sql_end(void); /* the program returned: commit (NULL) or why it coul
 
 /* worker_cicsfile.c: EXEC CICS file control of a call whose database work runs here */
 int cics_file(int count);
+int cics_resource(int count); /* worker_cicsres.c: TS and TD queues, named counters */
 void cics_file_syncpoint(void); /* SYNCPOINT [ROLLBACK]: READ UPDATE's holds end */
 
 /* worker_services.c: a plan asked of the server (its bytes kept until the next ask) */

@@ -20,7 +20,7 @@ from ..unit import Unit
 from .result import INVREQ, ITEMERR, LENGERR, QIDERR, QZERO, Result
 from .store import Sql
 
-__all__ = ["LOG_QUEUES", "MAX_ITEM", "TdQueues", "TsQueues"]
+__all__ = ["LOG_QUEUES", "MAX_ITEM", "TdQueues", "TsQueues", "write_log"]
 
 MAX_ITEM = 32763
 LOG_QUEUES = ("CSMT", "CSSL")
@@ -88,6 +88,21 @@ class TsQueues:
         return Result()
 
 
+def write_log(queue: str | bytes, data: bytes, program: str = "") -> Result | None:
+    """WRITEQ TD to a log queue (CSMT, CSSL): the record a line of the log at once, or QIDERR/LENGERR; None:
+    not a log queue (an intrapartition one, in the database)."""
+    name = _name(queue)
+    if name is None:
+        return Result(QIDERR, 0)
+    if not 0 < len(data) <= MAX_ITEM:
+        return Result(LENGERR, 0)
+    if name not in LOG_QUEUES:
+        return None
+    text = data.decode("latin-1").rstrip(" \0").replace("\n", " ").replace("\r", " ")
+    log.info(f"{name}: {text}", queue=name, **({"program": program} if program else {}))
+    return Result()
+
+
 class TdQueues:
     def __init__(self, unit: Unit, program: str = "") -> None:
         self.sql = Sql(unit)
@@ -97,12 +112,9 @@ class TdQueues:
         name = _name(queue)
         if name is None:
             return Result(QIDERR, 0)
-        if not 0 < len(data) <= MAX_ITEM:
-            return Result(LENGERR, 0)
-        if name in LOG_QUEUES:
-            text = data.decode("latin-1").rstrip(" \0").replace("\n", " ").replace("\r", " ")
-            log.info(f"{name}: {text}", queue=name, **({"program": self.program} if self.program else {}))
-            return Result()
+        logged = write_log(queue, data, self.program)
+        if logged is not None:
+            return logged
         self.sql.change("INSERT INTO cics_td (queue, data) VALUES (?, ?)", [name, data])
         return Result()
 

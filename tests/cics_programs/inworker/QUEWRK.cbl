@@ -1,0 +1,249 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. QUEWRK.
+      *================================================================*
+      * QUEWRK - QUEUES AND COUNTERS WORKOUT.  EACH REQUEST RUNS A     *
+      *   FIXED SERIES OF COMMANDS AND KEEPS, FOR EACH STEP, THE RESP, *
+      *   RESP2, EIBRESP, A NUMBER (ITEM, NUMITEMS, LENGTH OR VALUE)   *
+      *   AND THE DATA READ.                                           *
+      *   TS  WRITEQ/READQ/DELETEQ TS: ITEM, NEXT, REWRITE, ERRORS     *
+      *   TD  WRITEQ/READQ/DELETEQ TD: INTRAPARTITION, THE CSMT LOG    *
+      *   CT  NAMED COUNTERS: DEFINE, GET, WRAP, REDUCE, QUERY ...     *
+      *   AB  A WRITEQ TS AND A GET COUNTER, THEN AN ABEND             *
+      *================================================================*
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       01  WS-RESP                     PIC S9(8)  COMP.
+       01  WS-RESP2                    PIC S9(8)  COMP.
+       01  WS-STEP                     PIC S9(4)  COMP VALUE 0.
+       01  WS-ITEM                     PIC S9(4)  COMP.
+       01  WS-NUMITEMS                 PIC S9(4)  COMP.
+       01  WS-LEN                      PIC S9(4)  COMP.
+       01  WS-NUMBER                   PIC S9(8)  COMP.
+       01  WS-VALUE                    PIC S9(8)  COMP.
+       01  WS-MINIMUM                  PIC S9(8)  COMP.
+       01  WS-MAXIMUM                  PIC S9(8)  COMP.
+       01  WS-INCREMENT                PIC S9(8)  COMP.
+       01  WS-DVALUE                   PIC 9(18)  COMP.
+       01  WS-QUEUE                    PIC X(8).
+       01  WS-TDQ                      PIC X(4).
+       01  WS-DATA                     PIC X(30).
+       01  WS-SHORT                    PIC X(5).
+       LINKAGE SECTION.
+       01  DFHCOMMAREA.
+           05  QW-FUNCTION             PIC X(2).
+           05  QW-STEPS OCCURS 18 TIMES.
+               10  QW-RESP             PIC S9(8)  COMP.
+               10  QW-RESP2            PIC S9(8)  COMP.
+               10  QW-EIBRESP          PIC S9(8)  COMP.
+               10  QW-NUMBER           PIC S9(8)  COMP.
+               10  QW-DATA             PIC X(30).
+       PROCEDURE DIVISION.
+       0000-MAIN.
+           PERFORM VARYING WS-STEP FROM 1 BY 1 UNTIL WS-STEP > 18
+               INITIALIZE QW-STEPS(WS-STEP)
+           END-PERFORM
+           MOVE 0 TO WS-STEP
+           EVALUATE QW-FUNCTION
+               WHEN 'TS' PERFORM 1000-TS-QUEUE
+               WHEN 'TD' PERFORM 2000-TD-QUEUE
+               WHEN 'CT' PERFORM 3000-COUNTERS
+               WHEN 'AB' PERFORM 4000-ABEND
+           END-EVALUATE
+           EXEC CICS RETURN END-EXEC.
+
+       1000-TS-QUEUE.
+           MOVE 'WKTSQ1' TO WS-QUEUE
+           MOVE 'FIRST ITEM' TO WS-DATA
+           PERFORM 1100-WRITEQ
+           MOVE 'SECOND ITEM' TO WS-DATA
+           PERFORM 1100-WRITEQ
+           MOVE 'THIRD ITEM' TO WS-DATA
+           PERFORM 1100-WRITEQ
+           MOVE 2 TO WS-ITEM
+           MOVE 30 TO WS-LEN
+           EXEC CICS READQ TS QUEUE(WS-QUEUE) INTO(WS-DATA)
+                LENGTH(WS-LEN) ITEM(WS-ITEM) NUMITEMS(WS-NUMITEMS)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           MOVE WS-NUMITEMS TO WS-NUMBER
+           PERFORM 9000-KEEP
+           PERFORM 1200-READQ-NEXT 2 TIMES
+           MOVE 'FIRST, REWRITTEN' TO WS-DATA
+           MOVE 1 TO WS-ITEM
+           EXEC CICS WRITEQ TS QUEUE(WS-QUEUE) FROM(WS-DATA)
+                ITEM(WS-ITEM) REWRITE RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           MOVE WS-ITEM TO WS-NUMBER
+           PERFORM 9000-KEEP
+           MOVE SPACES TO WS-SHORT
+           MOVE 5 TO WS-LEN
+           EXEC CICS READQ TS QUEUE(WS-QUEUE) INTO(WS-SHORT)
+                LENGTH(WS-LEN) ITEM(WS-ITEM)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           MOVE WS-LEN TO WS-NUMBER
+           MOVE WS-SHORT TO WS-DATA
+           PERFORM 9000-KEEP
+           MOVE 9 TO WS-ITEM
+           EXEC CICS WRITEQ TS QUEUE(WS-QUEUE) FROM(WS-DATA)
+                ITEM(WS-ITEM) REWRITE RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           MOVE 0 TO WS-LEN
+           EXEC CICS WRITEQ TS QUEUE(WS-QUEUE) FROM(WS-DATA)
+                LENGTH(WS-LEN) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS DELETEQ TS QUEUE(WS-QUEUE)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS DELETEQ TS QUEUE(WS-QUEUE)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           PERFORM 1200-READQ-NEXT
+           MOVE SPACES TO WS-QUEUE
+           PERFORM 1100-WRITEQ.
+       1100-WRITEQ.
+           EXEC CICS WRITEQ TS QUEUE(WS-QUEUE) FROM(WS-DATA)
+                ITEM(WS-ITEM) NUMITEMS(WS-NUMITEMS) MAIN
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           COMPUTE WS-NUMBER = WS-ITEM * 100 + WS-NUMITEMS
+           PERFORM 9000-KEEP.
+       1200-READQ-NEXT.
+           MOVE SPACES TO WS-DATA
+           EXEC CICS READQ TS QUEUE(WS-QUEUE) INTO(WS-DATA) NEXT
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP.
+
+       2000-TD-QUEUE.
+           MOVE 'WKTD' TO WS-TDQ
+           MOVE 'FIRST RECORD' TO WS-DATA
+           PERFORM 2100-WRITEQ
+           MOVE 'SECOND RECORD' TO WS-DATA
+           PERFORM 2100-WRITEQ
+           PERFORM 2200-READQ 3 TIMES
+           MOVE 'CSMT' TO WS-TDQ
+           MOVE 'A LINE FOR THE MESSAGE LOG' TO WS-DATA
+           PERFORM 2100-WRITEQ
+           PERFORM 2200-READQ
+           MOVE 'WKTD' TO WS-TDQ
+           PERFORM 2100-WRITEQ
+           EXEC CICS DELETEQ TD QUEUE(WS-TDQ)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           PERFORM 2200-READQ
+           MOVE SPACES TO WS-TDQ
+           PERFORM 2100-WRITEQ.
+       2100-WRITEQ.
+           EXEC CICS WRITEQ TD QUEUE(WS-TDQ) FROM(WS-DATA)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP.
+       2200-READQ.
+           MOVE SPACES TO WS-DATA
+           MOVE 30 TO WS-LEN
+           EXEC CICS READQ TD QUEUE(WS-TDQ) INTO(WS-DATA)
+                LENGTH(WS-LEN) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           MOVE WS-LEN TO WS-NUMBER
+           PERFORM 9000-KEEP.
+
+       3000-COUNTERS.
+           EXEC CICS GET COUNTER('WKCOUNT') VALUE(WS-VALUE)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           MOVE 5 TO WS-VALUE
+           MOVE 1 TO WS-MINIMUM
+           MOVE 7 TO WS-MAXIMUM
+           EXEC CICS DEFINE COUNTER('WKCOUNT') VALUE(WS-VALUE)
+                MINIMUM(WS-MINIMUM) MAXIMUM(WS-MAXIMUM)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS DEFINE COUNTER('WKCOUNT') VALUE(WS-VALUE)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           PERFORM 3100-GET 2 TIMES
+           MOVE 5 TO WS-INCREMENT
+           EXEC CICS GET COUNTER('WKCOUNT') VALUE(WS-VALUE)
+                INCREMENT(WS-INCREMENT) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9100-KEEP-VALUE
+           EXEC CICS GET COUNTER('WKCOUNT') VALUE(WS-VALUE) REDUCE
+                INCREMENT(WS-INCREMENT) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9100-KEEP-VALUE
+           PERFORM 3100-GET
+           EXEC CICS GET COUNTER('WKCOUNT') VALUE(WS-VALUE) WRAP
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9100-KEEP-VALUE
+           EXEC CICS QUERY COUNTER('WKCOUNT') VALUE(WS-VALUE)
+                MINIMUM(WS-MINIMUM) MAXIMUM(WS-MAXIMUM)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           COMPUTE WS-VALUE = WS-VALUE * 10000 + WS-MINIMUM * 100
+                            + WS-MAXIMUM
+           PERFORM 9100-KEEP-VALUE
+           MOVE 4 TO WS-VALUE
+           MOVE 3 TO WS-MINIMUM
+           EXEC CICS UPDATE COUNTER('WKCOUNT') VALUE(WS-VALUE)
+                COMPAREMIN(WS-MINIMUM) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS REWIND COUNTER('WKCOUNT')
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS DELETE COUNTER('WKCOUNT')
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS DELETE COUNTER('WKCOUNT')
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS DEFINE DCOUNTER('WKDCOUNT') POOL('WKPOOL')
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS GET DCOUNTER('WKDCOUNT') POOL('WKPOOL')
+                VALUE(WS-DVALUE) RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           MOVE WS-DVALUE TO WS-VALUE
+           PERFORM 9100-KEEP-VALUE
+           EXEC CICS GET COUNTER('9BAD') VALUE(WS-VALUE)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP.
+       3100-GET.
+           EXEC CICS GET COUNTER('WKCOUNT') VALUE(WS-VALUE)
+                RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9100-KEEP-VALUE.
+
+       4000-ABEND.
+           MOVE 'WKTSAB' TO WS-QUEUE
+           MOVE 'WRITTEN BEFORE AN ABEND' TO WS-DATA
+           EXEC CICS WRITEQ TS QUEUE(WS-QUEUE) FROM(WS-DATA) END-EXEC
+           EXEC CICS DEFINE COUNTER('WKABEND') END-EXEC
+           EXEC CICS ABEND ABCODE('QWAB') END-EXEC.
+
+       9000-KEEP.
+           ADD 1 TO WS-STEP
+           MOVE WS-RESP TO QW-RESP(WS-STEP)
+           MOVE WS-RESP2 TO QW-RESP2(WS-STEP)
+           MOVE EIBRESP TO QW-EIBRESP(WS-STEP)
+           MOVE WS-NUMBER TO QW-NUMBER(WS-STEP)
+           MOVE WS-DATA TO QW-DATA(WS-STEP)
+           MOVE 0 TO WS-NUMBER.
+       9100-KEEP-VALUE.
+           MOVE WS-VALUE TO WS-NUMBER
+           PERFORM 9000-KEEP.
