@@ -80,6 +80,9 @@ void fc_release(void); /* the last statement's row let go (SQLite's statement re
 int fc_read_result(struct command *k, const struct row *r);
 int fc_length_error(struct command *k, struct dataset *d, int n);
 int fc_from_length(const struct command *k);
+int slice_length(size_t size, const unsigned char *length);
+#define MAX_PARTS 64 /* a descriptor's parts at most: its line, its command and the options */
+int descriptor_parts(const char **part, size_t *len, int most);
 void fc_rid_back(struct command *k, struct dataset *d, const unsigned char *rid, int rid_n);
 void fc_key(struct key *out, const unsigned char *b, int n);
 

@@ -94,13 +94,31 @@ static void read_file(struct command *k, struct connection *c, struct dataset *d
 }
 
 /* FROM's bytes as WRITE and REWRITE take them: FROM[:LENGTH] */
-int fc_from_length(const struct command *k) {
-    long long n = (long long)k->from_n;
-    if (k->length) {
-        long long l = number_of(k->length);
-        n = l < 0 ? (n + l > 0 ? n + l : 0) : (l < n ? l : n);
+int fc_from_length(const struct command *k) { return slice_length(k->from_n, k->length); }
+
+/* FROM's bytes as a command takes them, FROM[:LENGTH] (a negative LENGTH counting from the end) */
+int slice_length(size_t size, const unsigned char *length) {
+    long long n = (long long)size, l = length ? number_of(length) : n;
+    return (int)(l < 0 ? (n + l > 0 ? n + l : 0) : (l < n ? l : n));
+}
+
+/* The CALL's descriptor (its third parameter) cut at each ';', trailing blanks and NULs off: how many parts
+ * (each part[i], len[i]); -1 when more than `most` */
+int descriptor_parts(const char **part, size_t *len, int most) {
+    const char *desc = cob_get_param_data(3);
+    size_t n = (size_t)cob_get_param_size(3);
+    while (n && (desc[n - 1] == ' ' || desc[n - 1] == 0))
+        n--;
+    int count = 0;
+    for (size_t i = 0, start = 0; i <= n; i++) {
+        if (i < n && desc[i] != ';')
+            continue;
+        if (count == most)
+            return -1;
+        part[count] = desc + start, len[count++] = i - start;
+        start = i + 1;
     }
-    return (int)n;
+    return count;
 }
 
 int fc_length_error(struct command *k, struct dataset *d, int n) {
@@ -194,27 +212,20 @@ static int flag(struct command *k, const char *w, size_t len) {
 
 /* The descriptor's command and options, each OPT() taking the next parameter: 0 when not one run here */
 static int options(struct command *k, int count) {
-    const char *desc = cob_get_param_data(3);
-    size_t n = (size_t)cob_get_param_size(3);
-    while (n && (desc[n - 1] == ' ' || desc[n - 1] == 0))
-        n--;
-    int part = 0, param = 4;
-    for (size_t i = 0, start = 0; i <= n; i++) {
-        if (i < n && desc[i] != ';')
-            continue;
-        const char *w = desc + start;
-        size_t len = i - start;
-        start = i + 1;
-        if (part++ == 0) {
-            k->line = atoi(w);
-        } else if (part == 2) {
-            int v = 0;
-            while (v < V_COUNT && !(len == strlen(VERBS[v]) && memcmp(w, VERBS[v], len) == 0))
-                v++;
-            if (v == V_COUNT)
-                return 0;
-            k->verb = (enum verb)v;
-        } else if (len > 2 && w[len - 1] == ')' && w[len - 2] == '(') {
+    const char *parts[MAX_PARTS];
+    size_t lens[MAX_PARTS];
+    int n = descriptor_parts(parts, lens, MAX_PARTS), param = 4, v = 0;
+    if (n < 2)
+        return 0;
+    while (v < V_COUNT && !(lens[1] == strlen(VERBS[v]) && memcmp(parts[1], VERBS[v], lens[1]) == 0))
+        v++;
+    if (v == V_COUNT)
+        return 0;
+    k->line = atoi(parts[0]), k->verb = (enum verb)v;
+    for (int i = 2; i < n; i++) {
+        const char *w = parts[i];
+        size_t len = lens[i];
+        if (len > 2 && w[len - 1] == ')' && w[len - 2] == '(') {
             if (param > count || !parameter(k, w, len - 2, cob_get_param_data(param), (size_t)cob_get_param_size(param)))
                 return 0;
             param++;

@@ -72,9 +72,7 @@ static void ts_command(struct command *k, const struct options *o, const char *v
     if (strcmp(verb, "WRITEQ TS") == 0) {
         size_t from_n = 0;
         unsigned char *from = opt(o, "FROM", &from_n);
-        long long len = (long long)from_n;
-        if (number(o, "LENGTH", &v))
-            len = v < 0 ? (len + v > 0 ? len + v : 0) : (v < len ? v : len);
+        int len = slice_length(from_n, number(o, "LENGTH", &v) ? opt(o, "LENGTH", NULL) : NULL);
         if (len <= 0 || len > MAX_ITEM)
             return (void)cond(k, LENGERR, 0);
         long long which = 0;
@@ -84,7 +82,7 @@ static void ts_command(struct command *k, const struct options *o, const char *v
             long long items = db_int(0);
             if (!number(o, "ITEM", &which) || which < 1 || which > items)
                 return (void)cond(k, ITEMERR, 0);
-            struct arg args[3] = {key, {'i', NULL, 0, which}, {'b', from, (int)len, 0}};
+            struct arg args[3] = {key, {'i', NULL, 0, which}, {'b', from, len, 0}};
             db_run(c, S_TS_ITEM_SET, args, 3, 0, NULL);
             fc_changed(c);
             if (numitems)
@@ -95,7 +93,7 @@ static void ts_command(struct command *k, const struct options *o, const char *v
         fc_changed(c);
         db_run(c, S_TS_ADD, &key, 1, 0, NULL);
         which = db_int(0);
-        struct arg args[3] = {key, {'i', NULL, 0, which}, {'b', from, (int)len, 0}};
+        struct arg args[3] = {key, {'i', NULL, 0, which}, {'b', from, len, 0}};
         db_run(c, S_TS_ITEM_ADD, args, 3, 0, NULL);
         fc_changed(c);
         if (item)
@@ -152,12 +150,10 @@ static int td_command(struct command *k, const struct options *o, const char *ve
     if (strcmp(verb, "WRITEQ TD") == 0) {
         size_t from_n = 0;
         unsigned char *from = opt(o, "FROM", &from_n);
-        long long len = (long long)from_n;
-        if (number(o, "LENGTH", &v))
-            len = v < 0 ? (len + v > 0 ? len + v : 0) : (v < len ? v : len);
+        int len = slice_length(from_n, number(o, "LENGTH", &v) ? opt(o, "LENGTH", NULL) : NULL);
         if (len <= 0 || len > MAX_ITEM)
             return cond(k, LENGERR, 0), 1;
-        struct arg args[2] = {key, {'b', from, (int)len, 0}};
+        struct arg args[2] = {key, {'b', from, len, 0}};
         struct connection *c = res_connection();
         db_run(c, S_TD_ADD, args, 2, 0, NULL);
         fc_changed(c);
@@ -191,32 +187,21 @@ static int td_command(struct command *k, const struct options *o, const char *ve
 int cics_resource(int count) {
     if (count < 3 || count > MAX_ARGS || cob_get_param_size(2) < 85)
         return 0;
-    const char *desc = cob_get_param_data(3);
-    size_t n = (size_t)cob_get_param_size(3);
-    while (n && (desc[n - 1] == ' ' || desc[n - 1] == 0))
-        n--;
+    const char *parts[MAX_PARTS];
+    size_t lens[MAX_PARTS];
+    int nparts = descriptor_parts(parts, lens, MAX_PARTS), param = 4;
     struct command k;
     struct options o;
     memset(&k, 0, sizeof k);
     o.n = 0;
     char verb[24] = {0};
-    int part = 0, param = 4;
-    for (size_t i = 0, start = 0; i <= n; i++) {
-        if (i < n && desc[i] != ';')
-            continue;
-        const char *w = desc + start;
-        size_t len = i - start;
-        start = i + 1;
-        if (part++ == 0) {
-            k.line = atoi(w);
-            continue;
-        }
-        if (part == 2) {
-            if (len >= sizeof verb)
-                return 0;
-            memcpy(verb, w, len);
-            continue;
-        }
+    if (nparts < 2 || lens[1] >= sizeof verb)
+        return 0;
+    memcpy(verb, parts[1], lens[1]);
+    k.line = atoi(parts[0]);
+    for (int i = 2; i < nparts; i++) {
+        const char *w = parts[i];
+        size_t len = lens[i];
         int has_param = len > 2 && w[len - 1] == ')' && w[len - 2] == '(';
         size_t name_n = has_param ? len - 2 : len;
         if (o.n == MAX_OPTIONS || name_n >= sizeof o.name[0] || (has_param && param > count))
