@@ -346,6 +346,7 @@ def test_named_counters(servers: dict[str, tuple[StdioClient, Path]]) -> None:
     assert steps[9][:3] == (NORMAL, 0, 20107)  # QUERY: VALUE 2, MINIMUM 1, MAXIMUM 7; then UPDATE COMPAREMIN(3)
     assert [s[:2] for s in steps[10:14]] == [(SUPPRESSED, 102), (SUPPRESSED, 104), (NORMAL, 0), (INVREQ, 201)]
     assert [s[:3] for s in steps[14:17]] == [(NORMAL, 0, 0), (NORMAL, 0, 0), (INVREQ, 404, 0)]  # DCOUNTER; a bad name
+    assert steps[17][:2] == (INVREQ, 403)  # a POOL of LOW-VALUES: not a pool name CICS takes
 
 
 def test_an_abend_takes_back_queue_items_and_counters(servers: dict[str, tuple[StdioClient, Path]]) -> None:

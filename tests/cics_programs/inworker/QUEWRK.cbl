@@ -28,6 +28,7 @@
        01  WS-TDQ                      PIC X(4).
        01  WS-DATA                     PIC X(30).
        01  WS-SHORT                    PIC X(5).
+       01  WS-NULPOOL                  PIC X(8)   VALUE LOW-VALUES.
        LINKAGE SECTION.
        01  DFHCOMMAREA.
            05  QW-FUNCTION             PIC X(2).
@@ -221,6 +222,10 @@
            PERFORM 9100-KEEP-VALUE
            EXEC CICS GET COUNTER('9BAD') VALUE(WS-VALUE)
                 RESP(WS-RESP) RESP2(WS-RESP2)
+           END-EXEC
+           PERFORM 9000-KEEP
+           EXEC CICS GET DCOUNTER('WKDCOUNT') POOL(WS-NULPOOL)
+                VALUE(WS-DVALUE) RESP(WS-RESP) RESP2(WS-RESP2)
            END-EXEC
            PERFORM 9000-KEEP.
        3100-GET.

@@ -25,7 +25,8 @@ enum { S_OPENED, S_EQUAL, S_GTEQ, S_NEXT_RBA, S_INSERT, S_WRITER, S_LOCK, S_LOCK
        S_CT_GET, S_CT_GET_LOCK, S_CT_SET, S_CT_MAKE, S_CT_DROP, S_COUNT };
 extern const char *const DB_SQL[S_COUNT], *const DB_PG_SUFFIX[S_COUNT];
 #define DB_ARGS 6
-struct arg { /* a statement's argument: 't' text (NUL-terminated), 'b' bytes, 'i' a number */
+struct arg { /* a statement's argument: 't' text (its length, or -1: to its NUL; PostgreSQL's to its NUL), 'b'
+              * bytes, 'i' a number */
     char type;
     const void *p;
     int n;

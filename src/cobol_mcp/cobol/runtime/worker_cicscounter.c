@@ -26,8 +26,8 @@ static big decimal(int k) {
     return neg ? -v : v;
 }
 
-static int valid(const char *s, int first, size_t most) {
-    size_t n = strlen(s);
+/* A name CICS takes (A-Z 0-9 $ @ # _; a counter's starting with neither a digit nor _), its bytes as given */
+static int valid(const char *s, size_t n, int first, size_t most) {
     if (n > most || (first && n == 0))
         return 0;
     for (size_t i = 0; i < n; i++) {
@@ -39,22 +39,24 @@ static int valid(const char *s, int first, size_t most) {
     return 1;
 }
 
+/* An option's bytes without trailing blanks (a NUL among them stays, and makes the name invalid) */
+static size_t raw_name(const unsigned char *p, size_t n, char *out, size_t room) {
+    size_t m = p ? (n < room - 1 ? n : room - 1) : 0;
+    memcpy(out, p ? p : (const unsigned char *)"", m);
+    while (m && out[m - 1] == ' ')
+        m--;
+    out[m] = 0;
+    return m;
+}
+
 /* ?1 the pool, ?2 the counter; INVREQ 403/404 for names CICS would not take (0, the condition set) */
 static int counter_names(struct command *k, const struct options *o, const char *word, char *pool, char *name,
                          struct arg *args) {
-    size_t n = 0;
-    unsigned char *p = opt(o, "POOL", &n);
-    size_t m = 0;
-    unsigned char *q = opt(o, word, &m);
-    snprintf(pool, 9, "%.*s", (int)(p ? (n < 8 ? n : 8) : 0), p ? (const char *)p : "");
-    snprintf(name, 17, "%.*s", (int)(q ? (m < 16 ? m : 16) : 0), q ? (const char *)q : "");
-    for (char *s = pool + strlen(pool); s > pool && s[-1] == ' ';)
-        *--s = 0;
-    for (char *s = name + strlen(name); s > name && s[-1] == ' ';)
-        *--s = 0;
-    if (!valid(pool, 0, 8))
+    size_t n = 0, m = 0;
+    unsigned char *p = opt(o, "POOL", &n), *q = opt(o, word, &m);
+    if (!valid(pool, raw_name(p, n, pool, 10), 0, 8))
         return cond(k, INVREQ, 403);
-    if (!valid(name, 1, 16))
+    if (!valid(name, raw_name(q, m, name, 18), 1, 16))
         return cond(k, INVREQ, 404);
     args[0] = (struct arg){'t', pool, -1, 0}, args[1] = (struct arg){'t', name, -1, 0};
     return 1;
@@ -98,7 +100,7 @@ void counter_command(struct command *k, const struct options *o, const char *ver
             given[i] = wide && v < 0 ? (big)v + ((big)1 << 64) : (big)v, has[i] = &given[i];
     }
     big increment = has[3] && *has[3] ? *has[3] : 1;
-    char pool[9], name[17];
+    char pool[10], name[18];
     struct arg names[6];
     if (strcmp(verb, "DEFINE") == 0) {
         big minimum = has[1] ? *has[1] : 0, maximum = has[2] ? *has[2] : high, value = has[0] ? *has[0] : minimum;

@@ -34,8 +34,9 @@ long long *number(const struct options *o, const char *name, long long *out) {
     return out;
 }
 
-/* A name as the server takes it: the bytes without trailing blanks, NUL-terminated; "" for blanks or zeros */
-static void name_of(const unsigned char *p, size_t n, char *out, size_t room) {
+/* A name as the server takes it: the bytes without trailing blanks (a NUL among them kept), their length;
+ * 0 for blanks or zeros alone */
+static int name_of(const unsigned char *p, size_t n, char *out, size_t room) {
     size_t m = n < room - 1 ? n : room - 1, used = 0;
     memcpy(out, p, m);
     while (m && out[m - 1] == ' ')
@@ -43,8 +44,7 @@ static void name_of(const unsigned char *p, size_t n, char *out, size_t room) {
     out[m] = 0;
     for (size_t i = 0; i < m; i++)
         used |= out[i] != ' ' && out[i] != 0;
-    if (!used)
-        out[0] = 0;
+    return used ? (int)m : 0;
 }
 
 /* ---------------------------------------------------------------------------------- TS */
@@ -54,11 +54,11 @@ static void ts_command(struct command *k, const struct options *o, const char *v
     if (!q)
         q = opt(o, "QUEUE", &n);
     char name[17];
-    name_of(q ? q : (unsigned char *)"", q ? n : 0, name, sizeof name);
-    if (!name[0])
+    int name_n = name_of(q ? q : (unsigned char *)"", q ? n : 0, name, sizeof name);
+    if (!name_n)
         return (void)cond(k, INVREQ, 0);
     struct connection *c = res_connection();
-    struct arg key = {'t', name, -1, 0};
+    struct arg key = {'t', name, name_n, 0};
     long long v, count;
     if (strcmp(verb, "DELETEQ TS") == 0) {
         db_run(c, S_TS_DROP, &key, 1, 0, &count);
@@ -132,13 +132,13 @@ static int td_command(struct command *k, const struct options *o, const char *ve
     size_t n = 0;
     unsigned char *q = opt(o, "QUEUE", &n);
     char name[9];
-    name_of(q ? q : (unsigned char *)"", q ? n : 0, name, sizeof name);
-    int log = strcmp(name, "CSMT") == 0 || strcmp(name, "CSSL") == 0;
-    if (strcmp(verb, "WRITEQ TD") == 0 && log && name[0])
+    int name_n = name_of(q ? q : (unsigned char *)"", q ? n : 0, name, sizeof name);
+    int log = name_n == 4 && (memcmp(name, "CSMT", 4) == 0 || memcmp(name, "CSSL", 4) == 0);
+    if (strcmp(verb, "WRITEQ TD") == 0 && log)
         return 0;
-    if (!name[0])
+    if (!name_n)
         return cond(k, QIDERR, 0), 1;
-    struct arg key = {'t', name, -1, 0};
+    struct arg key = {'t', name, name_n, 0};
     long long v;
     if (strcmp(verb, "DELETEQ TD") == 0) {
         if (!log) {
