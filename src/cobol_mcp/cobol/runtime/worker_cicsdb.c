@@ -54,10 +54,7 @@ const char *const DB_PG_SUFFIX[S_COUNT] = { /* what PostgreSQL adds (db.cics.que
     [S_CT_GET_LOCK] = " FOR UPDATE",
 };
 
-void fc_fail(const char *why) {
-    fprintf(stderr, "cobol-mcp worker: CICS file control: %s\n", why);
-    _exit(70);
-}
+void fc_fail(const char *why) { worker_fail("CICS file control", why); }
 
 int cond(struct command *k, int resp, int resp2) {
     k->resp_ = resp, k->resp2_ = resp2;

@@ -139,22 +139,8 @@ void pg_statement(struct plan *p, const char *program, unsigned char **data, con
     struct cursor *cur = p->slot != NO_SLOT ? (p->cursor ? p->cursor : (p->cursor = cursor_of(program, p->slot))) : NULL;
     switch (p->op) {
     case OP_COMMIT:
-    case OP_ROLLBACK: {
-        int commit = p->op == OP_COMMIT, held = 0; /* ROLLBACK: WITH HOLD cursors of committed work close too */
-        for (struct cursor *k = cursors; k; k = k->next)
-            if (k->open && (!commit || !k->hold)) {
-                held |= k->hold;
-                cursor_close(k); /* (PostgreSQL closes the others with the transaction) */
-            }
-        if (conn->in_txn && !command(c, commit ? "COMMIT" : "ROLLBACK")) {
-            pg_error(o, NULL, c, 0);
-            command(c, "ROLLBACK");
-        }
-        if (held)
-            command(c, "CLOSE ALL");
-        conn->in_txn = conn->savepoint = 0;
-        return;
-    }
+    case OP_ROLLBACK:
+        return unit_finish(conn, p->op == OP_ROLLBACK, o);
     case OP_CLOSE:
         if (!cur->open)
             return named(o, -501, "24501", "cursor %s is not open", p->cursor_name);

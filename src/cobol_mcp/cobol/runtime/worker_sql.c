@@ -185,12 +185,7 @@ static void run_statement(struct plan *p, const char *program, unsigned char **d
     switch (p->op) {
     case OP_COMMIT:
     case OP_ROLLBACK:
-        for (struct cursor *k = cursors; k; k = k->next)
-            if (k->open && (p->op == OP_ROLLBACK || !k->hold))
-                cursor_close(k);
-        if (!lite.get_autocommit(db) && lite.exec(db, p->op == OP_COMMIT ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL))
-            driver_error(o, db, 0);
-        return;
+        return unit_finish(p->conn, p->op == OP_ROLLBACK, o);
     case OP_CLOSE:
         if (!c->open)
             return named(o, -501, "24501", "cursor %s is not open", p->cursor_name);

@@ -256,6 +256,8 @@ extern struct connection *call_conn; /* the connection of the call conn_call's u
 extern uint32_t conn_call;
 struct connection *call_connection(const char *database, const char *what); /* the call's, its unit begun */
 void sql_syncpoint(int rollback); /* EXEC CICS SYNCPOINT [ROLLBACK] */
+void unit_finish(struct connection *c, int rollback, struct outcome *o); /* COMMIT or ROLLBACK, cursors closed */
+void worker_fail(const char *what, const char *why); /* the worker ends: the call fails with why */
 const char *sql_end(void); /* the program returned: commit (NULL) or why it could not be */
 
 /* worker_cicsfile.c: EXEC CICS file control of a call whose database work runs here */
