@@ -79,6 +79,8 @@ extern char fc_state[6], fc_text[256]; /* a lock attempt's failure (fc_run's -1)
 void fc_changed(struct connection *c);
 void fc_release(void); /* the last statement's row let go (SQLite's statement reset) */
 int fc_read_result(struct command *k, const struct row *r);
+int fc_starts(const unsigned char *rid, int rid_n, const struct key *key);
+int fc_find(struct command *k, struct connection *c, struct dataset *d, const struct key *key, struct row *r);
 int fc_length_error(struct command *k, struct dataset *d, int n);
 int fc_from_length(const struct command *k);
 int slice_length(size_t size, const unsigned char *length);

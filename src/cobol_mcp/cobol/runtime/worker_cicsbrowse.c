@@ -35,10 +35,6 @@ void fc_browses_end(void) {
         b->open = 0;
 }
 
-static int starts(const unsigned char *rid, int rid_n, const struct key *key) {
-    return rid_n >= key->n && memcmp(rid, key->b, (size_t)key->n) == 0;
-}
-
 /* STARTBR (reset 0) or RESETBR (1): the browse positioned at its first record */
 void fc_startbr(struct command *k, struct connection *c, struct dataset *d, int reset) {
     long long reqid = k->reqid ? number_of(k->reqid) : 0;
@@ -53,7 +49,7 @@ void fc_startbr(struct command *k, struct connection *c, struct dataset *d, int 
         return;
     struct row r;
     int got = fc_run(c, d, !gteq && !k->generic ? S_EQUAL : S_GTEQ, &key, NULL, 0, 0, &r, NULL);
-    if (got && k->generic && !gteq && !starts(r.rid, r.rid_n, &key))
+    if (got && k->generic && !gteq && !fc_starts(r.rid, r.rid_n, &key))
         got = 0;
     if (!got) {
         int high = gteq && key.n > 0;
@@ -94,7 +90,7 @@ void fc_browse(struct command *k, struct connection *c, struct dataset *d) {
         int whole_differs = key.n != b->last.n || memcmp(key.b, b->last.b, (size_t)key.n) != 0;
         if (prefix_differs || (b->generic < 0 && whole_differs)) {
             int got = fc_run(c, d, !b->gteq && b->generic < 0 ? S_EQUAL : S_GTEQ, &key, NULL, 0, 0, &r, NULL);
-            if (!got || (!b->gteq && !starts(r.rid, r.rid_n, &key)))
+            if (!got || (!b->gteq && !fc_starts(r.rid, r.rid_n, &key)))
                 return (void)cond(k, NOTFND, 80);
             fc_key(&b->pos, r.rid, r.rid_n);
             b->inclusive = 1, moved = 1;

@@ -77,27 +77,6 @@ void fc_key(struct key *out, const unsigned char *b, int n) {
 /* ---------------------------------------------------------------------------------- datasets */
 static struct dataset *datasets;
 
-static uint32_t u32(const unsigned char **p, const unsigned char *end, unsigned size) {
-    uint32_t v = 0;
-    if ((size_t)(end - *p) < size)
-        fc_fail("the server's plan of a dataset does not read");
-    for (unsigned i = 0; i < size; i++)
-        v |= (uint32_t)(*p)[i] << (8 * i);
-    *p += size;
-    return v;
-}
-
-static char *text(const unsigned char **p, const unsigned char *end) {
-    uint32_t n = u32(p, end, 2);
-    if ((size_t)(end - *p) < n)
-        fc_fail("the server's plan of a dataset does not read");
-    char *t = malloc(n + 1);
-    memcpy(t, *p, n);
-    t[n] = 0;
-    *p += n;
-    return t;
-}
-
 /* FILE's definition (sqlbridge.cics_worker.dataset_plan), asked once per folder */
 static struct dataset *definition(const char *file) {
     for (struct dataset *d = datasets; d; d = d->next)
@@ -108,15 +87,16 @@ static struct dataset *definition(const char *file) {
     void *data[3] = {NULL, NULL, name};
     size_t sizes[3] = {0, 0, strlen(name)}, n;
     ask_with(3, FILE_PLAN, 2, data, sizes);
-    const unsigned char *p = plan_asked(&n), *end = p + n;
+    const unsigned char *p = plan_asked(&n);
+    struct reader r = {p, p + n, 0};
     struct dataset *d = calloc(1, sizeof *d);
     snprintf(d->file, sizeof d->file, "%s", file);
     d->folder = sql_folder;
-    d->found = (int)u32(&p, end, 1), d->org = (int)u32(&p, end, 1);
-    d->min = u32(&p, end, 4), d->max = u32(&p, end, 4);
-    d->key_length = u32(&p, end, 4), d->key_offset = u32(&p, end, 4);
-    d->name = text(&p, end), d->database = text(&p, end);
-    if (d->org > RRDS || d->key_length > 255 || d->key_offset > d->max)
+    d->found = (int)get_u8(&r), d->org = (int)get_u8(&r);
+    d->min = get_u32(&r), d->max = get_u32(&r);
+    d->key_length = get_u32(&r), d->key_offset = get_u32(&r);
+    d->name = get_str(&r), d->database = get_str(&r);
+    if (r.bad || d->org > RRDS || d->key_length > 255 || d->key_offset > d->max)
         fc_fail("the server's plan of a dataset does not read");
     d->next = datasets, datasets = d;
     return d;

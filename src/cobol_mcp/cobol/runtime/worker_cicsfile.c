@@ -78,19 +78,29 @@ void fc_rid_back(struct command *k, struct dataset *d, const unsigned char *rid,
         memcpy(k->ridfld, rid + 8 - w, m);
 }
 
+/* Whether the rid starts with the key's bytes (a GENERIC key's record) */
+int fc_starts(const unsigned char *rid, int rid_n, const struct key *key) {
+    return rid_n >= key->n && memcmp(rid, key->b, (size_t)key->n) == 0;
+}
+
+/* The record READ finds from the key (db.cics.files.FileControl.read): EQUAL its own, else (GTEQ, GENERIC)
+ * the first at or after it, which GENERIC without GTEQ wants to start with it: 1 (in *r), or 0, NOTFND */
+int fc_find(struct command *k, struct connection *c, struct dataset *d, const struct key *key, struct row *r) {
+    int got = fc_run(c, d, !k->gteq && !k->generic ? S_EQUAL : S_GTEQ, key, NULL, 0, 0, r, NULL);
+    if (got && k->generic && !k->gteq && !fc_starts(r->rid, r->rid_n, key))
+        got = 0;
+    return got ? 1 : cond(k, NOTFND, 80);
+}
+
 static void read_file(struct command *k, struct connection *c, struct dataset *d) {
     struct key key;
+    struct row r;
     if (!fc_rid(k, d, &key))
         return;
     if (k->update)
         return fc_read_update(k, c, d, &key);
-    struct row r;
-    int got = fc_run(c, d, !k->gteq && !k->generic ? S_EQUAL : S_GTEQ, &key, NULL, 0, 0, &r, NULL);
-    if (got && k->generic && !k->gteq && (r.rid_n < key.n || memcmp(r.rid, key.b, (size_t)key.n) != 0))
-        got = 0;
-    if (!got)
-        return (void)cond(k, NOTFND, 80);
-    fc_read_result(k, &r);
+    if (fc_find(k, c, d, &key, &r))
+        fc_read_result(k, &r);
 }
 
 /* FROM's bytes as WRITE and REWRITE take them: FROM[:LENGTH] */

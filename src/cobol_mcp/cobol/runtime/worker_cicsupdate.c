@@ -78,11 +78,8 @@ void fc_read_update(struct command *k, struct connection *c, struct dataset *d, 
     if (!lock_writer(k, c, d))
         return;
     struct row r;
-    int got = fc_run(c, d, !k->gteq && !k->generic ? S_EQUAL : S_GTEQ, key, NULL, 0, 0, &r, NULL);
-    if (got && k->generic && !k->gteq && (r.rid_n < key->n || memcmp(r.rid, key->b, (size_t)key->n) != 0))
-        got = 0;
-    if (!got)
-        return (void)cond(k, NOTFND, 80);
+    if (!fc_find(k, c, d, key, &r))
+        return;
     struct key rid;
     fc_key(&rid, r.rid, r.rid_n);
     if (c->pg) { /* the row locked, then read again as it is now the lock is held (gone: as it was read) */
@@ -152,7 +149,7 @@ void fc_delete(struct command *k, struct connection *c, struct dataset *d) {
     fc_changed(c);
     if (count == 0)
         return (void)cond(k, NOTFND, 80);
-    if (h && h->held && h->rid.n >= key.n && memcmp(h->rid.b, key.b, (size_t)key.n) == 0)
+    if (h && h->held && fc_starts(h->rid.b, h->rid.n, &key))
         h->held = 0;
     delete_count(k, count);
 }

@@ -217,6 +217,14 @@ void arith_fail(sqlite3_context *ctx, int code, const char *state, const char *t
 void date_add(sqlite3_context *ctx, int argc, sqlite3_value **v);
 
 /* worker_sqlite.c */
+struct reader { /* the server's plan bytes read in turn (little-endian); bad: one read went past the end */
+    const unsigned char *at, *end;
+    int bad;
+};
+unsigned get_u8(struct reader *r);
+unsigned get_u16(struct reader *r);
+uint32_t get_u32(struct reader *r);
+char *get_str(struct reader *r); /* <H length> and the bytes */
 const char *sqlite_load(void);
 struct connection *connection_for(const char *path, const char **why);
 struct plan *plan_read(const unsigned char *bytes, size_t n);

@@ -153,12 +153,7 @@ void cursors_forget(void) {
 
 
 /* ---------------------------------------------------------------------------------- plans */
-struct reader {
-    const unsigned char *at, *end;
-    int bad;
-};
-
-static unsigned get_u8(struct reader *r) {
+unsigned get_u8(struct reader *r) {
     if (r->at + 1 > r->end) {
         r->bad = 1;
         return 0;
@@ -166,7 +161,7 @@ static unsigned get_u8(struct reader *r) {
     return *r->at++;
 }
 
-static unsigned get_u16(struct reader *r) {
+unsigned get_u16(struct reader *r) {
     if (r->at + 2 > r->end) {
         r->bad = 1;
         return 0;
@@ -176,7 +171,7 @@ static unsigned get_u16(struct reader *r) {
     return v;
 }
 
-static uint32_t get_u32(struct reader *r) {
+uint32_t get_u32(struct reader *r) {
     if (r->at + 4 > r->end) {
         r->bad = 1;
         return 0;
@@ -198,7 +193,7 @@ static char *get_text(struct reader *r, size_t n) {
     return s;
 }
 
-static char *get_str(struct reader *r) { return get_text(r, get_u16(r)); }
+char *get_str(struct reader *r) { return get_text(r, get_u16(r)); }
 
 static void get_piece(struct reader *r, struct piece *p) {
     p->cls = get_u8(r);
