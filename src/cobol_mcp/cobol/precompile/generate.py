@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..source.entries import comment_entries, mask_entries
 from ..source.lines import read_text
 from .scan import SqlScan, SqlStatement, scan_text
 
@@ -132,6 +133,8 @@ class _Lines:
         self.fixed = fmt == "fixed"
         raw = text.splitlines()
         self.lines = [line.expandtabs(8)[: 255 if wide else 72].rstrip() if self.fixed else line for line in raw]
+        # comment-entries (AUTHOR. J. O'Brien.) are no code: they come before every line an edit adds
+        self.entries = comment_entries(raw, fmt)
         self.start = 7 if self.fixed else 0
         self.wide, self.shifted = wide, False
         self.added = 0
@@ -139,7 +142,8 @@ class _Lines:
         self.can_widen = self.fixed and not any(line[6:7] == "-" for line in self.lines)
 
     def code(self, k: int) -> str:
-        line = self.lines[k]
+        """Line ``k``'s code: empty for a comment line, its comment-entry blanked."""
+        line = mask_entries(self.lines[k], self.entries.get(k))
         if self.fixed and line[6:7] in ("*", "/"):
             return ""
         return line[self.start :]
@@ -203,7 +207,7 @@ def generate(
     """``text`` (a program or member, format ``fmt``) with its EXEC SQL blocks replaced (see the module);
     ``member_text``: INCLUDE member name -> its generated text (see :func:`generate_file`)."""
     lines = _Lines(text, fmt, wide)
-    procedure_at = next((n for n, line in enumerate(text.splitlines(), 1) if _PROCEDURE.search(line)), None)
+    procedure_at = next((k + 1 for k in range(len(lines.lines)) if _PROCEDURE.search(lines.code(k))), None)
     out = Generated("")
     whenever: dict[str, str] = {}
     cursors = declares(scan.statements)
