@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import LinkageError
-from ..source.copybooks import find_copybook, search_dirs
+from ..source.copybooks import find_member, program_files, search_dirs
 from ..source.lines import detect_format, read_lines, read_text
 
 __all__ = [
@@ -253,27 +252,13 @@ def scan_text(path: Path, source_format: str | None = None, include: tuple[Path,
     dirs = search_dirs(path, include)
     for stmt in result.statements:
         if stmt.kind == "INCLUDE" and stmt.name:
-            stmt.member = _member(stmt.name, dirs)
+            stmt.member = find_member(stmt.name, dirs, program_files(path))
             if stmt.member is None:
                 searched = ", ".join(str(d) for d in dirs)
                 result.problems.append(
                     Problem(f"{path}:{stmt.line}", f"INCLUDE {stmt.name}: member not found (searched {searched})")
                 )
     return result
-
-
-def _member(name: str, dirs: list[Path]) -> Path | None:
-    """A DCLGEN member: named like a copybook, or ``NAME.dcl`` (names compared in any case)."""
-    try:
-        return find_copybook(name, None, dirs, "")
-    except LinkageError:
-        pass
-    wanted = name.lower() + ".dcl"
-    for folder in dirs:
-        found = next((p for p in sorted(folder.iterdir()) if p.name.lower() == wanted and p.is_file()), None)
-        if found is not None:
-            return found
-    return None
 
 
 def scan_lines(path: Path, lines: list[tuple[int, str]]) -> SqlScan:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from .. import LinkageError, copybook_folders
 from ..precompile.generate import generate_file
 from ..precompile.scan import SqlStatement
+from ..source.copybooks import mark_translation
 
 if TYPE_CHECKING:
     from .entries import SqlEntry
@@ -71,6 +72,7 @@ def write_generated(
     """Write a precompiler's or translator's ``text`` of ``source`` into ``folder`` (as ``source.name``) with
     the ``copybooks`` it made, in the source's own encoding; the copybook folders cobc then searches, in order."""
     folder.mkdir(parents=True, exist_ok=True)
+    mark_translation(folder, source)  # a COPY of the program's own name never finds this copy of it
     try:  # written as the source was: its PIC X literals keep their bytes
         source.read_bytes().decode("utf-8")
         encoding = "utf-8"

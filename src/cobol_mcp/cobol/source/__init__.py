@@ -1,7 +1,9 @@
 """Reading COBOL source text: fixed or free format, comments, continuation lines, COPY books, tokens.
 
-Owns: :mod:`.lines` (physical lines to code and comments, COPY ... REPLACING, the format),
-:mod:`.copybooks` (where a COPY book is, in any case), :mod:`.directives` (CBL/PROCESS option lines),
+Owns: :mod:`.lines` (physical lines to code and comments, COPY ... REPLACING and EXEC SQL INCLUDE,
+the format), :mod:`.entries` (the IDENTIFICATION DIVISION's comment-entries, which are no code),
+:mod:`.copybooks` (where a COPY book is, in any case, never the program itself or our translation of it),
+:mod:`.directives` (CBL/PROCESS option lines),
 :mod:`.cobc_text` (the copy of a source cobc is given when it would refuse the original),
 :mod:`.console` (what a main program ACCEPTs) and :mod:`.tokens`.
 May import: the standard library and :mod:`cobol_mcp.cobol` (its shared vocabulary) only.

@@ -1,7 +1,11 @@
 """Finding COPY books: which folders, and which file a ``COPY name [OF|IN lib]`` means.
 
 Names are matched without regard to case, the way mainframe libraries behave (``COPY CUSTREC.`` finds
-``custrec.cpy``, ``COPY custrec`` finds ``CUSTREC.CPY``), with or without one of the copybook endings.
+``custrec.cpy``, ``COPY custrec`` finds ``CUSTREC.CPY``), with or without one of the copybook endings:
+the name as written or with a copybook's ending (.cpy, .copy) in every folder first, then with a
+program's (.cbl, .cob ...), so that a program INQCUST.cbl doing ``COPY INQCUST`` gets the copy library's
+INQCUST.cpy. A COPY never resolves to the program being read, nor to the user's file when what is read
+is our translation of it (:func:`program_files`).
 ``COPY name OF lib`` looks in a folder ``lib`` (any case) under each search folder first, then in the
 search folders themselves.
 
@@ -20,9 +24,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import COPYBOOK_SUFFIXES, LinkageError, copybook_folders
+from .. import COPYBOOK_SUFFIXES, SOURCE_SUFFIXES, LinkageError, copybook_folders
 
-__all__ = ["CopyRef", "find_copybook", "foreign_name", "locate_copybook", "search_dirs"]
+__all__ = [
+    "TRANSLATION_MARK",
+    "CopyRef",
+    "find_copybook",
+    "find_member",
+    "foreign_name",
+    "locate_copybook",
+    "mark_translation",
+    "program_files",
+    "search_dirs",
+    "user_paths",
+]
 
 
 @dataclass(frozen=True)
@@ -36,6 +51,7 @@ class CopyRef:
     source: Path | None = None  # the file holding the COPY statement (the program or a copybook)
     line: int = 0  # its line there
     base: str | None = None  # the name looked for, for a name written for another machine
+    include: bool = False  # an EXEC SQL INCLUDE member (the precompiler's), not a COPY book
 
     @property
     def foreign(self) -> bool:
@@ -73,6 +89,22 @@ def foreign_name(name: str) -> tuple[str, str | None] | None:
     return base, library
 
 
+_PLACE = re.compile(r"(?<![^\s'\"(])(/[^\s:;'\"]+)(?=:\d)")
+
+
+def user_paths(text: str) -> str:
+    """``text`` (messages) with each ``file:line`` of our translation of a program (see
+    :data:`TRANSLATION_MARK`) naming the user's file instead: the translators keep every line where it was."""
+    if "/" not in text:
+        return text
+
+    def original(m: re.Match[str]) -> str:
+        files = program_files(Path(m.group(1))) if os.path.isfile(m.group(1)) else ()
+        return str(files[1]) if len(files) > 1 else m.group(1)
+
+    return _PLACE.sub(original, text)
+
+
 def search_dirs(source: Path, include: Iterable[Path | str] = ()) -> list[Path]:
     """The folders a program's copybooks are looked up in, in order (only those that exist)."""
     return [Path(folder) for folder in copybook_folders(str(Path(source).parent), [str(p) for p in include])]
@@ -90,13 +122,68 @@ def _entries(folder: Path) -> dict[str, str]:
     return found
 
 
-def _in_folder(name: str, folder: Path) -> Path | None:
+def _in_folder(name: str, folder: Path, endings: tuple[str, ...], exclude: frozenset[Path]) -> Path | None:
     entries = _entries(folder)
     wanted = name.lower()
-    for candidate in (wanted, *(wanted + ext for ext in COPYBOOK_SUFFIXES)):
+    for candidate in (wanted + ext for ext in endings):  # "": the name as written
         actual = entries.get(candidate)
-        if actual is not None and (folder / actual).is_file():
+        if actual is not None and (folder / actual).is_file() and not _excluded(folder / actual, exclude):
             return folder / actual
+    return None
+
+
+def _excluded(path: Path, exclude: frozenset[Path]) -> bool:
+    """Whether ``path`` is one of ``exclude`` or our translation of one (see :data:`TRANSLATION_MARK`)."""
+    if not exclude:
+        return False
+    return path.resolve() in exclude or (
+        any(p.name == path.name for p in exclude) and program_files(path)[-1] in exclude
+    )
+
+
+# A copybook's own endings are looked for in every folder before a program's (.cbl, .cob ...): the copy
+# library's INQCUST.cpy, not the source library's INQCUST.cbl, is what ``COPY INQCUST`` means.
+_BOOK_ENDINGS = ("", *(ext for ext in COPYBOOK_SUFFIXES if ext not in SOURCE_SUFFIXES))
+_PROGRAM_ENDINGS = tuple(ext for ext in COPYBOOK_SUFFIXES if ext in SOURCE_SUFFIXES)
+# The file our precompiler or translator writes beside its output: the path of the user's program it was
+# made from (:func:`mark_translation`), so that a COPY never finds the program itself.
+TRANSLATION_MARK = ".cobol-mcp-original"
+
+
+def mark_translation(folder: Path, original: Path) -> None:
+    """Say in ``folder`` that the program written there was made from ``original`` (the user's file)."""
+    mark = folder / TRANSLATION_MARK
+    text = str(program_files(original)[-1])
+    try:
+        if mark.read_text(encoding="utf-8") == text:
+            return
+    except OSError:
+        pass
+    mark.write_text(text, encoding="utf-8")
+
+
+def program_files(path: Path) -> tuple[Path, ...]:
+    """The program being read and, when it is our translation of one, the user's file it was made from
+    (resolved): what a COPY never resolves to."""
+    found = [Path(path).resolve()]
+    try:
+        original = (found[0].parent / TRANSLATION_MARK).read_text(encoding="utf-8").strip()
+    except OSError:
+        return tuple(found)
+    if original and Path(original).name == found[0].name:
+        found.append(Path(original).resolve())
+    return tuple(found)
+
+
+def _search(name: str, folders: list[Path], exclude: Iterable[Path]) -> Path | None:
+    """``name`` in ``folders``: first as written or with a copybook's ending in any of them, then with a
+    program's ending; never one of ``exclude`` (the program being read)."""
+    skip = frozenset(exclude)
+    for endings in (_BOOK_ENDINGS, _PROGRAM_ENDINGS):
+        for folder in folders:
+            found = _in_folder(name, folder, endings, skip)
+            if found is not None:
+                return found
     return None
 
 
@@ -114,13 +201,13 @@ def _searched(folders: list[Path]) -> str:
     return ", ".join(dict.fromkeys(str(d) for d in folders))
 
 
-def find_copybook(name: str, library: str | None, dirs: list[Path], where: str) -> Path:
-    """The file of ``COPY name [OF library]``, or a LinkageError naming the folders searched."""
+def find_copybook(name: str, library: str | None, dirs: list[Path], where: str, exclude: Iterable[Path] = ()) -> Path:
+    """The file of ``COPY name [OF library]``, or a LinkageError naming the folders searched. ``exclude``:
+    files it never is (the program holding the COPY: :func:`program_files`)."""
     folders = _folders(library, dirs)
-    for folder in folders:
-        found = _in_folder(name, folder)
-        if found is not None:
-            return found
+    found = _search(name, folders, exclude)
+    if found is not None:
+        return found
     shown = f"{name} OF {library}" if library else name
     raise LinkageError(
         f"{where}: copybook {shown!r} not found (searched {_searched(folders)}; names compared in any case)"
@@ -128,14 +215,14 @@ def find_copybook(name: str, library: str | None, dirs: list[Path], where: str) 
 
 
 def locate_copybook(
-    name: str, library: str | None, dirs: list[Path], where: str, here: Path
+    name: str, library: str | None, dirs: list[Path], where: str, here: Path, exclude: Iterable[Path] = ()
 ) -> tuple[Path, str | None]:
     """The file of a COPY statement in a file of folder ``here``, and the base name it was found by
     when ``name`` is written for another machine (None for an ordinary name, or a relative path that
     exists as written). LinkageError naming the file:line, the name and the folders searched."""
     foreign = foreign_name(name)
     if foreign is None:
-        return find_copybook(name, library, dirs, where), None
+        return find_copybook(name, library, dirs, where, exclude), None
     if "\\" not in name and ":" not in name and "(" not in name and not os.path.isabs(name):
         written = here / name
         if written.is_file():
@@ -146,11 +233,25 @@ def locate_copybook(
     stem, ending = os.path.splitext(base)
     names = [base, stem] if ending.lower() in COPYBOOK_SUFFIXES and stem else [base]
     for wanted in names:
-        for folder in folders:
-            found = _in_folder(wanted, folder)
-            if found is not None:
-                return found, base
+        found = _search(wanted, folders, exclude)
+        if found is not None:
+            return found, base
     raise LinkageError(
         f'{where}: copybook "{name}" not found: written for another machine, it was looked for by its base '
         f"name {base} (searched {_searched(folders)}; names compared in any case, with or without an ending)"
     )
+
+
+def find_member(name: str, dirs: list[Path], exclude: Iterable[Path] = ()) -> Path | None:
+    """The member of ``EXEC SQL INCLUDE name``: found as a copybook is, or ``NAME.dcl`` (DCLGEN's
+    output; names compared in any case); None when there is none."""
+    try:
+        return find_copybook(name, None, dirs, "", exclude)
+    except LinkageError:
+        pass
+    skip = frozenset(exclude)
+    for folder in dirs:
+        found = _in_folder(name, folder, (".dcl",), skip)
+        if found is not None:
+            return found
+    return None

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import LinkageError
-from .copybooks import CopyRef, locate_copybook, search_dirs
+from .copybooks import CopyRef, find_member, locate_copybook, program_files, search_dirs
 from .directives import options_text
+from .entries import comment_entries, mask_entries
 
 __all__ = [
     "DECORATION",
@@ -110,13 +111,18 @@ def _split_comment(code: str, quote: str | None = None) -> tuple[str, str | None
 
 
 def read_lines(path: Path, fmt: str, columns: int = 72) -> list[Line]:
-    """``columns``: where fixed-format code ends (255 for the EXEC CICS translator's wide output)."""
+    """``columns``: where fixed-format code ends (255 for the EXEC CICS translator's wide output).
+    Comment-entries (:func:`comment_entries`) are blanked: the paragraph's name stays as code."""
     lines: list[Line] = []
     last_code: Line | None = None
     open_quote: str | None = None
-    for n, raw in enumerate(read_text(path).splitlines(), 1):
+    raws = read_text(path).splitlines()
+    entries = comment_entries(raws, fmt)
+    for n, raw in enumerate(raws, 1):
         if fmt == "fixed":
             raw = raw.expandtabs(8)
+        if n - 1 in entries:
+            raw, open_quote = mask_entries(raw, entries[n - 1]), None
         if last_code is None and options_text(raw, fmt) is not None:
             lines.append(Line(path, n, ""))  # CBL/PROCESS compiler options (see .directives)
             continue
@@ -215,13 +221,58 @@ def _replacer(operands: list[str], where: str) -> Callable[[str], str]:
     return apply
 
 
+_EXEC_WORD = re.compile(r"(?<![\w-])EXEC(?=\s|$)", re.I)
+_INCLUDE = re.compile(r"EXEC\s+SQL\s+INCLUDE\s+([A-Z0-9$#@_][A-Z0-9$#@_-]*)\s+END-EXEC(?![\w-])(\s*\.)?", re.I)
+
+
+def _include(
+    line: Line, queue: deque[Line], dirs: list[Path], exclude: tuple[Path, ...]
+) -> tuple[Path, str, int, int] | None:
+    """(member, its name, how many lines of ``queue`` the statement goes on over, where EXEC is on
+    ``line``) of an ``EXEC SQL INCLUDE member END-EXEC`` starting on ``line`` whose member is found (SQLCA
+    and SQLDA are the precompiler's own); None otherwise (a member not found is the precompiler's to say)."""
+    match = next((m for m in _EXEC_WORD.finditer(line.code) if not _in_literal(line.code, m.start())), None)
+    if match is None:
+        return None
+    text, more = line.code[match.start() :], 0
+    while not re.search(r"(?<![\w-])END-EXEC(?![\w-])", text, re.I) and more < min(len(queue), 5):
+        text += "\n" + queue[more].code
+        more += 1
+    found = _INCLUDE.match(text)
+    if found is None or found.group(1).upper() in ("SQLCA", "SQLDA"):
+        return None
+    member = find_member(found.group(1), [*dirs, line.path.parent], exclude)
+    return None if member is None else (member, found.group(1), more, match.start())
+
+
 def _expand_copies(
-    lines: list[Line], dirs: list[Path], fmt: str, books: list[CopyRef], stack: tuple[Path, ...]
-) -> list[Line]:
+    lines: list[Line], dirs: list[Path], fmt: str, books: list[CopyRef], stack: tuple[Path, ...],
+    exclude: tuple[Path, ...] = (),
+) -> list[Line]:  # fmt: skip
+    """COPY statements replaced by their books' lines, and ``EXEC SQL INCLUDE member END-EXEC`` by the
+    member's (as the precompiler includes it); ``exclude``: what a COPY never finds (the program itself)."""
     out: list[Line] = []
     queue = deque(lines)
     while queue:
         line = queue.popleft()
+        include = _include(line, queue, dirs, exclude)
+        if include is not None:
+            member, name, more, at = include
+            text, last = line.code, line
+            for _ in range(more):
+                last = queue.popleft()
+                text += "\n" + last.code
+            block = _INCLUDE.match(text, at)
+            if member.resolve() in stack or len(stack) > 20:
+                raise LinkageError(f"{line.where}: INCLUDE {name} includes itself")
+            books.append(CopyRef(name, None, member, line.path, line.lineno, None, include=True))
+            if line.code[:at].strip():
+                out.append(Line(line.path, line.lineno, line.code[:at]))
+            out.extend(_expand_copies(read_lines(member, fmt), dirs, fmt, books, (*stack, member.resolve()), exclude))
+            tail = text[block.end() :] if block is not None else ""
+            if tail.strip():
+                queue.appendleft(Line(last.path, last.lineno, tail.split("\n")[-1], trailing=last.trailing))
+            continue
         match = next((m for m in _COPY_WORD.finditer(line.code) if not _in_literal(line.code, m.start())), None)
         if match is None:
             out.append(line)
@@ -246,7 +297,7 @@ def _expand_copies(
         if rest and rest[0].upper() != "REPLACING":
             raise LinkageError(f"{line.where}: unexpected {rest[0]!r} in COPY statement")
         replace = _replacer(rest[1:], line.where)
-        book, base = locate_copybook(name, library, [*dirs, line.path.parent], line.where, line.path.parent)
+        book, base = locate_copybook(name, library, [*dirs, line.path.parent], line.where, line.path.parent, exclude)
         if book.resolve() in stack or len(stack) > 20:
             raise LinkageError(f"{line.where}: COPY {name} includes itself")
         books.append(CopyRef(name, library, book, line.path, line.lineno, base))
@@ -255,7 +306,7 @@ def _expand_copies(
             inc.code = replace(inc.code)
         if line.code[: match.start()].strip():
             out.append(Line(line.path, line.lineno, line.code[: match.start()]))
-        out.extend(_expand_copies(included, dirs, fmt, books, (*stack, book.resolve())))
+        out.extend(_expand_copies(included, dirs, fmt, books, (*stack, book.resolve()), exclude))
         tail = text[end + 1 :]
         if tail.strip():
             queue.appendleft(Line(last.path, last.lineno, tail, trailing=last.trailing))
@@ -307,5 +358,6 @@ def load_with_copies(
         raise LinkageError(f"{path}:0: cannot read source ({exc.strerror})") from None
     books: list[CopyRef] = []
     dirs = search_dirs(path, include)
-    lines = _expand_copies(read_lines(path, fmt, columns), dirs, fmt, books, (path.resolve(),))
+    own = program_files(path)
+    lines = _expand_copies(read_lines(path, fmt, columns), dirs, fmt, books, (path.resolve(),), own)
     return lines, fmt, books

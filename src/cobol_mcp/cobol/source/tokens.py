@@ -63,5 +63,29 @@ def tokenize(lines: list[Line], whole: bool = False) -> list[Tok]:
             if period:
                 toks.append(Tok(".", "period", idx))
                 if header and not whole:
-                    return toks
-    return toks
+                    return _without_exec(toks)
+    return _without_exec(toks)
+
+
+_EXEC_KINDS = ("SQL", "CICS", "DLI", "SQLIMS")
+
+
+def _without_exec(toks: list[Tok]) -> list[Tok]:
+    """The tokens without the ``EXEC … END-EXEC`` blocks (and a period after one) before the PROCEDURE
+    DIVISION: ``EXEC SQL DECLARE … TABLE``, ``INCLUDE SQLCA`` or ``BEGIN DECLARE SECTION`` among the data
+    items declare none (the precompiler's output has none there); the PROCEDURE DIVISION's blocks stay,
+    for the statement analysis."""
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t.up == "PROCEDURE" and i + 1 < len(toks) and toks[i + 1].up == "DIVISION":
+            return out + toks[i:]
+        if t.up == "EXEC" and i + 1 < len(toks) and toks[i + 1].up in _EXEC_KINDS:
+            end = next((j for j in range(i + 2, len(toks)) if toks[j].up == "END-EXEC"), None)
+            if end is not None:
+                i = end + 1 + (end + 1 < len(toks) and toks[end + 1].kind == "period")
+                continue
+        out.append(t)
+        i += 1
+    return out
