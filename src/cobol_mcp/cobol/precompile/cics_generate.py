@@ -55,14 +55,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import LinkageError
-from ..source.copybooks import find_copybook, search_dirs
-from ..source.lines import read_text
+from ..source.lines import load, read_lines, read_text
 from .cics import ABEND_EXIT, COMMON_OPTIONS, Arg, CicsCommand, CicsScan, builtin_value, scan_cics_text
 from .cics_books import STANDARD_BOOKS, book, literal_items
 from .cics_table import OptionKind, option_kind
 from .generate import SourceLines
 
-__all__ = ["ENTRY", "CicsGenerated", "defines_commarea", "generate_cics", "generate_cics_file"]
+__all__ = ["ENTRY", "CicsGenerated", "commarea_defined", "defines_commarea", "generate_cics", "generate_cics_file"]
 
 ENTRY = "CICSRT"
 _ENDS = ("RETURN", "XCTL", "ABEND")
@@ -293,17 +292,23 @@ def generate_cics(text: str, scan: CicsScan, fmt: str, stem: str, has_commarea: 
 
 
 def generate_cics_file(path: Path, fmt: str, include: tuple[Path, ...] = ()) -> tuple[CicsGenerated, CicsScan]:
-    """The program at ``path`` translated, with the scan its messages come from; its COPY books (found
-    as cobc will, ``include``: the extra folders) are looked through for a DFHCOMMAREA."""
+    """The program at ``path`` translated, with the scan its messages come from; whether it defines
+    DFHCOMMAREA is decided on its text as cobc will read it: COPY books (found as cobc will, ``include``:
+    the extra folders) and EXEC SQL INCLUDE members brought in, REPLACING applied."""
     scan = scan_cics_text(path, fmt)
     text = read_text(path)
-    has_commarea = defines_commarea(text)
-    dirs = search_dirs(path, include)
-    for name in re.findall(r"\bCOPY\s+\"?([A-Z0-9][A-Z0-9-]*)", text, re.I):
-        if has_commarea or name.upper() in STANDARD_BOOKS:
-            continue
-        try:
-            has_commarea = defines_commarea(read_text(find_copybook(name, None, dirs, "")))
-        except (LinkageError, OSError):
-            continue
-    return generate_cics(text, scan, fmt, path.stem, has_commarea), scan
+    return generate_cics(text, scan, fmt, path.stem, commarea_defined(path, fmt, include)), scan
+
+
+_COMMAREA_ENTRY = re.compile(r"(?<![\w-])0?1\s+DFHCOMMAREA(?![\w-])", re.I)
+
+
+def commarea_defined(path: Path, fmt: str, include: tuple[Path, ...] = ()) -> bool:
+    """Whether the program at ``path`` has an ``01 DFHCOMMAREA`` once its COPY books and INCLUDE members
+    are in (``COPY X REPLACING ==X-COMMAREA== BY ==DFHCOMMAREA==`` defines it; a comment does not).
+    A program whose books cannot all be read is judged on its own lines: the parser says what is wrong."""
+    try:
+        lines, _, _ = load(path, fmt, include)
+    except LinkageError:
+        lines = read_lines(path, fmt)
+    return any(_COMMAREA_ENTRY.search(line.code) for line in lines)

@@ -19,8 +19,10 @@ from pathlib import Path
 from .. import LinkageError
 from ..linkage.frozen import replace
 from ..linkage.model import ProgramSpec
+from ..precompile.cics_books import STANDARD_BOOKS
 from ..precompile.cics_generate import generate_cics_file
-from .sql import WIDE_FLAG, write_generated
+from ..source.copybooks import mark_translation
+from .sql import WIDE_FLAG, write_generated, write_text
 
 __all__ = ["EIB_RECORD", "Translated", "has_cics", "runtime_fills_eib", "translate"]
 
@@ -44,8 +46,14 @@ def has_cics(source: Path) -> bool:
 
 
 def translate(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Translated:
-    """``source`` translated into ``folder`` (see the module); LinkageError when it cannot be."""
-    generated, scan = generate_cics_file(source, source_format, include)
+    """``source`` translated into ``folder`` (see the module); LinkageError when it cannot be. IBM's
+    books (DFHAID …) are written there first: the program's COPY of them is read while the translator
+    decides whether it has a DFHCOMMAREA."""
+    folder.mkdir(parents=True, exist_ok=True)
+    mark_translation(folder, source)
+    for name, text in STANDARD_BOOKS.items():
+        write_text(folder / f"{name}.cpy", text, "utf-8")
+    generated, scan = generate_cics_file(source, source_format, (*include, folder))
     if scan.problems:
         raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
     books = write_generated(source, folder, generated.text, generated.copybooks, include)
