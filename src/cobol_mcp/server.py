@@ -166,7 +166,7 @@ def _sql_services(
     try:
         return load_served(sql, url, data_dir, runtime, folder)
     except (LinkageError, OSError, ValueError) as exc:
-        errors.append(str(exc))
+        _refused(errors, str(exc))
         return None
 
 
@@ -189,11 +189,23 @@ def _cics_services(
     try:
         return load_cics(entry["cics"], entry["program_id"], url, data_dir, datasets, runtime, sql, folder, cics)
     except (LinkageError, OSError, ValueError) as exc:
-        errors.append(str(exc))
+        _refused(errors, str(exc))
         return None
 
 
-def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
+def _refused(errors: list[str], message: str) -> None:
+    """Add a program's refusal to ``errors``, naming the user's files, once (each of its tool variants
+    meets the same one)."""
+    from .cobol.source.copybooks import user_paths
+
+    message = user_paths(message)
+    if message not in errors:
+        errors.append(message)
+
+
+def build_server(options: Options, loop: ReaderLoop | None = None, *, say_skipped: bool = True) -> Server:
+    """The server of ``options``; ``say_skipped``: log each program that could not be served (`check`
+    lists them itself)."""
     found = None if options.rebuild else manifest.load(options)
     if found is None:
         found = manifest.make(options)
@@ -209,7 +221,7 @@ def build_server(options: Options, loop: ReaderLoop | None = None) -> Server:
     catalog = build_catalog(found, runtime, options)
     for message in found["warnings"]:
         log.warning(message)
-    for message in found["errors"]:
+    for message in found["errors"] if say_skipped else ():
         log.error(f"skipped: {message}")
     model = ServerModel(
         name=SERVER_NAME,

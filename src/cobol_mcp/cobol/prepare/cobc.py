@@ -29,7 +29,7 @@ from pathlib import Path
 from ... import log
 from .. import COPYBOOK_SUFFIXES, LinkageError
 from ..source.cobc_text import cobc_text, rename_copies
-from ..source.copybooks import CopyRef, foreign_name, search_dirs
+from ..source.copybooks import CopyRef, foreign_name, search_dirs, user_paths
 from ..source.directives import compiler_options
 from ..source.lines import load_with_copies, read_text
 from .cache import cache_root
@@ -84,7 +84,7 @@ class Prepared:
         options = compiler_options(source, read_text(source), source_format)
         self.flags = options.flags
         for warning in options.warnings:
-            log.warning(warning)
+            log.warning(user_paths(warning))  # (a translation's: the user's file)
         links = workdir / "copy"
         links.mkdir()
         self.dirs = [links, *copybook_dirs(source, include)]
@@ -95,7 +95,7 @@ class Prepared:
         plain: dict[Path, Path] = {}  # link -> book, for each COPY of an ordinary name, named as written
         for ref in refs:
             name = ref.name.strip()
-            if ref.foreign or not name or name in (".", ".."):
+            if ref.include or ref.foreign or not name or name in (".", ".."):
                 continue
             for folder in (links / ref.library, links) if ref.library and "/" not in ref.library else (links,):
                 plain.setdefault(folder / name, ref.path)
@@ -240,7 +240,7 @@ def run_cobc(
             output = _diagnostics(prepared.rename(done.stdout + done.stderr), source)
             raise BuildError(output or f"{source}: cobc failed")
         if done.stderr.strip():
-            print(prepared.rename(done.stderr).rstrip(), file=sys.stderr)  # stderr, never stdout
+            print(user_paths(prepared.rename(done.stderr)).rstrip(), file=sys.stderr)  # stderr, never stdout
         os.replace(temporary, target)
     except subprocess.TimeoutExpired as exc:
         raise BuildError(f"{source}: cobc did not finish within 300 s") from exc

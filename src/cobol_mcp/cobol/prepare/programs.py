@@ -19,13 +19,15 @@ from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, Linkage
 from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_programs
-from ..source.lines import detect_format, load_with_copies, read_text
+from ..source.copybooks import user_paths
+from ..source.lines import detect_format, read_text
 from .cache import cache_root
 from .calls import callee_module
 from .cics import Translated, has_cics, runtime_fills_eib, translate
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .override_variants import clashes
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
+from .refusal import needs_precompiler, refusal
 from .specfile import SpecFileError, dumps, loads
 from .sql import Precompiled, has_sql, precompile
 
@@ -36,10 +38,11 @@ SPEC_CACHE_FORMAT = "spec-5"  # spec-4: spec files instead of pickles (see .spec
 
 
 def _parser_stamp() -> str:
-    """Size and mtime of the parser's own modules (the source and linkage packages, and this one): a
-    changed parser never reads stale specs."""
+    """Size and mtime of the parser's own modules (the source, linkage and precompile packages, and this
+    one): a changed parser or translator never reads stale specs."""
     cobol = Path(__file__).parent.parent
-    files = [*cobol.glob("source/*.py"), *cobol.glob("linkage/*.py"), cobol / "__init__.py", Path(__file__)]
+    files = [*cobol.glob("source/*.py"), *cobol.glob("linkage/*.py"), *cobol.glob("precompile/*.py"),
+             cobol / "__init__.py", Path(__file__)]  # fmt: skip
     return repr(sorted((str(p.relative_to(cobol)), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
 
 
@@ -105,30 +108,6 @@ def not_served(folder: Path) -> list[str]:
                     f"{', '.join(SOURCE_SUFFIXES)} files (any case)"
                 )
     return found
-
-
-_PRECOMPILER = re.compile(r"\bEXEC\s+(SQL|CICS|DLI|ORACLE)\b", re.I)
-
-
-def _needs_precompiler(source: Path, source_format: str | None, include: tuple[Path, ...]) -> list[str]:
-    """Refuse a program with EXEC CICS/DLI/ORACLE blocks, or EXEC SQL in a COPY book: cobc cannot compile
-    them without a precompiler (the program's own EXEC SQL is precompiled: :mod:`.sql`). The warnings its
-    COPY statements give (a name written for another machine)."""
-    lines, _, refs = load_with_copies(source, source_format, include)
-    for line in lines:
-        match = _PRECOMPILER.search(re.sub(r"\"[^\"]*\"|'[^']*'", "''", line.code))  # not inside literals
-        if match and match.group(1).upper() == "SQL" and line.path == source:
-            continue
-        if match and match.group(1).upper() == "SQL":
-            raise LinkageError(
-                f"{line.where}: EXEC SQL in a COPY book is not precompiled: bring it in with EXEC SQL INCLUDE"
-            )
-        if match:
-            raise LinkageError(
-                f"{line.where}: EXEC {match.group(1).upper()} needs a precompiler first, which this server does "
-                "not run (serve the precompiler's output instead)"
-            )
-    return list(dict.fromkeys(ref.warning for ref in refs if ref.warning))
 
 
 def scan_folder(
@@ -259,8 +238,27 @@ def compile_programs(
     """Each outermost program of the source (one, usually) with its spec and module (one module holds
     them all), or the `file:line: why` that keeps it from being a tool. ``dialect`` is cobc's -std=NAME,
     for the layout and the build alike; LinkageError or BuildError when the file itself cannot be read
-    or compiled."""
+    or compiled. Every message names the user's files (never a translation in the build cache) and, when
+    what is wrong is in a COPY book, the program it keeps from being served (:func:`refusal`)."""
     source = source.resolve()
+    try:
+        found = _compile_programs(source, cache_dir, source_format, rebuild, include, overrides, dialect)
+    except LinkageError as exc:
+        raise LinkageError(refusal(str(exc), source)) from None
+    except BuildError as exc:
+        raise BuildError(refusal(str(exc), source)) from None
+    return [refusal(one, source) if isinstance(one, str) else one for one in found]
+
+
+def _compile_programs(
+    source: Path,
+    cache_dir: Path | None,
+    source_format: str | None,
+    rebuild: bool,
+    include: tuple[Path, ...],
+    overrides: FolderOverrides | None,
+    dialect: str | None,
+) -> list[CompiledProgram | str]:
     root = cache_dir or Path(cache_root())
     std = load_dialect(dialect)
     stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
@@ -307,11 +305,9 @@ def compile_programs(
                     include=books,
                 )  # fmt: skip
             except BuildError as exc:  # the precompiled text keeps the user's line numbers: name the user's file
-                generated = sql or cics
-                if generated is None:
-                    raise
-                raise BuildError(str(exc).replace(str(generated.source), str(source))) from None
-        out += [CompiledProgram(one, module, path, choice, include, warnings, sql, cics) for one, path, choice in tools]
+                raise BuildError(user_paths(str(exc))) from None
+        said = tuple(user_paths(warning) for warning in warnings)
+        out += [CompiledProgram(one, module, path, choice, include, said, sql, cics) for one, path, choice in tools]
     return out
 
 
@@ -369,7 +365,7 @@ def _cached_specs(
                     return list(units), said
         except (OSError, SpecFileError):
             pass
-    warnings = tuple(_needs_precompiler(source, source_format, include))
+    warnings = tuple(needs_precompiler(source, source_format, include))
     specs = [
         s if isinstance(s, ProgramSpec) else str(s)
         for s in parse_programs(source, source_format, include, dialect, columns)

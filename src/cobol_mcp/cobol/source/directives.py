@@ -9,7 +9,8 @@ numbers kept) and passes the options that have a GnuCOBOL equivalent as cobc fla
   ``TRUNC(STD)`` is GnuCOBOL's default.
 - ``APOST``: ``-fsingle-quote``; ``QUOTE`` is the default.
 - ``ARITH(EXTEND)`` (31 digits): GnuCOBOL already computes with 38. ``SSRANGE``: the build's ``-debug``
-  already checks subscripts.
+  already checks subscripts. ``SQL`` and ``CICS`` (the integrated DB2 coprocessor and CICS translator,
+  with their suboptions): the server precompiles EXEC SQL and translates EXEC CICS itself.
 
 Any other option is skipped with a warning naming it and its file:line.
 """
@@ -27,6 +28,9 @@ _START = re.compile(r"\b(IDENTIFICATION|ID)\s+DIVISION\b", re.I)
 _OPTION = re.compile(r"[A-Z0-9-]+(?:\s*\([^)]*\))?", re.I)
 # Options GnuCOBOL already behaves by (nothing to pass), in upper case without blanks.
 _NATIVE = {"TRUNC(STD)", "QUOTE", "Q", "ARITH(EXTEND)", "AR(E)", "ARITH(E)", "SSRANGE", "SSR"}
+# The integrated DB2 coprocessor and CICS translator (SQL, SQL('...'), CICS('...')): the server precompiles
+# EXEC SQL and translates EXEC CICS itself, whatever the options say.
+_PRECOMPILERS = re.compile(r"^(?:SQL|CICS|NOSQL|NOCICS)(?:\(.*\))?$")
 _FLAGS = {"TRUNC(BIN)": "-fnotrunc", "TRUNC(OPT)": "-fnotrunc", "APOST": "-fsingle-quote", "APOS": "-fsingle-quote"}
 
 
@@ -66,7 +70,7 @@ def compiler_options(path: Path, text: str, fmt: str) -> CompilerOptions:
                 trunc = option
             elif option in _FLAGS:
                 found.flags.append(_FLAGS[option])
-            elif option not in _NATIVE:
+            elif option not in _NATIVE and not _PRECOMPILERS.match(option):
                 found.warnings.append(
                     f"{path}:{n}: compiler option {match.group()} skipped (GnuCOBOL has no equivalent)"
                 )
