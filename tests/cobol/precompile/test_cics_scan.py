@@ -11,6 +11,7 @@ from cobol_mcp.cobol.linkage.program import parse_program
 from cobol_mcp.cobol.precompile.cics import Arg, CicsScan, builtin_value, scan_cics_lines, scan_cics_text
 from cobol_mcp.cobol.precompile.cics_books import STANDARD_BOOKS, literal_items
 from cobol_mcp.cobol.precompile.cics_table import COMMANDS
+from cobol_mcp.cobol.source.entries import comment_entries
 
 PROGRAMS = Path(__file__).parents[2] / "cics_programs"
 
@@ -235,3 +236,39 @@ def test_channel_and_container_commands() -> None:
         "P.cbl:3: MOVE CONTAINER needs AS",
         "P.cbl:4: GETNEXT CONTAINER: CONTAINER('A') must be a data name (the command sets it)",
     ]
+
+
+def test_comment_entries_hide_no_command() -> None:
+    """ACCTNOTE's AUTHOR, INSTALLATION (over two lines), SECURITY and REMARKS hold apostrophes, a double
+    quote and the words EXEC CICS: none opens a literal or is a command, and the paragraphs' names stay."""
+    scan = scan_cics_text(PROGRAMS / "comments" / "ACCTNOTE.cbl", "fixed")
+    assert scan.problems == []
+    assert [(c.line, c.name) for c in scan.commands] == [(35, "ASKTIME"), (46, "RETURN")]
+    spec = parse_program(PROGRAMS / "comments" / "ACCTNOTE.cbl")
+    assert spec.description.startswith("ACCTNOTE - THE STANDING NOTE OF AN ACCOUNT, AND THE TIME IT")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "entries"),
+    [
+        # fixed: the entry goes on over lines whose Area A (columns 8-11) is blank; comment lines stay
+        ("fixed", ["       ID DIVISION.", "       PROGRAM-ID. P.", "       AUTHOR. O'Brien.", "      * note",
+                   "           it's 'me", "", "       INSTALLATION.", "       DATA DIVISION."],
+         {2: 14, 4: 6, 5: 6, 6: 20}),
+        # AUTHOR without its period; a paragraph named AUTHOR after the IDENTIFICATION DIVISION is code
+        ("fixed", ["       IDENTIFICATION DIVISION.", "       PROGRAM-ID. P.", "       AUTHOR J. O'Brien.",
+                   "       PROCEDURE DIVISION.", "       AUTHOR."], {2: 14}),
+        # free: the entry ends with its line
+        ("free", ["IDENTIFICATION DIVISION.", "PROGRAM-ID. P.", "DATE-WRITTEN. 1 Jan '90.", "  'x'.",
+                  "SECURITY. None."], {2: 13, 4: 9}),
+    ],
+)  # fmt: skip
+def test_where_comment_entries_are(fmt: str, text: list[str], entries: dict[int, int]) -> None:
+    assert comment_entries(text, fmt) == entries
+
+
+def test_a_flag_written_twice_is_that_flag() -> None:
+    """ASKTIME NOHANDLE … NOHANDLE, as shops' programs have it: NOHANDLE once, no refusal."""
+    scan = _scan("EXEC CICS ASKTIME NOHANDLE", "   ABSTIME(WS-ABS-TIME)", "   NOHANDLE", "END-EXEC")
+    assert scan.problems == []
+    assert list(scan.commands[0].options) == ["NOHANDLE", "ABSTIME"]

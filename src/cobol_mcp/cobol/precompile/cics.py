@@ -223,8 +223,9 @@ def _parse(number: int, body: str) -> tuple[CicsCommand | None, list[str]]:
     for word, arg_tokens in items[start:]:
         option = OPTION_ALIASES.get(word, word)
         if option in given:
-            problems.append(f"{name}: {word} given twice")
-            continue
+            if arg_tokens is not None or cmd.options.get(option, "") is not None:
+                problems.append(f"{name}: {word} given twice")
+            continue  # (a flag written twice, ASKTIME NOHANDLE … NOHANDLE, is that flag, as CICS reads it)
         if table.conditions and option not in COMMON_OPTIONS:
             if option not in CONDITIONS or option == "NORMAL":
                 problems.append(f"{name}: {word} is not a CICS condition")

@@ -217,7 +217,11 @@ def run_cobc(
 ) -> None:
     """Compile ``source`` (as :class:`Prepared` makes it) into ``target``, via a temporary name (``after``:
     more files for cobc after the source, such as a C file linked into an executable, whose main is the
-    first file's)."""
+    first file's). cobc runs in a folder of its own: it would look for a COPY book in the folder it runs in
+    before its -I folders, and find there what the parser did not (the program itself, when the server
+    is started in the programs folder)."""
+    target, source = Path(os.path.abspath(target)), Path(os.path.abspath(source))
+    after = [os.path.abspath(path) for path in after]
     fd, temporary = tempfile.mkstemp(prefix=f".{source.stem}.", suffix=target.suffix, dir=target.parent)
     os.close(fd)
     try:
@@ -234,7 +238,7 @@ def run_cobc(
                 *after,
             ]
             done = subprocess.run(
-                command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
+                command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL, cwd=work
             )
         if done.returncode != 0:
             output = _diagnostics(prepared.rename(done.stdout + done.stderr), source)

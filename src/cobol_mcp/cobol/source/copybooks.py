@@ -89,7 +89,7 @@ def foreign_name(name: str) -> tuple[str, str | None] | None:
     return base, library
 
 
-_PLACE = re.compile(r"(?<![^\s'\"(])(/[^\s:;'\"]+)(?=:\d)")
+_PLACE = re.compile(r"(?<![^\s'\"(])(/[^\s:;'\"]+)(?=:)")  # a file's place (`file:12:`, `file: in …`)
 
 
 def user_paths(text: str) -> str:
