@@ -147,3 +147,31 @@ def test_a_continued_literal_keeps_the_margin_at_72_and_lines_are_added_instead(
     assert done.returncode == 0, done.stderr
     ran = subprocess.run(["./CONTLIT"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert ran.stdout.strip() == "[ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456   XYZ]"  # padded to 72, not to 255
+
+
+def test_a_member_that_includes_another_brings_it_in_too(tmp_path: Path) -> None:
+    """ORDALL INCLUDEs ORDHDR and ORDLINE, ORDLINE INCLUDEs ORDQTY: every member is a book of the
+    precompiled program; one that is nowhere is the program's refusal, with the member's file:line."""
+    (tmp_path / "ORDHDR.cpy").write_text("       01  ORD-HEADER              PIC X(8).\n")
+    (tmp_path / "ORDLINE.cpy").write_text(
+        "       01  ORD-LINE.\n           05  OL-ITEM             PIC X(6).\n"
+        "           EXEC SQL INCLUDE ORDQTY END-EXEC.\n"
+    )
+    (tmp_path / "ORDQTY.cpy").write_text("           05  OL-QTY              PIC S9(4) COMP.\n")
+    program = tmp_path / "ORDALL.cbl"
+    program.write_text(
+        "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. ORDALL.\n       DATA DIVISION.\n"
+        "       WORKING-STORAGE SECTION.\n           EXEC SQL INCLUDE SQLCA END-EXEC.\n"
+        "           EXEC SQL INCLUDE ORDHDR END-EXEC.\n           EXEC SQL INCLUDE ORDLINE END-EXEC.\n"
+        "       PROCEDURE DIVISION.\n           GOBACK.\n"
+    )
+    out, scan = generate_file(program, "fixed")
+    assert scan.problems == []
+    assert sorted(out.copybooks) == ["ORDHDR.sqlinc", "ORDLINE.sqlinc", "ORDQTY.sqlinc", "SQLCA.sqlinc"]
+    assert 'COPY "ORDQTY.sqlinc".' in out.copybooks["ORDLINE.sqlinc"]
+    assert "OL-QTY" in out.copybooks["ORDQTY.sqlinc"]
+    (tmp_path / "ORDQTY.cpy").unlink()
+    _, scan = generate_file(program, "fixed")
+    assert [(p.where, p.reason.split(":")[0]) for p in scan.problems] == [
+        (f"{tmp_path / 'ORDLINE.cpy'}:3", "INCLUDE ORDQTY")
+    ]

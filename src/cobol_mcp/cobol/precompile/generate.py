@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..source.entries import comment_entries, mask_entries
 from ..source.lines import read_text
-from .scan import SqlScan, SqlStatement, scan_text
+from .scan import Problem, SqlScan, SqlStatement, scan_text
 
 __all__ = ["ENTRY", "SQLCA_BOOK", "Generated", "SourceLines", "declares", "generate", "generate_file", "passed"]
 
@@ -238,12 +238,27 @@ def generate(
 def generate_file(
     path: Path, fmt: str, include: tuple[Path, ...] = (), wide: bool = False
 ) -> tuple[Generated, SqlScan]:
-    """The program at ``path`` precompiled, with its INCLUDE members (fixed format, as DCLGEN writes them);
-    ``wide``: its code runs to column 255 (an EXEC CICS program's translation)."""
+    """The program at ``path`` precompiled, with its INCLUDE members (fixed format, as DCLGEN writes them;
+    a member's own INCLUDEs too, found where the program's are); ``wide``: its code runs to column 255 (an
+    EXEC CICS program's translation)."""
     scan = scan_text(path, fmt, include)
-    members: dict[str, str] = {}
+    members = _members(scan, include, set(), scan.problems)
+    out = generate(read_text(path), scan, fmt, members, wide)
+    for name, text in members.items():  # (those a member INCLUDEs)
+        out.copybooks.setdefault(f"{name}.sqlinc", text)
+    return out, scan
+
+
+def _members(scan: SqlScan, include: tuple[Path, ...], seen: set[str], problems: list[Problem]) -> dict[str, str]:
+    """Name -> generated text of every member the statements INCLUDE, and of the members those INCLUDE (a
+    member one INCLUDEs that is nowhere: in ``problems``)."""
+    texts: dict[str, str] = {}
     for stmt in scan.statements:
-        if stmt.kind == "INCLUDE" and stmt.name and stmt.member is not None:
-            member_scan = scan_text(stmt.member, "fixed")
-            members[stmt.name] = generate(read_text(stmt.member), member_scan, "fixed").text
-    return generate(read_text(path), scan, fmt, members, wide), scan
+        if stmt.kind == "INCLUDE" and stmt.name and stmt.member is not None and stmt.name not in seen:
+            seen.add(stmt.name)
+            member_scan = scan_text(stmt.member, "fixed", include)
+            problems += [p for p in member_scan.problems if p.reason.startswith("INCLUDE ")]
+            nested = _members(member_scan, include, seen, problems)
+            texts.update(nested)
+            texts[stmt.name] = generate(read_text(stmt.member), member_scan, "fixed", nested).text
+    return texts

@@ -62,6 +62,8 @@ def precompile(
     if scan.problems:
         raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
     books = write_generated(source, folder, generated.text, generated.copybooks, include)
+    members = {f"{s.name}.sqlinc": s.member for s in scan.statements if s.kind == "INCLUDE" and s.name and s.member}
+    mark_translation(folder, source, members)  # a cobc message in a member names the user's member
     flags = (WIDE_FLAG,) if generated.wide else ()
     return Precompiled(folder / source.name, books, flags, tuple(scan.statements))
 

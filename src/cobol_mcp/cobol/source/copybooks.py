@@ -93,14 +93,15 @@ _PLACE = re.compile(r"(?<![^\s'\"(])(/[^\s:;'\"]+)(?=:)")  # a file's place (`fi
 
 
 def user_paths(text: str) -> str:
-    """``text`` (messages) with each ``file:line`` of our translation of a program (see
-    :data:`TRANSLATION_MARK`) naming the user's file instead: the translators keep every line where it was."""
+    """``text`` (messages) with each ``file:line`` of our translation of a program or of an INCLUDE member
+    (see :data:`TRANSLATION_MARK`) naming the user's file instead: the translators keep every line where
+    it was."""
     if "/" not in text:
         return text
 
     def original(m: re.Match[str]) -> str:
-        files = program_files(Path(m.group(1))) if os.path.isfile(m.group(1)) else ()
-        return str(files[1]) if len(files) > 1 else m.group(1)
+        made_from = _user_file(Path(m.group(1))) if os.path.isfile(m.group(1)) else None
+        return m.group(1) if made_from is None else str(made_from)
 
     return _PLACE.sub(original, text)
 
@@ -150,10 +151,12 @@ _PROGRAM_ENDINGS = tuple(ext for ext in COPYBOOK_SUFFIXES if ext in SOURCE_SUFFI
 TRANSLATION_MARK = ".cobol-mcp-original"
 
 
-def mark_translation(folder: Path, original: Path) -> None:
-    """Say in ``folder`` that the program written there was made from ``original`` (the user's file)."""
+def mark_translation(folder: Path, original: Path, books: dict[str, Path] | None = None) -> None:
+    """Say in ``folder`` that the program written there was made from ``original`` (the user's file), and
+    which user's file each of ``books`` (a book written there, by name: an INCLUDE member) was made from."""
     mark = folder / TRANSLATION_MARK
-    text = str(program_files(original)[-1])
+    lines = [str(program_files(original)[-1]), *(f"{name}\t{path.resolve()}" for name, path in (books or {}).items())]
+    text = "\n".join(lines)
     try:
         if mark.read_text(encoding="utf-8") == text:
             return
@@ -162,17 +165,34 @@ def mark_translation(folder: Path, original: Path) -> None:
     mark.write_text(text, encoding="utf-8")
 
 
+def _marks(folder: Path) -> list[str]:
+    try:
+        return (folder / TRANSLATION_MARK).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+
+
 def program_files(path: Path) -> tuple[Path, ...]:
     """The program being read and, when it is our translation of one, the user's file it was made from
     (resolved): what a COPY never resolves to."""
     found = [Path(path).resolve()]
-    try:
-        original = (found[0].parent / TRANSLATION_MARK).read_text(encoding="utf-8").strip()
-    except OSError:
-        return tuple(found)
+    marks = _marks(found[0].parent)
+    original = marks[0].strip() if marks else ""
     if original and Path(original).name == found[0].name:
         found.append(Path(original).resolve())
     return tuple(found)
+
+
+def _user_file(path: Path) -> Path | None:
+    """The user's file our translated program or book at ``path`` was made from (None: it is none of ours)."""
+    files = program_files(path)
+    if len(files) > 1:
+        return files[1]
+    for line in _marks(path.resolve().parent)[1:]:
+        name, _, made_from = line.partition("\t")
+        if name == path.name and made_from:
+            return Path(made_from)
+    return None
 
 
 def _search(name: str, folders: list[Path], exclude: Iterable[Path]) -> Path | None:
