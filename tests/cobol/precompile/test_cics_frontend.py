@@ -156,3 +156,30 @@ def test_a_refusal_names_the_users_file_and_line_and_the_program_once(tmp_path: 
         f"{app / 'CLMUPD.cbl'}:15: unexpected 'COMPUTATONAL-3' in the description of CU-PAID",
     ])  # fmt: skip
     assert not any(str(cache) in error for error in errors)
+
+
+BATCH = """\
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. RATECALC.
+       REMARKS. WAS A CICS PROGRAM: EXEC CICS LINK BECAME A CALL.
+      * EXEC CICS LINK PROGRAM('RATETAB') COMMAREA(LK-RATE) END-EXEC
+       DATA DIVISION.
+       LINKAGE SECTION.
+       01  LK-RATE                     PIC 9V9(4).
+       PROCEDURE DIVISION USING LK-RATE.
+           DISPLAY 'NO EXEC CICS HERE'
+           MOVE 0.0425 TO LK-RATE
+           GOBACK.
+"""
+
+
+@needs_cobc
+def test_exec_cics_in_comments_and_literals_makes_no_cics_program(tmp_path: Path) -> None:
+    """EXEC CICS in a comment-entry, a comment line and a literal: RATECALC keeps its own parameter, with
+    no EIB or COMMAREA added."""
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "RATECALC.cbl").write_text(BATCH)
+    served, errors = _served(tmp_path / "app", tmp_path / "cache")
+    assert errors == []
+    program = served["ratecalc"]
+    assert program.cics is None and [r.name for r in program.spec.records] == ["LK-RATE"]

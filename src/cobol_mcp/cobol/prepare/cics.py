@@ -45,8 +45,9 @@ def has_cics(source: Path) -> bool:
     return _CICS.search(source.read_bytes()) is not None
 
 
-def translate(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Translated:
-    """``source`` translated into ``folder`` (see the module); LinkageError when it cannot be. IBM's
+def translate(source: Path, source_format: str, include: tuple[Path, ...], folder: Path) -> Translated | None:
+    """``source`` translated into ``folder`` (see the module); LinkageError when it cannot be; None when its
+    code has no EXEC CICS (only a comment or a literal names one: the program is no CICS program). IBM's
     books (DFHAID …) are written there first: the program's COPY of them is read while the translator
     decides whether it has a DFHCOMMAREA."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -56,6 +57,8 @@ def translate(source: Path, source_format: str, include: tuple[Path, ...], folde
     generated, scan = generate_cics_file(source, source_format, (*include, folder))
     if scan.problems:
         raise LinkageError("; ".join(f"{p.where}: {p.reason}" for p in scan.problems))
+    if not scan.commands:
+        return None
     books = write_generated(source, folder, generated.text, generated.copybooks, include)
     flags = (WIDE_FLAG,) if generated.wide else ()
     return Translated(folder / source.name, books, flags, source, source_format, tuple(c.name for c in scan.commands))
