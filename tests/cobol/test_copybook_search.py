@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from cobol_mcp.cobol import LinkageError
 from cobol_mcp.cobol.source.copybooks import find_copybook, mark_translation, user_paths
 from cobol_mcp.cobol.source.lines import load_with_copies
 from cobol_mcp.cobol.source.tokens import tokenize
@@ -93,3 +96,11 @@ def test_an_sql_include_is_its_members_lines_where_it_stands(tmp_path: Path) -> 
                        "03", "OC-STATE", "PIC", "X(4)", "."]  # fmt: skip
     storage = words[words.index("WORKING-STORAGE") : words.index("LINKAGE")]
     assert storage == ["WORKING-STORAGE", "SECTION", "."]
+
+
+def test_a_copy_of_the_programs_own_name_and_no_book_says_so(tmp_path: Path) -> None:
+    program = tmp_path / "PAYCALC.cbl"
+    program.write_text(PROGRAM.format(name="PAYCALC"))
+    with pytest.raises(LinkageError) as refused:
+        load_with_copies(program, "fixed")
+    assert str(refused.value).startswith(f"{program}:6: copybook 'PAYCALC' not found but the program itself")

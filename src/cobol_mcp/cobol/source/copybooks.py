@@ -229,8 +229,9 @@ def find_copybook(name: str, library: str | None, dirs: list[Path], where: str, 
     if found is not None:
         return found
     shown = f"{name} OF {library}" if library else name
+    itself = " but the program itself, which a COPY never is" if exclude and _search(name, folders, ()) else ""
     raise LinkageError(
-        f"{where}: copybook {shown!r} not found (searched {_searched(folders)}; names compared in any case)"
+        f"{where}: copybook {shown!r} not found{itself} (searched {_searched(folders)}; names compared in any case)"
     )
 
 
