@@ -8,6 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from pytest import MonkeyPatch
+
 from cobol_mcp.cobol.linkage.model import Field
 from cobol_mcp.cobol.linkage.program import parse_programs
 from cobol_mcp.cobol.precompile.cics_generate import commarea_defined, generate_cics_file
@@ -31,10 +33,12 @@ def _names(record: Field) -> list[str]:
 
 
 @needs_cobc
-def test_a_copy_book_named_like_its_program_is_the_copy_librarys(tmp_path: Path) -> None:
+def test_a_copy_book_named_like_its_program_is_the_copy_librarys(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
     """CUSTINQ.cbl does COPY CUSTINQ for ../cpy/CUSTINQ.cpy: neither the program itself nor its
-    translation in the build cache (same name, same folder search) is the book."""
+    translation in the build cache (same name, same folder search) is the book, for the parser and for
+    cobc, even run from the programs folder (where cobc looks first)."""
     shutil.copytree(PROGRAMS / "samename", tmp_path / "app")
+    monkeypatch.chdir(tmp_path / "app" / "cbl")
     served, errors = _served(tmp_path / "app" / "cbl", tmp_path / "cache")
     assert errors == []
     program = served["custinq"]

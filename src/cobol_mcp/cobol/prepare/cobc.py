@@ -217,9 +217,9 @@ def run_cobc(
 ) -> None:
     """Compile ``source`` (as :class:`Prepared` makes it) into ``target``, via a temporary name (``after``:
     more files for cobc after the source, such as a C file linked into an executable, whose main is the
-    first file's). cobc runs in a folder of its own: it would look for a COPY book in the folder it runs in
-    before its -I folders, and find there what the parser did not (the program itself, when the server
-    is started in the programs folder)."""
+    first file's). cobc runs in an empty folder of its own: it looks for a COPY book in the folder it runs
+    in before its -I folders, and would find there what the parser did not (the program itself, when the
+    server is started in the programs folder)."""
     target, source = Path(os.path.abspath(target)), Path(os.path.abspath(source))
     after = [os.path.abspath(path) for path in after]
     fd, temporary = tempfile.mkstemp(prefix=f".{source.stem}.", suffix=target.suffix, dir=target.parent)
@@ -227,6 +227,8 @@ def run_cobc(
     try:
         with tempfile.TemporaryDirectory(prefix=f".{source.stem}.", dir=target.parent) as work:
             prepared = Prepared(source, source_format, include, Path(work))
+            empty = Path(work) / "cwd"  # (the copy of the source Prepared may write is in work itself)
+            empty.mkdir()
             command = [
                 cobc,
                 *flags,
@@ -238,7 +240,7 @@ def run_cobc(
                 *after,
             ]
             done = subprocess.run(
-                command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL, cwd=work
+                command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL, cwd=empty
             )
         if done.returncode != 0:
             output = _diagnostics(prepared.rename(done.stdout + done.stderr), source)
