@@ -8,13 +8,16 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from pytest import MonkeyPatch
 
+from cobol_mcp.cobol import LinkageError
 from cobol_mcp.cobol.linkage.model import Field
 from cobol_mcp.cobol.linkage.program import parse_programs
 from cobol_mcp.cobol.precompile.cics_generate import commarea_defined, generate_cics_file
 from cobol_mcp.cobol.precompile.generate import generate_file
 from cobol_mcp.cobol.prepare.programs import CompiledProgram, scan_folder
+from cobol_mcp.cobol.prepare.refusal import needs_precompiler
 from cobol_mcp.cobol.source.copybooks import mark_translation
 from cobol_mcp.cobol.source.lines import read_lines
 
@@ -187,3 +190,19 @@ def test_exec_cics_in_comments_and_literals_makes_no_cics_program(tmp_path: Path
     assert errors == []
     program = served["ratecalc"]
     assert program.cics is None and [r.name for r in program.spec.records] == ["LK-RATE"]
+
+
+def test_an_include_in_a_copy_book_is_refused_where_it_is(tmp_path: Path) -> None:
+    """The precompiler reads the program and its INCLUDE members, not its COPY books: an INCLUDE there
+    is refused with the book's file:line (an INCLUDE in a member is read)."""
+    shutil.copytree(PROGRAMS / "sqlinclude", tmp_path / "app")
+    books = tmp_path / "app" / "copybooks"
+    (books / "DEPTAREA.cpy").write_text("       01  DB-AREA.\n           EXEC SQL INCLUDE DEPTCOMM END-EXEC.\n")
+    program = tmp_path / "app" / "DEPTBUDG.cbl"
+    text = program.read_text().replace("       01  DB-AREA.\n           EXEC SQL INCLUDE DEPTCOMM END-EXEC.\n",
+                                       "           COPY DEPTAREA.\n")  # fmt: skip
+    program.write_text(text)
+    with pytest.raises(LinkageError) as refused:
+        needs_precompiler(program, "fixed", ())
+    assert str(refused.value).startswith(f"{books / 'DEPTAREA.cpy'}:2: EXEC SQL in a COPY book is not precompiled")
+    assert needs_precompiler(PROGRAMS / "sqlinclude" / "DEPTBUDG.cbl", "fixed", ()) == []

@@ -28,6 +28,10 @@ def needs_precompiler(source: Path, source_format: str | None, include: tuple[Pa
     another machine)."""
     lines, _, refs = load_with_copies(source, source_format, include)
     members = {ref.path for ref in refs if ref.include}
+    for ref in refs:  # an INCLUDE the precompiler reads: in the program or in a member, not in a COPY book
+        if ref.include and ref.source is not None and ref.source != source and ref.source not in members:
+            raise LinkageError(f"{ref.source}:{ref.line}: EXEC SQL in a COPY book is not precompiled: bring it "
+                               "in with EXEC SQL INCLUDE")  # fmt: skip
     for line in lines:
         match = _PRECOMPILER.search(re.sub(r"\"[^\"]*\"|'[^']*'", "''", line.code))  # not inside literals
         if match is None:
