@@ -40,7 +40,7 @@ def comment_entries(raws: list[str], fmt: str) -> dict[int, int]:
                 continue
             start = 7
         entry = False
-        text = raw[start:]
+        text = raw[start:72] if fmt == "fixed" else raw  # (never the sequence or identification area)
         word = _ENTRY_WORD.match(text) if ident else None
         if word is not None:
             found[k] = start + word.end()
