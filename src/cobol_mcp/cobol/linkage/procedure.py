@@ -197,7 +197,18 @@ class _Statements(CicsStatements):
             dst, src = self.split(body, "UP", "DOWN")
             return self.effects("r", src, why) + self.effects("rw", dst, why)
         dst, src = self.split(body, "TO")
+        if self.address_kept(dst, src):
+            return []
         return self.effects("r", src, why) + self.effects("w", dst, why)
+
+    def address_kept(self, dst: list[Tok], src: list[Tok]) -> bool:
+        """``SET p TO ADDRESS OF X`` where the pointer ``p`` (not an item of the USING records) is named
+        nowhere else in the PROCEDURE DIVISION: the address is kept and never used to reach X's bytes
+        (a header for a dump), so X is neither read nor written by it."""
+        if len(dst) != 1 or len(src) < 3 or [t.up for t in src[:2]] != ["ADDRESS", "OF"]:
+            return False
+        name = dst[0].up
+        return name not in self.names and sum(t.up == name for t in self.toks) == 1
 
     def s_STRING(self, why: str, tok: Tok) -> list[Step]:
         src, dst = self.split(self.span(), "INTO")
