@@ -1,8 +1,8 @@
 000100 IDENTIFICATION DIVISION.
 000200 PROGRAM-ID. PRICE-ORDERS.
 000300*    Prices the order lines of ORDERS with the price list PRICES:
-000400*    a known item goes to PRICED with its amount, an unknown one to
-000500*    UNPRICED; a run with unknown items adds a line to PRICELOG.
+000400*    a known item goes to PRICED with its amount, an unknown one
+000500*    to UNPRICED; unknown items add a line to PRICELOG.
 000600 ENVIRONMENT DIVISION.
 000700 INPUT-OUTPUT SECTION.
 000800 FILE-CONTROL.
