@@ -439,3 +439,15 @@ def test_verify_reports_mismatches(monkeypatch):
     problems = verify_with_cobc(sample("PAYROLL.CBL"))
     assert "PAYROLL-REQUEST.HOURS-WORKED: size 4 derived, cobc has 3" in problems
     assert "PAYROLL-REQUEST.RATE: offset 46 derived, cobc has 45" in problems
+
+
+def test_a_qualified_counter_is_the_item_of_that_name_inside_the_group(tmp_path):
+    """``DEPENDING ON LS-COUNT IN LS-HEAD``: LS-COUNT of LS-HEAD counts the table, not LS-COUNT of LS-TAIL."""
+    linkage = (
+        "01 LS-LIST.\n   05 LS-TAIL.\n      10 LS-COUNT PIC 9(2).\n   05 LS-HEAD.\n      10 LS-COUNT PIC 9(2).\n"
+        "   05 LS-ITEM PIC X(4) OCCURS 1 TO 9 DEPENDING ON LS-COUNT IN LS-HEAD."
+    )
+    (record,) = parse_program(program(tmp_path, linkage, "LS-LIST")).records
+    tail, head, table = record.field.children
+    assert (tail.children[0].counts, head.children[0].counts) == ("", "LS-ITEM")
+    assert table.depending_on == "LS-COUNT IN LS-HEAD" and table.offset == 4

@@ -168,8 +168,9 @@ class Parser:
                     raise LinkageError(f"{where}: DEPENDING ON needs the name of a counter")
                 e.depending = toks[k].text
                 k += 1
-                if k + 1 < len(toks) and toks[k].up in ("OF", "IN"):
-                    raise LinkageError(f"{where}: a qualified DEPENDING ON counter is not supported")
+                while k + 1 < len(toks) and toks[k].up in ("OF", "IN"):  # qualified: ``X IN Y`` (see .odo)
+                    e.depending += f" {toks[k].up} {toks[k + 1].text}"
+                    k += 2
                 if e.occurs_min is None:  # cobc: OCCURS n DEPENDING ON without TO means 1 to n
                     e.occurs_min = 1
             elif e.occurs_min is not None:

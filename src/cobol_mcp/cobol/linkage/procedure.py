@@ -17,7 +17,7 @@ from ..source.tokens import Tok, tokenize
 from .handlers import CicsStatements, abend_labels, descriptors
 from .loops import facts, vary_clauses
 from .model import Record
-from .odo import tables
+from .odo import counter_name, tables
 from .operands import TERMINATORS, VERBS, Program, Step, split_words, units_and_names
 
 __all__ = ["parse_procedure"]
@@ -329,7 +329,7 @@ def _sql_names(names: list[str], at: Tok) -> list[Tok]:
 def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     """The statements after ``PROCEDURE DIVISION [USING ...].`` (COPY already expanded), as steps."""
     toks = tokenize(lines, whole=True)
-    counters = frozenset(str(t.depending_on).upper() for r in records for t in tables(r.field))  # their counters
+    counters = frozenset(counter_name(t.depending_on or "") for r in records for t in tables(r.field))
     start = next((k for k in range(1, len(toks)) if toks[k].up == "DIVISION" and toks[k - 1].up == "PROCEDURE"), None)
     units, names = units_and_names(records)
     if start is None:
