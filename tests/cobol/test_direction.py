@@ -269,3 +269,16 @@ def test_check_command_prints_each_items_direction(cache_dir, capsys):
         "  LS-PREMIUM: out - set by MOVE at line 36 before any read, on every path",
         "  LS-RC: out - set by MOVE at line 35 before any read, on every path",
     ]
+
+
+def test_a_go_to_out_of_a_perform_into_an_ending_error_paragraph_is_followed(progs):
+    """CLMCHK's validation, PERFORMed THRU its exit, GOes TO 9000-REJECT, which PERFORMs its log
+    paragraph and falls into 9000-RETURN's GOBACK: it never comes back, so every path is followed."""
+    spec = progs["CLMCHK"]
+    for name in ("CL-REQUEST-ID", "CL-CLAIM-AMOUNT", "CL-POLICY-LIMIT", "CL-EXCESS"):
+        assert way(spec, name)[0] == "in", way(spec, name)
+    assert way(spec, "CL-RETURN-CODE") == ("out", "set by MOVE at line 24 before any read, on every path")
+    assert way(spec, "CL-MESSAGE") == ("out", "set by MOVE at line 25 before any read, on every path")
+    settled = "set before any read on every path (by MOVE at line 56, COMPUTE at line 44, MOVE at line 46)"
+    assert way(spec, "CL-PAYABLE") == ("out", settled)
+    assert set(input_schema(spec)["required"]) == {"cl_request_id", "cl_claim_amount", "cl_policy_limit", "cl_excess"}

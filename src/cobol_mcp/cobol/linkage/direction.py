@@ -2,9 +2,10 @@
 
 :func:`directions` walks the steps of :mod:`.procedure` from the first statement, following fall-through,
 PERFORM (paragraphs, sections, THRU ranges, loops that may run zero times unless TEST AFTER or a literal
-count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs to a paragraph that ends the
-program (``GO TO 9999-ABEND``), NEXT SENTENCE, and other ways in (a GO TO back while no PERFORM runs, the
-CICS translator's HANDLE labels; :func:`.handlers.follow`; an abend's path returns nothing), keeping the set
+count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs out of a PERFORM to a paragraph
+whose flow ends the program before it reaches the end of a PERFORM that may be running (``GO TO
+9999-ABEND``), NEXT SENTENCE, and other ways in (a GO TO back while no PERFORM runs, the CICS translator's
+HANDLE labels; :func:`.handlers.follow`; an abend's path returns nothing), keeping the set
 of units that are surely set (written whole on every path so far; a loop that provably runs its
 variable over every occurrence of a table and writes the element on every path sets the whole table,
 see :mod:`.loops`). Only an item the program may read before it is surely set is a required input. A
@@ -23,8 +24,8 @@ unit is then:
 
 Where the analysis cannot know (passed BY REFERENCE to another CALL, ADDRESS OF, reference modification
 with variable bounds, statements it does not model; for the whole program: ALTER, GO TO DEPENDING,
-a GO TO back or out of its range, while a PERFORM runs, to a paragraph that does not end the program
-and may return into it, recursion) the naming
+a GO TO back or out of its range, while a PERFORM runs, whose flow reaches the end of that PERFORM's
+range and so returns into it, recursion) the naming
 convention decides, and in/out when the names say nothing. Every unit keeps the reason for its direction.
 """
 
@@ -91,13 +92,14 @@ class _Walk:
         for k, (name, _, _) in enumerate(program.paragraphs):
             self.index.setdefault(name, k)
         self.exits: list[State] = []
-        self.memo: dict[tuple[int, int, frozenset[int]], State] = {}
+        self.memo: dict[tuple[int, int, frozenset[int], frozenset[int]], State] = {}
         self.active: set[tuple[int, int]] = set()
         self.failure = program.failure
         self.keys: list[_Key] = []  # subscripts and OCCURS counts of marks
         self.marked: dict[tuple[int, _Key], str] = {}  # (unit, key) -> the write that marked it
-        self.entries: dict[int, tuple[list[State], bool, str]] = {}  # ways in besides the first paragraph
-        self.stacked = False  # a PERFORM may be running under this walk (see .handlers.follow)
+        # ways in besides the first paragraph: states jumping there, ends of the PERFORMs running then, why
+        self.entries: dict[int, tuple[list[State], frozenset[int], str]] = {}
+        self.under: frozenset[int] = frozenset()  # those of the way in being walked (see .handlers.follow)
 
     # A unit set for the current value of its subscripts (``MOVE 0 TO T(I)``) is a "mark" in the state: a
     # negative number standing for (unit, key). A loop that provably runs I over every occurrence turns
@@ -239,8 +241,11 @@ class _Walk:
         if target is None:
             self.fail(why)
         elif not plain or not self.active or self.once(target, target, s, why) is not None:
-            states, top, _ = self.entries.get(target, ([], True, why))
-            self.entries[target] = ([*states, s], top and not self.active and not self.stacked, why)
+            states, ends, _ = self.entries.get(target, ([], frozenset(), why))
+            self.entries[target] = ([*states, s], ends | self.running(), why)
+
+    def running(self) -> frozenset[int]:  # the last paragraph of each PERFORM range that may be running
+        return self.under | {hi for _, hi in self.active}
 
     def effect(self, op: str, cover: list[tuple[int, bool]], why: str, s: frozenset[int], key: object) -> State:
         units = self.p.units
@@ -276,7 +281,7 @@ class _Walk:
     def once(self, lo: int, hi: int, s: frozenset[int], looping: str) -> State:
         """Paragraphs lo..hi run from state s (remembered per state); one that runs into itself fails with
         the reason ``looping``."""
-        key = (lo, hi, s)
+        key = (lo, hi, s, self.running())
         if key in self.memo:
             return self.memo[key]
         if (lo, hi) in self.active:

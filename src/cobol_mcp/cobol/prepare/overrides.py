@@ -84,7 +84,7 @@ class ProgramOverrides:
     def where(self, item: str, key: str = "") -> str:
         """file:line of an item's field table (the variant's own, or the program's it inherits), or of
         one ``key`` in it."""
-        table = ("programs", self.name, "fields", item)
+        table: tuple[str, ...] = ("programs", self.name, "fields", item)
         if self.variant is not None and item.strip().upper() in self.variant.own:
             table = ("programs", self.name, "tools", self.variant.name, "fields", item)
         return self.locate.where(self.locate.key(key, *table) if key else self.locate.table(*table))
