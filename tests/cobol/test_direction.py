@@ -282,3 +282,14 @@ def test_a_go_to_out_of_a_perform_into_an_ending_error_paragraph_is_followed(pro
     settled = "set before any read on every path (by MOVE at line 56, COMPUTE at line 44, MOVE at line 46)"
     assert way(spec, "CL-PAYABLE") == ("out", settled)
     assert set(input_schema(spec)["required"]) == {"cl_request_id", "cl_claim_amount", "cl_policy_limit", "cl_excess"}
+
+
+def test_a_table_cleared_through_its_only_item_by_a_counter_of_a_group_is_no_input(progs, call):
+    """INSTPLAN clears LS-AMT(WS-I) for WS-I 1 to 3 (WS-I an item of the group WS-COUNTERS, which no
+    statement names) before it adds to it: the schedule is a result, and the premium the only argument."""
+    spec = progs["INSTPLAN"]
+    cleared = "set by MOVE at line 19 for every occurrence (PERFORM at line 18) before any read, on every path"
+    assert way(spec, "LS-AMT") == ("out", cleared)
+    assert input_schema(spec)["required"] == ["ls_premium"]
+    out = call("INSTPLAN", {"ls_premium": "100.00"})
+    assert [str(a["ls_amt"]) for a in out["ls_schedule"]] == ["33.33", "33.33", "33.34"]  # the last takes the cent

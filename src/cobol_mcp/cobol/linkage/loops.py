@@ -4,8 +4,9 @@ A ``PERFORM [p] VARYING v FROM 1 BY 1 UNTIL v > n`` (or ``v >= n + 1``, ``v = n 
 ..., with ``AFTER`` clauses of the same form for tables of tables) runs its body for every v from 1 to n.
 When n is the OCCURS count of a table and the body writes the element ``T(v)`` whole on every path
 through it, the loop has set the whole table. That holds only if nothing else changes v, and n is known:
-:func:`facts` finds the loop variables that only PERFORM VARYING sets (a level 01/77 elementary item or
-an index name that no REDEFINES or RENAMES reaches, used elsewhere only in a subscript or a condition)
+:func:`facts` finds the loop variables that only PERFORM VARYING sets (an elementary item outside any
+table, or an index name, that no REDEFINES or RENAMES reaches, used elsewhere only in a subscript or a
+condition, in groups that no statement names but there: ``05 WS-I`` of a group of counters)
 and the items that always hold one whole number (a level-78 or ``CONSTANT AS`` entry, or a level 01/77
 item with a numeric VALUE that the PROCEDURE DIVISION never changes).
 """
@@ -56,20 +57,31 @@ def _bound(var: str, cond: list[str]) -> Bound | None:
     return None
 
 
-def _entries(toks: list[Tok]) -> tuple[dict[str, list[tuple[str, list[str]]]], set[str], set[str]]:
-    """Each data name's entries (section, words), the index names, the names a REDEFINES/RENAMES reaches."""
-    entries: dict[str, list[tuple[str, list[str]]]] = {}
+Entry = tuple[str, list[str], list[list[str]]]  # (section, its words, the words of each group above it)
+
+
+def _entries(toks: list[Tok]) -> tuple[dict[str, list[Entry]], set[str], set[str]]:
+    """Each data name's entries, the index names, the names a REDEFINES/RENAMES reaches."""
+    entries: dict[str, list[Entry]] = {}
     indexes: set[str] = set()
     reached: set[str] = set()
     section, words = "", []
+    groups: list[tuple[int, list[str]]] = []  # (level, words) of the groups open above the next entry
     for t in [*toks, Tok(".", "period", 0)]:
         if t.kind != "period":
             words.append(t.up or t.text)
             continue
         if len(words) == 2 and words[1] == "SECTION":
-            section = words[0]
+            section, groups = words[0], []
         elif len(words) > 1 and words[0].isdigit():
-            entries.setdefault(words[1], []).append((section, words))
+            level = int(words[0])
+            if level in (1, 77):
+                groups = []
+            while groups and groups[-1][0] >= level and level not in (66, 88):
+                groups.pop()
+            entries.setdefault(words[1], []).append((section, words, [g for _, g in groups]))
+            if level not in (66, 77, 88):
+                groups.append((level, words))
             for k, w in enumerate(words[:-1]):
                 if w in ("REDEFINES", "RENAMES"):
                     reached.add(words[k + 1])
@@ -106,9 +118,12 @@ def facts(data: list[Tok], proc: list[Tok], conds: set[int]) -> tuple[frozenset[
     for name, found in entries.items():
         if len(found) != 1 or name in reached:
             continue
-        section, words = found[0]
+        section, words, above = found[0]
         level = words[0].lstrip("0") or "0"
         how = uses.get(name, set())
+        alone = all(  # the groups above it: no table, never redefined, never changed by a statement
+            "OCCURS" not in g and g[1] not in reached and uses.get(g[1], set()) <= {"safe"} for g in above
+        )
         after = words[words.index("VALUE") + 1 :] if "VALUE" in words else []
         value = (after[1:] if after[:1] == ["IS"] else after or [""])[0]
         if level == "78" and value.isdigit():
@@ -117,11 +132,11 @@ def facts(data: list[Tok], proc: list[Tok], conds: set[int]) -> tuple[frozenset[
             rest = [w for w in words[words.index("CONSTANT") + 1 :] if w != "AS"]
             if len(rest) == 1 and rest[0].isdigit():
                 constants[name] = int(rest[0])
-        elif level not in ("1", "77") or "OCCURS" in words or not {"PIC", "PICTURE", "INDEX"} & set(words):
+        elif level in ("66", "88") or "OCCURS" in words or not {"PIC", "PICTURE", "INDEX"} & set(words):
             continue
-        elif how <= {"safe", "vary"} and "vary" in how:
+        elif how <= {"safe", "vary"} and "vary" in how and alone and section != "FILE":  # (READ sets a record)
             stable.add(name)
-        elif how <= {"safe"} and value.isdigit() and section in ("WORKING-STORAGE", "LOCAL-STORAGE"):
+        elif how <= {"safe"} and value.isdigit() and section in ("WORKING-STORAGE", "LOCAL-STORAGE") and not above:
             constants[name] = int(value)
     stable.update(n for n in indexes if uses.get(n, set()) <= {"safe", "vary"} and n not in entries)
     return frozenset(stable), constants
