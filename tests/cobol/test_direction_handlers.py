@@ -35,10 +35,11 @@ HEAD = """\
 """
 
 
-def commarea(tmp_path: Path, procedure: str) -> dict[str, Field]:
-    """The COMMAREA's items of the program HEAD + ``procedure``, translated and analysed as served."""
+def commarea(tmp_path: Path, procedure: str, whole: str = "") -> dict[str, Field]:
+    """The COMMAREA's items of the program HEAD + ``procedure`` (or the ``whole`` program), translated and
+    analysed as served."""
     source = tmp_path / "CUSTINQ.cbl"
-    source.write_text(HEAD + procedure)
+    source.write_text(whole or HEAD + procedure)
     translated = translate(source, "fixed", (), tmp_path / "translated")
     spec = parse_programs(translated.source, "fixed", translated.include, None, 255)[0]
     assert not isinstance(spec, Exception), spec
@@ -311,3 +312,26 @@ def test_a_dispatch_after_a_call_not_understood_is_not_taken_for_the_translators
     assert not isinstance(spec, Exception), spec
     rc = spec.records[0].field.children[0]
     assert "without one fixed target" in rc.reason, rc.reason
+
+
+CLAIMINQ = Path(__file__).parent / "realworld" / "direction" / "cics" / "CLAIMINQ.cbl"
+
+
+def test_a_copy_of_the_commarea_into_a_log_area_is_no_read(tmp_path: Path) -> None:
+    """CLAIMINQ's error paragraph copies DFHCOMMAREA(1:EIBCALEN) (or its first 60 bytes) into CA-DATA,
+    and CA-ERROR-MSG only goes to LINK ERRLOG: the caller's values only reach the log, so the items keep
+    the directions the program's own statements give them. Read back, the same copy is a read again."""
+    items = commarea(tmp_path, "", CLAIMINQ.read_text())
+    way = {name: (f.direction, f.optional) for name, f in items.items()}
+    assert way["CA-REQUEST-ID"] == ("in", True), items["CA-REQUEST-ID"].reason  # never used
+    assert way["CA-RETURN-CODE"] == ("out", False), items["CA-RETURN-CODE"].reason
+    assert way["CA-CLAIM-NUM"] == ("in", False), items["CA-CLAIM-NUM"].reason
+    for name in ("CA-CLAIM-STATUS", "CA-CLAIM-PAID"):  # set unless the claim is not found
+        assert way[name] == ("inout", True), items[name].reason
+    read_back = CLAIMINQ.read_text().replace(
+        "               EXEC CICS LINK PROGRAM('ERRLOG')\n",
+        "               MOVE CA-DATA TO EM-TEXT\n               EXEC CICS LINK PROGRAM('ERRLOG')\n",
+    )
+    items = commarea(tmp_path, "", read_back)
+    assert items["CA-CLAIM-STATUS"].reason.startswith("ADDRESS OF or a reference modification with variable")
+    assert (items["CA-CLAIM-STATUS"].direction, items["CA-CLAIM-STATUS"].optional) == ("inout", False)

@@ -33,6 +33,8 @@ from .operands import Operands, Program, Step
 __all__ = ["CicsStatements", "Descriptor", "Walk", "abend_labels", "descriptors", "follow"]
 
 _OPTION = re.compile(r"^([A-Z0-9-]+)(?:\((\d*)\))?$")
+# The data areas a command only hands on (to another program, a queue, a started task): see .logcopy
+_SENT = frozenset([("LINK", "COMMAREA"), ("WRITEQ TS", "FROM"), ("WRITEQ TD", "FROM"), ("START", "FROM")])
 
 
 class Descriptor:
@@ -114,7 +116,10 @@ class CicsStatements(Operands):
             kind = None if table.conditions else table.options.get(option) or COMMON_OPTIONS.get(option)
             if kind is not None and kind.code == "a":
                 op = ("r" if kind.reads else "") + ("p" if kind.sets else "")
-                steps += self.effects(op, operand, f"{why} ({d.name} {option})") if op else []
+                sent = (d.name, option) in _SENT
+                steps += self.effects(op, operand, f"{why} ({d.name} {option})", sent) if op else []
+            else:
+                self.note("r", operand)
         return steps
 
     def s_GO(self, why: str, tok: Tok) -> list[Step]:

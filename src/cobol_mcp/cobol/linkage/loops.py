@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..source.tokens import Tok
 
-__all__ = ["facts", "vary_clauses"]
+__all__ = ["Entry", "data_entries", "facts", "vary_clauses"]
 
 Bound = tuple[str, int]  # (a literal or a data name, what to take off its value): the last value of v
 
@@ -60,7 +60,7 @@ def _bound(var: str, cond: list[str]) -> Bound | None:
 Entry = tuple[str, list[str], list[list[str]]]  # (section, its words, the words of each group above it)
 
 
-def _entries(toks: list[Tok]) -> tuple[dict[str, list[Entry]], set[str], set[str]]:
+def data_entries(toks: list[Tok]) -> tuple[dict[str, list[Entry]], set[str], set[str]]:
     """Each data name's entries, the index names, the names a REDEFINES/RENAMES reaches."""
     entries: dict[str, list[Entry]] = {}
     indexes: set[str] = set()
@@ -111,7 +111,7 @@ def _uses(toks: list[Tok], conds: set[int]) -> dict[str, set[str]]:
 def facts(data: list[Tok], proc: list[Tok], conds: set[int]) -> tuple[frozenset[str], dict[str, int]]:
     """(the stable loop variables, the constants with their values) from the tokens before the PROCEDURE
     DIVISION, its statements and the indexes of the tokens that are inside conditions."""
-    entries, indexes, reached = _entries(data)
+    entries, indexes, reached = data_entries(data)
     uses = _uses(proc, conds)
     stable: set[str] = set()
     constants: dict[str, int] = {}

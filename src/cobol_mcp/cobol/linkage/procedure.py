@@ -15,6 +15,7 @@ from ..precompile.scan import cursor_reads, data_uses
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .handlers import CicsStatements, abend_labels, descriptors
+from .logcopy import copied_to, unlogged
 from .loops import facts, vary_clauses
 from .model import Record
 from .odo import counter_name, tables
@@ -167,7 +168,8 @@ class _Statements(CicsStatements):
     def s_MOVE(self, why: str, tok: Tok) -> list[Step]:
         corr = self.at() in ("CORRESPONDING", "CORR")
         src, dst = self.split(self.span(), "TO")
-        return self.effects("r", src, why) + self.effects("p" if corr else "w", dst, why)
+        reads, area = self.effects("r", src, why), copied_to(self, src, dst)
+        return ([("logcopy", area, reads)] if area else reads) + self.effects("p" if corr else "w", dst, why)
 
     def arithmetic(self, why: str, tok: Tok) -> list[Step]:
         body = self.span()
@@ -239,7 +241,7 @@ class _Statements(CicsStatements):
         return self.effects("r", src, why) + self.effects("w", dst, why) + self.phrases("ACCEPT")
 
     def s_DISPLAY(self, why: str, tok: Tok) -> list[Step]:
-        return self.effects("r", self.span(), why) + self.phrases("DISPLAY")
+        return self.effects("r", self.span(), why, sent=True) + self.phrases("DISPLAY")
 
     def s_CALL(self, why: str, tok: Tok) -> list[Step]:
         body = self.span()
@@ -392,4 +394,5 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
         program.paragraphs.append((name, sec, steps))
     program.failure = parser.failure
     program.stable, program.constants = facts(data, toks, parser.conds)
+    program.paragraphs = unlogged(program.paragraphs, data, parser.uses)
     return program
