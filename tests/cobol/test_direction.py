@@ -285,8 +285,9 @@ def test_a_go_to_out_of_a_perform_into_an_ending_error_paragraph_is_followed(pro
 
 
 def test_a_table_cleared_through_its_only_item_by_a_counter_of_a_group_is_no_input(progs, call):
-    """INSTPLAN clears LS-AMT(WS-I) for WS-I 1 to 3 (WS-I an item of the group WS-COUNTERS, which no
-    statement names) before it adds to it: the schedule is a result, and the premium the only argument."""
+    """INSTPLAN clears LS-AMT(WS-I) for WS-I 1 to 3 before it adds to it: WS-I is an item of the group
+    WS-COUNTERS (which no statement names), set by a MOVE after the loops, but nothing in the loop's body
+    changes it. The schedule is a result, and the premium the only argument."""
     spec = progs["INSTPLAN"]
     cleared = "set by MOVE at line 19 for every occurrence (PERFORM at line 18) before any read, on every path"
     assert way(spec, "LS-AMT") == ("out", cleared)

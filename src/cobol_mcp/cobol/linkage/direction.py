@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from .frozen import replace
 from .handlers import follow
+from .loops import covering
 from .model import Field, Record
 from .operands import Program, Step, Unit
 
@@ -92,7 +93,8 @@ class _Walk:
         for k, (name, _, _) in enumerate(program.paragraphs):
             self.index.setdefault(name, k)
         self.exits: list[State] = []
-        self.memo: dict[tuple[int, int, frozenset[int], frozenset[int]], State] = {}
+        self.memo: dict[tuple[int, int, frozenset[int], frozenset[int], frozenset[str]], State] = {}
+        self.looping: list[frozenset[str]] = []  # the variables of the loops being walked, steady in them
         self.active: set[tuple[int, int]] = set()
         self.failure = program.failure
         self.keys: list[_Key] = []  # subscripts and OCCURS counts of marks
@@ -112,19 +114,6 @@ class _Walk:
     def unmark(self, m: int) -> tuple[int, _Key]:
         k, u = divmod(-1 - m, len(self.p.units))
         return u, self.keys[k]
-
-    def covering(self, vary: tuple[tuple[str, tuple[str, int] | None], ...]) -> dict[str, int] | None:
-        """Each variable's last value if this loop runs every one of them over 1, 2, ... that far."""
-        out: dict[str, int] = {}
-        for var, bound in vary:
-            if bound is None or var not in self.p.stable:
-                return None
-            text, less = bound
-            value = int(text) if text.isdigit() else self.p.constants.get(text)
-            if value is None or value - less < 1:
-                return None
-            out[var] = value - less
-        return out or None
 
     def settle(self, s: State, vary: tuple[tuple[str, object], ...], cover: dict[str, int] | None, why: str) -> State:
         """``s`` with the marks on this loop's variables turned into units (when ``cover``) or dropped."""
@@ -184,18 +173,20 @@ class _Walk:
                 s = _meet(ends + ([s] if step[2] or not bodies else []))
             elif kind == "loop":
                 _, pre, body, once, test, vary, why = step
-                cover = self.covering(vary)
+                cover = covering(vary, self.p.constants)
                 s = self.run(pre, self.settle(s, vary, None, why), frame)
                 if not once:
                     s = self.run(test, s, frame)
                 frame.breaks.append([])
+                self.looping.append(frozenset(v for v, b in vary if b is not None))  # not changed in its body
                 end = self.settle(self.run(body, s, frame), vary, cover, why)
+                self.looping.pop()
                 if once:
                     end = self.run(test, end, frame)
                 breaks = [self.settle(b, vary, None, why) for b in frame.breaks.pop()]
                 s = _meet([end, *breaks] + ([] if once or cover else [s]))
             elif kind == "mark":
-                if s is not None and all(v in self.p.stable for v in step[2][0]):
+                if s is not None and all(v in self.p.stable or any(v in k for k in self.looping) for v in step[2][0]):
                     for u in step[1]:
                         self.marked.setdefault((u, step[2]), step[3])
                     s = s | {self.mark(u, step[2]) for u in step[1]}
@@ -281,7 +272,7 @@ class _Walk:
     def once(self, lo: int, hi: int, s: frozenset[int], looping: str) -> State:
         """Paragraphs lo..hi run from state s (remembered per state); one that runs into itself fails with
         the reason ``looping``."""
-        key = (lo, hi, s, self.running())
+        key = (lo, hi, s, self.running(), frozenset().union(*self.looping))
         if key in self.memo:
             return self.memo[key]
         if (lo, hi) in self.active:

@@ -118,8 +118,8 @@ class CicsStatements(Operands):
                 op = ("r" if kind.reads else "") + ("p" if kind.sets else "")
                 sent = (d.name, option) in _SENT
                 steps += self.effects(op, operand, f"{why} ({d.name} {option})", sent) if op else []
-            else:
-                self.note("r", operand)
+            else:  # the translator's own items, or an option's value or receiver
+                self.note("p" if kind is None or kind.sets else "r", operand)
         return steps
 
     def s_GO(self, why: str, tok: Tok) -> list[Step]:

@@ -23,7 +23,7 @@ from .model import Field, Record
 
 __all__ = [
     "TERMINATORS", "VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "split_words",
-    "units_and_names",
+    "sql_names", "units_and_names",
 ]  # fmt: skip
 
 Step = tuple[Any, ...]  # ("eff", op, units, why) | ("branch", [seq...], open) | ("loop", pre, body, once) | ...
@@ -207,6 +207,8 @@ class Operands:
         self.failure: str | None = None
         self.procs: set[str] = set()
         self.uses: dict[str, set[str]] = {}  # how each other word is used: its op, "s" only written out
+        self.written: list[str] = []  # the other words statements may change, in order (see .loops.steady)
+        self.body_writes: dict[int, set[str]] = {}  # id(an inline PERFORM's body) -> the words it may change
 
     # -- helpers
     def at(self, k: int = 0) -> str:
@@ -350,6 +352,8 @@ class Operands:
             depth += (t.text == "(") - (t.text == ")")
             if t.kind == "word" and t.up not in self.names:
                 self.uses.setdefault(t.up, set()).add("r" if depth else op)
+                if not depth and op not in ("r", "s"):
+                    self.written.append(t.up)
             k += 1
 
 
@@ -372,3 +376,15 @@ def split_words(toks: list[Tok]) -> list[Tok]:
         if part:
             out.append(Tok(part, "word", t.line))
     return out
+
+
+def sql_names(names: list[str], at: Tok) -> list[Tok]:
+    """Host-variable names as COBOL references: ``GRP.FIELD`` is ``FIELD OF GRP``."""
+    toks: list[Tok] = []
+    for name in names:
+        parts = name.split(".")
+        toks.append(Tok(parts[-1], "word", at.line))
+        for qualifier in reversed(parts[:-1]):
+            toks += [Tok("OF", "word", at.line), Tok(qualifier, "word", at.line)]
+        toks.append(Tok(",", "word", at.line))
+    return toks
