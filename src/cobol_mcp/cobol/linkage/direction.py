@@ -223,6 +223,7 @@ class _Walk:
     def go(self, name: str, why: str, s: frozenset[int], frame: _Frame, plain: bool) -> None:
         """GO TO ``name``: forward in the running range, to a paragraph that ends the program, or (see
         :func:`.handlers.follow`) a handler label or, with no PERFORM running, back: another way in."""
+        s = frozenset(m for m in s if m >= 0 or set(self.unmark(m)[1][0]) <= self.p.stable)  # (out of a loop)
         target = self.index.get(name)
         if target is not None and frame.current < target <= frame.hi:
             frame.pending.setdefault(target, []).append(s)
