@@ -22,10 +22,8 @@ are parsed (a ``("logcopy", area, reads)`` step); :func:`unlogged` decides once 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..source.tokens import Tok
-from .loops import data_entries
+from .loops import Paragraphs, data_entries
 from .operands import Operands, Step
 
 __all__ = ["copied_to", "unlogged"]
@@ -45,7 +43,7 @@ def copied_to(ops: Operands, src: list[Tok], dst: list[Tok]) -> str | None:
     return names[0]
 
 
-def unlogged(paragraphs: list[tuple[str, str | None, list[Step]]], data: list[Tok], uses: dict[str, set[str]]) -> Any:
+def unlogged(paragraphs: Paragraphs, data: list[Tok], uses: dict[str, set[str]]) -> Paragraphs:
     """The paragraphs with each candidate copy into an area only written out dropped, the others kept as
     the reads they are."""
     entries, _, reached = data_entries(data)
@@ -89,7 +87,7 @@ def unlogged(paragraphs: list[tuple[str, str | None, list[Step]]], data: list[To
     return [(name, section, fix(steps)) for name, section, steps in paragraphs]
 
 
-def _areas(paragraphs: list[tuple[str, str | None, list[Step]]]) -> set[str]:
+def _areas(paragraphs: Paragraphs) -> set[str]:
     found: set[str] = set()
 
     def scan(steps: list[Step]) -> None:

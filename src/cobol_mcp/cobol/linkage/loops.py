@@ -14,11 +14,10 @@ item with a numeric VALUE that the PROCEDURE DIVISION never changes).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..source.tokens import Tok
+from .operands import Program, Step
 
-__all__ = ["Entry", "covering", "data_entries", "facts", "steady", "vary_clauses"]
+__all__ = ["Entry", "Paragraphs", "covering", "data_entries", "facts", "steady", "vary_clauses"]
 
 Bound = tuple[str, int]  # (a literal or a data name, what to take off its value): the last value of v
 
@@ -159,7 +158,12 @@ def covering(vary: tuple[tuple[str, Bound | None], ...], constants: dict[str, in
     return out or None
 
 
-def steady(program: Any, data: list[Tok], body_writes: dict[int, set[str]], para_writes: list[set[str]]) -> Any:
+Paragraphs = list[tuple[str, str | None, list[Step]]]
+
+
+def steady(
+    program: Program, data: list[Tok], body_writes: dict[int, set[str]], para_writes: list[set[str]]
+) -> Paragraphs:
     """The program's paragraphs with each loop's VARYING clause kept only for a variable nothing in the
     loop's body changes (its statements and the paragraphs they PERFORM, at any depth): an elementary item
     outside any table, or an index name, that no REDEFINES or RENAMES reaches, not in the FILE SECTION,
@@ -181,7 +185,7 @@ def steady(program: Any, data: list[Tok], body_writes: dict[int, set[str]], para
             done[(lo, hi)] = out
         return done[(lo, hi)]
 
-    def writes(steps: list[Any]) -> set[str]:
+    def writes(steps: list[Step]) -> set[str]:
         out: set[str] = set()
         for step in steps:
             if step[0] == "perform":
@@ -210,8 +214,8 @@ def steady(program: Any, data: list[Tok], body_writes: dict[int, set[str]], para
             and all("OCCURS" not in g and g[1] not in reached and g[1] not in changed for g in above)
         )  # fmt: skip
 
-    def fix(steps: list[Any]) -> list[Any]:
-        out: list[Any] = []
+    def fix(steps: list[Step]) -> list[Step]:
+        out: list[Step] = []
         for step in steps:
             if step[0] == "branch":
                 step = ("branch", [fix(b) for b in step[1]], *step[2:])
