@@ -451,3 +451,13 @@ def test_a_qualified_counter_is_the_item_of_that_name_inside_the_group(tmp_path)
     tail, head, table = record.field.children
     assert (tail.children[0].counts, head.children[0].counts) == ("", "LS-ITEM")
     assert table.depending_on == "LS-COUNT IN LS-HEAD" and table.offset == 4
+
+
+def test_a_linkage_record_no_call_passes_may_be_one_the_layout_cannot_read(tmp_path):
+    """LK-LEGACY (not in USING: an area the program would address itself) has a 20-digit item: REC is
+    still served; passed in USING, LK-LEGACY is refused with its line."""
+    linkage = "01 REC.\n   05 R-NAME PIC X(8).\n01 LK-LEGACY.\n   05 LK-BIG PIC 9(20) COMP."
+    (record,) = parse_program(program(tmp_path, linkage, "REC")).records
+    assert record.name == "REC" and record.size == 8
+    with pytest.raises(LinkageError, match=r"prog\.cob:8: .*more than 18 digits"):
+        parse_program(program(tmp_path, linkage, "REC LK-LEGACY"))

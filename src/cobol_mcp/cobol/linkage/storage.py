@@ -21,7 +21,7 @@ from .dialect import load_dialect
 from .layout import build_record
 from .model import Field
 
-__all__ = ["SECTIONS", "Storage", "read_storage"]
+__all__ = ["SECTIONS", "Storage", "read_storage", "readable_entries"]
 
 SECTIONS = ("WORKING-STORAGE", "LOCAL-STORAGE", "LINKAGE")
 
@@ -53,7 +53,7 @@ def read_storage(
         last = next((j for j in range(first, stop) if p.toks[j].up == "SECTION" and j > first), stop)
         if last < stop:  # back up to the section name before "SECTION"
             last -= 1
-        entries, broken = _entries(p, first, last)
+        entries, broken = readable_entries(p, first, last)
         found.unreadable.update(broken)
         for e in nest(entries, p):
             try:
@@ -63,13 +63,13 @@ def read_storage(
     return found
 
 
-def _entries(p: Parser, start: int, stop: int) -> tuple[list[Entry], dict[str, str]]:
+def readable_entries(p: Parser, start: int, stop: int) -> tuple[list[Entry], dict[str, str]]:
     """The data description entries from ``start`` to ``stop``, but those of a record with an entry that
     cannot be read, which are left out with the reason (by the record's name)."""
     out: list[Entry] = []
     broken: dict[str, str] = {}
-    record: str | None = None  # the 01/77 being read; None while one that failed is skipped
-    begin = 0  # where its entries start in ``out``
+    record: str | None = None  # the 01/77 being read
+    begin, skipping = 0, False  # where its entries start in ``out``; whether it failed
     i = start
     while i < stop:
         j = i
@@ -77,13 +77,15 @@ def _entries(p: Parser, start: int, stop: int) -> tuple[list[Entry], dict[str, s
             j += 1
         toks = p.toks[i:j]
         if toks and toks[0].text in ("01", "1", "77"):
-            record, begin = (toks[1].text.upper() if len(toks) > 1 else "FILLER"), len(out)
-        if toks and record is not None:
+            record, begin, skipping = (toks[1].text.upper() if len(toks) > 1 else "FILLER"), len(out), False
+        if toks and not skipping:
             try:
                 out.append(p.entry(toks, p.toks[min(j, stop - 1)]))
             except LinkageError as exc:
+                if record is None:  # before any record: the section itself is wrong
+                    raise
                 broken[record] = str(exc)
                 del out[begin:]
-                record = None
+                skipping = True
         i = j + 1
     return out, broken
