@@ -109,7 +109,8 @@ def check_command(options: Options) -> int:
             tool = server.catalog.tool(name)
             if isinstance(tool, ConsoleTool):
                 print(tool.summary(), file=sys.stderr)
-                for line in tool.services.report() if tool.services is not None else []:  # EXEC SQL
+                report = getattr(tool.services, "report", None)  # EXEC SQL: its statements
+                for line in report() if report is not None else []:
                     print(line, file=sys.stderr)
             elif tool is not None:
                 inputs = ", ".join(tool.definition()["inputSchema"].get("properties", {})) or "none"

@@ -269,3 +269,28 @@ def test_check_command_prints_each_items_direction(cache_dir, capsys):
         "  LS-PREMIUM: out - set by MOVE at line 36 before any read, on every path",
         "  LS-RC: out - set by MOVE at line 35 before any read, on every path",
     ]
+
+
+def test_a_go_to_out_of_a_perform_into_an_ending_error_paragraph_is_followed(progs):
+    """CLMCHK's validation, PERFORMed THRU its exit, GOes TO 9000-REJECT, which PERFORMs its log
+    paragraph and falls into 9000-RETURN's GOBACK: it never comes back, so every path is followed."""
+    spec = progs["CLMCHK"]
+    for name in ("CL-REQUEST-ID", "CL-CLAIM-AMOUNT", "CL-POLICY-LIMIT", "CL-EXCESS"):
+        assert way(spec, name)[0] == "in", way(spec, name)
+    assert way(spec, "CL-RETURN-CODE") == ("out", "set by MOVE at line 24 before any read, on every path")
+    assert way(spec, "CL-MESSAGE") == ("out", "set by MOVE at line 25 before any read, on every path")
+    settled = "set before any read on every path (by MOVE at line 56, COMPUTE at line 44, MOVE at line 46)"
+    assert way(spec, "CL-PAYABLE") == ("out", settled)
+    assert set(input_schema(spec)["required"]) == {"cl_request_id", "cl_claim_amount", "cl_policy_limit", "cl_excess"}
+
+
+def test_a_table_cleared_through_its_only_item_by_a_counter_of_a_group_is_no_input(progs, call):
+    """INSTPLAN clears LS-AMT(WS-I) for WS-I 1 to 3 before it adds to it: WS-I is an item of the group
+    WS-COUNTERS (which no statement names), set by a MOVE after the loops, but nothing in the loop's body
+    changes it. The schedule is a result, and the premium the only argument."""
+    spec = progs["INSTPLAN"]
+    cleared = "set by MOVE at line 19 for every occurrence (PERFORM at line 18) before any read, on every path"
+    assert way(spec, "LS-AMT") == ("out", cleared)
+    assert input_schema(spec)["required"] == ["ls_premium"]
+    out = call("INSTPLAN", {"ls_premium": "100.00"})
+    assert [str(a["ls_amt"]) for a in out["ls_schedule"]] == ["33.33", "33.33", "33.34"]  # the last takes the cent

@@ -35,10 +35,11 @@ HEAD = """\
 """
 
 
-def commarea(tmp_path: Path, procedure: str) -> dict[str, Field]:
-    """The COMMAREA's items of the program HEAD + ``procedure``, translated and analysed as served."""
+def commarea(tmp_path: Path, procedure: str, whole: str = "") -> dict[str, Field]:
+    """The COMMAREA's items of the program HEAD + ``procedure`` (or the ``whole`` program), translated and
+    analysed as served."""
     source = tmp_path / "CUSTINQ.cbl"
-    source.write_text(HEAD + procedure)
+    source.write_text(whole or HEAD + procedure)
     translated = translate(source, "fixed", (), tmp_path / "translated")
     spec = parse_programs(translated.source, "fixed", translated.include, None, 255)[0]
     assert not isinstance(spec, Exception), spec
@@ -136,8 +137,9 @@ def test_a_handler_before_the_commands_and_a_jump_back_into_the_main_flow(tmp_pa
 def test_resp_keeps_a_command_away_from_handle_condition_labels(tmp_path: Path) -> None:
     """The READ with RESP, inside a PERFORM, never goes to the NOTFND label, which falls through into a
     PERFORMed paragraph (whose WRITEQ has NOHANDLE): only the top-level commands may go there, and the
-    flow is followed. Without RESP the READ may jump out of its PERFORM, and falling out of 9000-LOG
-    might return into one: not followed."""
+    flow is followed. Without RESP the READ may jump out of PERFORM 1000-READ to the label; from there the
+    flow runs through 9000-LOG to the program's end, and PERFORM 9000-LOG is not running then: falling out
+    of it returns nowhere, so that is followed too."""
     procedure = """\
        0000-MAIN.
            EXEC CICS HANDLE CONDITION NOTFND(8000-NOT-FOUND) END-EXEC
@@ -167,8 +169,8 @@ def test_resp_keeps_a_command_away_from_handle_condition_labels(tmp_path: Path) 
     assert (items["CA-RC"].direction, items["CA-RC"].optional) == ("out", False), items["CA-RC"].reason
     assert items["CA-KEY"].direction == "in", items["CA-KEY"].reason
     without = commarea(tmp_path, procedure.replace(" RESP(WS-RESP)", ""))
-    assert "goes back or out of its PERFORM range" in without["CA-RC"].reason, without["CA-RC"].reason
-    assert without["CA-RC"].direction == "inout"
+    assert (without["CA-RC"].direction, without["CA-RC"].optional) == ("out", False), without["CA-RC"].reason
+    assert without["CA-KEY"].direction == "in", without["CA-KEY"].reason
 
 
 def test_a_handler_taken_inside_a_perform_may_fall_into_the_exit_paragraph(tmp_path: Path) -> None:
@@ -310,3 +312,26 @@ def test_a_dispatch_after_a_call_not_understood_is_not_taken_for_the_translators
     assert not isinstance(spec, Exception), spec
     rc = spec.records[0].field.children[0]
     assert "without one fixed target" in rc.reason, rc.reason
+
+
+CLAIMINQ = Path(__file__).parent / "realworld" / "direction" / "cics" / "CLAIMINQ.cbl"
+
+
+def test_a_copy_of_the_commarea_into_a_log_area_is_no_read(tmp_path: Path) -> None:
+    """CLAIMINQ's error paragraph copies DFHCOMMAREA(1:EIBCALEN) (or its first 60 bytes) into CA-DATA,
+    and CA-ERROR-MSG only goes to LINK ERRLOG: the caller's values only reach the log, so the items keep
+    the directions the program's own statements give them. Read back, the same copy is a read again."""
+    items = commarea(tmp_path, "", CLAIMINQ.read_text())
+    way = {name: (f.direction, f.optional) for name, f in items.items()}
+    assert way["CA-REQUEST-ID"] == ("in", True), items["CA-REQUEST-ID"].reason  # never used
+    assert way["CA-RETURN-CODE"] == ("out", False), items["CA-RETURN-CODE"].reason
+    assert way["CA-CLAIM-NUM"] == ("in", False), items["CA-CLAIM-NUM"].reason
+    for name in ("CA-CLAIM-STATUS", "CA-CLAIM-PAID"):  # set unless the claim is not found
+        assert way[name] == ("inout", True), items[name].reason
+    read_back = CLAIMINQ.read_text().replace(
+        "               EXEC CICS LINK PROGRAM('ERRLOG')\n",
+        "               MOVE CA-DATA TO EM-TEXT\n               EXEC CICS LINK PROGRAM('ERRLOG')\n",
+    )
+    items = commarea(tmp_path, "", read_back)
+    assert items["CA-CLAIM-STATUS"].reason.startswith("ADDRESS OF or a reference modification with variable")
+    assert (items["CA-CLAIM-STATUS"].direction, items["CA-CLAIM-STATUS"].optional) == ("inout", False)

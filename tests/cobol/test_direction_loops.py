@@ -279,3 +279,49 @@ def test_the_direction_override_makes_an_unused_item_a_required_argument(tmp_pat
     assert input_schema(spec)["required"] == ["dk_date", "dk_caller_id"]
     fee = folder.program("FEEWAIVE").apply_to_spec(parse_program(FOLDER / "FEEWAIVE.cbl"))  # type: ignore[union-attr]
     assert input_schema(fee)["required"] == ["wk_balance", "wk_monthly_fee"]  # the author says it is needed
+
+
+@pytest.mark.parametrize(
+    ("reset", "direction"),
+    [
+        ("", "out"),  # WS-I set again after the loop only: the loop still runs it 1 to 5
+        ("           PERFORM RESET-PARA\n", "inout"),  # the body PERFORMs a paragraph that steps it on
+    ],
+)
+def test_what_the_loops_body_performs_counts_and_what_comes_after_does_not(tmp_path, reset, direction):
+    spec = program(tmp_path, f"""\
+       MAIN-PARA.
+           PERFORM CLEAR-PARA VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 5
+           MOVE 1 TO WS-I
+           PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 5
+               ADD 1 TO LS-AMT (WS-I)
+           END-PERFORM
+           GOBACK.
+       CLEAR-PARA.
+           MOVE ZERO TO LS-AMT (WS-I)
+{reset}           CONTINUE.
+       RESET-PARA.
+           ADD 1 TO WS-I.
+""")  # fmt: skip
+    assert ways(spec, "LS-AMT") == [direction], reason(spec, "LS-AMT")
+
+
+def test_an_element_set_in_a_loop_is_not_the_one_read_after_a_jump_out_and_a_change_of_its_counter(tmp_path):
+    """LS-AMT(WS-I) is zeroed, the body jumps out to DONE-PARA, which steps WS-I on and adds to the next
+    element: that one was never set, so LS-AMT is read before it is surely set."""
+    spec = program(tmp_path, """\
+       MAIN-PARA.
+           PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 5
+               MOVE ZERO TO LS-AMT (WS-I)
+               IF LS-SUM = 0
+                   GO TO DONE-PARA
+               END-IF
+           END-PERFORM
+           GOBACK.
+       DONE-PARA.
+           ADD 1 TO WS-I
+           ADD 1 TO LS-AMT (WS-I)
+           GOBACK.
+""")  # fmt: skip
+    assert ways(spec, "LS-AMT") == ["inout"], reason(spec, "LS-AMT")
+    assert "read by ADD at line" in reason(spec, "LS-AMT")

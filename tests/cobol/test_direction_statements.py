@@ -268,6 +268,7 @@ def test_address_of_and_unknown_statements(tmp_path):
            SET WS-PTR TO ADDRESS OF LS-TEXT
            CALL "SUBPGM" USING BY CONTENT LS-KEY BY REFERENCE LS-NAME
            MOVE ZERO TO LS-RC
+           CALL "SHOWADDR" USING BY VALUE WS-PTR
            GOBACK.
 """)  # fmt: skip
     assert reason(spec, "LS-TEXT").startswith("ADDRESS OF or a reference modification with variable bounds")

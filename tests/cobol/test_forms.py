@@ -13,6 +13,7 @@ from cobol_mcp.cobol import LinkageError
 from cobol_mcp.cobol.linkage.direction import recombine, redirect
 from cobol_mcp.cobol.linkage.frozen import replace
 from cobol_mcp.cobol.linkage.program import parse_program
+from cobol_mcp.cobol.linkage.storage import read_storage
 from cobol_mcp.cobol.prepare.cobc_check import verify_with_cobc
 from cobol_mcp.cobol.records.codec import FieldError, decode_outputs, encode_inputs
 from cobol_mcp.cobol.records.schema import input_schema, output_schema
@@ -140,22 +141,55 @@ def test_blank_when_zero_and_88_thru_lists_through_cobol(call):
 # ------------------------------------------------------------------------------------------- refusals
 
 
+def test_pointers_are_laid_out_but_never_part_of_the_json():
+    """ACCTLOOK's area ends with two PCB addresses (one SYNC): they take 8 bytes each where cobc puts
+    them, are no argument and no result, and its WORKING-STORAGE pointers are read like any item."""
+    spec = parse_program(FORMS / "ACCTLOOK.cbl")
+    (area,) = spec.records
+    at = {f.name: (f.offset, f.size, f.direction) for f in area.field.children}
+    assert at["AL-DB-PCB"] == (16, struct.calcsize("P"), "none")  # after 15 bytes, aligned by SYNC
+    assert at["AL-TP-PCB"] == (16 + struct.calcsize("P"), struct.calcsize("P"), "none")
+    shown = {"al_account", "al_balance", "al_standing", "al_pcbs_given"}
+    assert set(input_schema(spec)["properties"]) | set(output_schema(spec)["properties"]) <= shown
+    storage = read_storage(FORMS / "ACCTLOOK.cbl")
+    assert storage.unreadable == {}
+    sizes = {f.name: f.size for _, f in storage.records}
+    assert sizes["WS-HEADER"] == 16 + struct.calcsize("P") + 2 and sizes["WS-EXIT-ROUTINE"] == struct.calcsize("P")
+
+
+def test_an_address_kept_in_a_pointer_no_statement_uses_is_no_read():
+    """``SET WS-ADDR-AREA TO ADDRESS OF AL-AREA``, the pointer named nowhere else: the area's items keep
+    the directions their statements give them."""
+    directions = {f.name: f.direction for f in parse_program(FORMS / "ACCTLOOK.cbl").records[0].field.children}
+    assert directions["AL-BALANCE"] == "in" and directions["AL-STANDING"] == "out"
+
+
+@needs_cobc
+def test_pointers_arrive_as_null(call):
+    got = call("ACCTLOOK.cbl", {"al_balance": "-12.50"})
+    assert got == {"al_standing": "O", "al_pcbs_given": "N"}  # both addresses were binary zeros
+
+
 @pytest.mark.parametrize(
-    ("usage", "reason"),
+    ("keys", "says"),
     [
-        ("USAGE POINTER", "USAGE POINTER holds a machine address"),
-        ("PROCEDURE-POINTER", "USAGE PROCEDURE-POINTER holds the address of code"),
-        ("USAGE IS PROGRAM-POINTER", "USAGE PROGRAM-POINTER holds the address of code"),
+        ("hidden = true", ""),
+        ("hidden = true, value = 0", "value: AL-DB-PCB is USAGE POINTER, an address"),
+        ("rename = 'db_pcb'", "rename: AL-DB-PCB is USAGE POINTER, an address"),
     ],
 )
-def test_unmappable_usages_are_refused_with_file_and_line(tmp_path, usage, reason):
-    path = tmp_path / "ptr.cob"
-    path.write_text(
-        "IDENTIFICATION DIVISION.\nPROGRAM-ID. ptr.\nDATA DIVISION.\nLINKAGE SECTION.\n01 CA-AREA.\n"
-        f"   05 CA-NAME PIC X(8).\n   05 CA-LINK {usage}.\nPROCEDURE DIVISION USING CA-AREA.\n    GOBACK.\n"
-    )
-    with pytest.raises(LinkageError, match=rf"ptr.cob:7: CA-LINK: {reason}.*no JSON form"):
-        parse_program(path)
+def test_hidden_names_a_pointer_and_nothing_else_applies(tmp_path, keys, says):
+    from cobol_mcp.cobol.prepare.overrides import read_overrides
+
+    (tmp_path / "cobol-mcp.toml").write_text(f"[programs.ACCTLOOK]\nfields.AL-DB-PCB = {{ {keys} }}\n")
+    overrides = read_overrides(tmp_path).programs["ACCTLOOK"]
+    spec = parse_program(FORMS / "ACCTLOOK.cbl")
+    if not says:
+        hidden = overrides.apply_to_spec(spec).records[0].field.children[4]
+        assert hidden.name == "AL-DB-PCB" and hidden.key is None and not hidden.exposed
+        return
+    with pytest.raises(LinkageError, match=says):
+        overrides.apply_to_spec(spec)
 
 
 def test_native_usage_with_picture_and_national_usage_with_pic_x_are_refused(tmp_path):

@@ -336,7 +336,8 @@ def test_copy_errors(tmp_path):
             "REC",
             "items after a variable table",
         ),
-        ("01 REC.\n   05 P USAGE POINTER.", "REC", "USAGE POINTER holds a machine address, which has no JSON form"),
+        ("01 REC.\n   05 P USAGE POINTER PIC X.", "REC", "USAGE POINTER items take no PICTURE"),
+        ("01 REC.\n   05 P USAGE OBJECT REFERENCE.", "REC", "USAGE OBJECT REFERENCE holds an object handle"),
         ("01 REC.\n   05 P PIC 9(20) COMP.", "REC", "more than 18 digits"),
         ("01 REC.\n   05 P PIC 9(3) VALUE 1000.", "REC", "VALUE 1000 does not fit PIC 9\\(3\\)"),
         ("01 REC.\n   05 P PIC X(2) VALUE 'abc'.", "REC", "longer than the item"),
@@ -438,3 +439,25 @@ def test_verify_reports_mismatches(monkeypatch):
     problems = verify_with_cobc(sample("PAYROLL.CBL"))
     assert "PAYROLL-REQUEST.HOURS-WORKED: size 4 derived, cobc has 3" in problems
     assert "PAYROLL-REQUEST.RATE: offset 46 derived, cobc has 45" in problems
+
+
+def test_a_qualified_counter_is_the_item_of_that_name_inside_the_group(tmp_path):
+    """``DEPENDING ON LS-COUNT IN LS-HEAD``: LS-COUNT of LS-HEAD counts the table, not LS-COUNT of LS-TAIL."""
+    linkage = (
+        "01 LS-LIST.\n   05 LS-TAIL.\n      10 LS-COUNT PIC 9(2).\n   05 LS-HEAD.\n      10 LS-COUNT PIC 9(2).\n"
+        "   05 LS-ITEM PIC X(4) OCCURS 1 TO 9 DEPENDING ON LS-COUNT IN LS-HEAD."
+    )
+    (record,) = parse_program(program(tmp_path, linkage, "LS-LIST")).records
+    tail, head, table = record.field.children
+    assert (tail.children[0].counts, head.children[0].counts) == ("", "LS-ITEM")
+    assert table.depending_on == "LS-COUNT IN LS-HEAD" and table.offset == 4
+
+
+def test_a_linkage_record_no_call_passes_may_be_one_the_layout_cannot_read(tmp_path):
+    """LK-LEGACY (not in USING: an area the program would address itself) has a 20-digit item: REC is
+    still served; passed in USING, LK-LEGACY is refused with its line."""
+    linkage = "01 REC.\n   05 R-NAME PIC X(8).\n01 LK-LEGACY.\n   05 LK-BIG PIC 9(20) COMP."
+    (record,) = parse_program(program(tmp_path, linkage, "REC")).records
+    assert record.name == "REC" and record.size == 8
+    with pytest.raises(LinkageError, match=r"prog\.cob:8: .*more than 18 digits"):
+        parse_program(program(tmp_path, linkage, "REC LK-LEGACY"))

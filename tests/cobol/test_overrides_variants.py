@@ -169,7 +169,6 @@ def line_of(path: Path, text: str, after: int = 0) -> int:
         ("[programs.ACCTCALC.tools.'two words']\n", "two words", "'two words' is not a tool name"),
         ("[programs.ACCTCALC.tools]\nx = 1\n", "x = 1", "tools.x: must be a table"),
         (VARIANT + "fields.AC-MESSAGE = { colour = 1 }\n", "colour", "tools.simple_interest.fields.AC-MESSAGE.colour"),
-        (VARIANT + "fields.AC-MESSAGE = { hidden = true }\n", "AC-MESSAGE", "needs the value the program is given"),
         (
             "[programs.ACCTCALC.fields.AC-MESSAGE]\nbytes = 'hex'\n\n"
             + VARIANT
@@ -195,6 +194,7 @@ def test_a_mistake_in_a_variant_names_its_line_and_keeps_only_its_program_out(
     [
         ('fields.AC-REQUEST-ID = { hidden = true, value = "SIMINTX" }\n', "does not fit AC-REQUEST-ID"),
         ('fields.AC-NOPE = { rename = "x" }\n', "no LINKAGE item 'AC-NOPE' in ACCTCALC"),
+        ("fields.AC-MESSAGE = { hidden = true }\n", "tools.other.fields.AC-MESSAGE.hidden: a hidden field needs the"),
         ('fields.AC-REQUEST-DATA = { view = "AC-NOPE" }\n', "'AC-NOPE' is not a view of AC-REQUEST-DATA"),
         (
             'fields.AC-REQUEST-DATA = { view = "AC-INTEREST" }\nfields.AC-INT-RATE = { rename = "ac_int_years" }\n',

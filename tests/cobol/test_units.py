@@ -101,12 +101,12 @@ def test_each_outermost_program_of_a_file_is_a_tool_and_nested_ones_stay_inside(
 
 def test_a_broken_program_does_not_take_its_neighbours_down(tmp_path: Path):
     text = DATELIB.read_text().replace(
-        "01  DT-DAYS                 PIC S9(7).", "01  DT-DAYS                 POINTER.  "
+        "01  DT-DAYS                 PIC S9(7).", "01  DT-DAYS OBJECT REFERENCE.         "
     )
     source = tmp_path / "datelib.cbl"
     source.write_text(text)
     found = parse_programs(source)
-    assert isinstance(found[0], LinkageError) and "POINTER" in str(found[0]) and str(found[0]).startswith(f"{source}:")
+    assert isinstance(found[0], LinkageError) and "OBJECT" in str(found[0]) and str(found[0]).startswith(f"{source}:")
     assert isinstance(found[1], ProgramSpec) and found[1].program_id == "DTADD"
 
 

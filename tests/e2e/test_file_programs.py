@@ -206,3 +206,25 @@ def test_relative_and_record_sequential_files(served):
         "readOnlyHint": False,
         "destructiveHint": False,
     }
+
+
+def test_an_open_over_several_lines_ended_by_a_period_opens_every_file_it_names(served):
+    """``OPEN INPUT A B OUTPUT C D.`` on four lines, and ``IF … OPEN EXTEND E.``: the last file before
+    the period is opened too, so it is given per call or returned like the others."""
+    server, _ = served
+    tool = server.catalog.tool("price_orders")
+    description = tool.definition()["description"]
+    for shown in ("ORDERS (ORDER-FILE, INPUT)", "PRICES (PRICE-FILE, INPUT)", "PRICED (PRICED-FILE, OUTPUT)",
+                  "UNPRICED (UNPRICED-FILE, OUTPUT)", "PRICELOG (LOG-FILE, EXTEND)"):  # fmt: skip
+        assert shown in description
+    schema = tool.definition()["inputSchema"]
+    assert set(schema["properties"]["files"]["properties"]) == {"ORDERS", "PRICES"}
+    files = {"ORDERS": "PEN   004\nINK   002\nPAD   010", "PRICES": "PEN   00150\nPAD   00325"}
+    result = call(server, "price_orders", {"files": files})
+    written = result["structuredContent"]["files"]
+    assert [line.rstrip() for line in written["PRICED"].splitlines()] == [
+        "PEN    004      6.00",
+        "PAD    010     32.50",
+    ]
+    assert [line.rstrip() for line in written["UNPRICED"].splitlines()] == ["INK"]
+    assert [line.rstrip() for line in written["PRICELOG"].splitlines()] == ["UNKNOWN ITEMS 001"]

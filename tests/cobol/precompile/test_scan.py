@@ -98,3 +98,17 @@ def test_blanks_and_dashes_inside_string_literals_are_kept(tmp_path: Path) -> No
     (update,) = scan_text(source).statements
     # outside literals white space is folded and comments dropped; inside them every character counts
     assert update.text == "UPDATE T SET NAME = 'A  B' WHERE NOTE = '--' AND ID = :WS-ID"
+
+
+def test_an_sqlda_is_declared_and_only_a_statement_using_a_descriptor_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "DYNRPT.cbl"
+    path.write_text(
+        "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. DYNRPT.\n       DATA DIVISION.\n"
+        "       WORKING-STORAGE SECTION.\n           EXEC SQL INCLUDE SQLDA END-EXEC.\n"
+        "       PROCEDURE DIVISION.\n           EXEC SQL PREPARE S1 FROM :WS-TEXT END-EXEC\n"
+        "           EXEC SQL EXECUTE S1 USING DESCRIPTOR :SQLDA END-EXEC\n           GOBACK.\n"
+    )
+    result = scan_text(path)
+    assert [(p.where, p.reason) for p in result.problems] == [
+        (f"{path}:8", "EXECUTE … DESCRIPTOR (an SQLDA) is not supported")
+    ]

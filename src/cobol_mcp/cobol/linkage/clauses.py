@@ -14,7 +14,7 @@ from .. import LinkageError
 from ..source.lines import DECORATION, Line
 from ..source.tokens import Tok, tokenize
 from .dialect import DEFAULT
-from .pic import NATIVE, UNMAPPABLE, USAGES
+from .pic import NATIVE, POINTERS, UNMAPPABLE, USAGES
 
 __all__ = ["Entry", "Parser", "nest"]
 
@@ -48,6 +48,7 @@ class Entry:
 _FIGURATIVE = {
     "ZERO": "0", "ZEROS": "0", "ZEROES": "0", "SPACE": " ", "SPACES": " ", "LOW-VALUE": "\x00",
     "LOW-VALUES": "\x00", "HIGH-VALUE": "\xff", "HIGH-VALUES": "\xff", "QUOTE": '"', "QUOTES": '"',
+    "NULL": "\x00", "NULLS": "\x00",
 }  # fmt: skip
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")
 _SKIP_WORDS = {"IS", "ARE", "TIMES", "ON", "WHEN", "CHARACTER", "BY", "KEY"}
@@ -119,6 +120,9 @@ class Parser:
         if word == "NATIONAL":
             e.usage = "national"
             return k + 1
+        if word in POINTERS:  # an address: laid out, never shown (see .layout)
+            e.usage = "pointer"
+            return k + 1
         if word in NATIVE:
             e.usage = "comp-5"
             e.native = word
@@ -164,8 +168,9 @@ class Parser:
                     raise LinkageError(f"{where}: DEPENDING ON needs the name of a counter")
                 e.depending = toks[k].text
                 k += 1
-                if k + 1 < len(toks) and toks[k].up in ("OF", "IN"):
-                    raise LinkageError(f"{where}: a qualified DEPENDING ON counter is not supported")
+                while k + 1 < len(toks) and toks[k].up in ("OF", "IN"):  # qualified: ``X IN Y`` (see .odo)
+                    e.depending += f" {toks[k].up} {toks[k + 1].text}"
+                    k += 2
                 if e.occurs_min is None:  # cobc: OCCURS n DEPENDING ON without TO means 1 to n
                     e.occurs_min = 1
             elif e.occurs_min is not None:
@@ -239,7 +244,7 @@ _CLAUSES = {
 
 
 def _is_usage(word: str) -> bool:
-    return word in USAGES or word in NATIVE or word in UNMAPPABLE or word == "NATIONAL"
+    return word in USAGES or word in NATIVE or word in POINTERS or word in UNMAPPABLE or word == "NATIONAL"
 
 
 def _is_clause(word: str) -> bool:

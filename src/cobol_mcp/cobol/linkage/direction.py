@@ -2,9 +2,10 @@
 
 :func:`directions` walks the steps of :mod:`.procedure` from the first statement, following fall-through,
 PERFORM (paragraphs, sections, THRU ranges, loops that may run zero times unless TEST AFTER or a literal
-count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs to a paragraph that ends the
-program (``GO TO 9999-ABEND``), NEXT SENTENCE, and other ways in (a GO TO back while no PERFORM runs, the
-CICS translator's HANDLE labels; :func:`.handlers.follow`; an abend's path returns nothing), keeping the set
+count says otherwise), IF/EVALUATE/SEARCH branches, forward GO TOs, GO TOs out of a PERFORM to a paragraph
+whose flow ends the program before it reaches the end of a PERFORM that may be running (``GO TO
+9999-ABEND``), NEXT SENTENCE, and other ways in (a GO TO back while no PERFORM runs, the CICS translator's
+HANDLE labels; :func:`.handlers.follow`; an abend's path returns nothing), keeping the set
 of units that are surely set (written whole on every path so far; a loop that provably runs its
 variable over every occurrence of a table and writes the element on every path sets the whole table,
 see :mod:`.loops`). Only an item the program may read before it is surely set is a required input. A
@@ -23,8 +24,8 @@ unit is then:
 
 Where the analysis cannot know (passed BY REFERENCE to another CALL, ADDRESS OF, reference modification
 with variable bounds, statements it does not model; for the whole program: ALTER, GO TO DEPENDING,
-a GO TO back or out of its range, while a PERFORM runs, to a paragraph that does not end the program
-and may return into it, recursion) the naming
+a GO TO back or out of its range, while a PERFORM runs, whose flow reaches the end of that PERFORM's
+range and so returns into it, recursion) the naming
 convention decides, and in/out when the names say nothing. Every unit keeps the reason for its direction.
 """
 
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from .frozen import replace
 from .handlers import follow
+from .loops import covering
 from .model import Field, Record
 from .operands import Program, Step, Unit
 
@@ -91,13 +93,15 @@ class _Walk:
         for k, (name, _, _) in enumerate(program.paragraphs):
             self.index.setdefault(name, k)
         self.exits: list[State] = []
-        self.memo: dict[tuple[int, int, frozenset[int]], State] = {}
+        self.memo: dict[tuple[int, int, frozenset[int], frozenset[int], frozenset[str]], State] = {}
+        self.looping: list[frozenset[str]] = []  # the variables of the loops being walked, steady in them
         self.active: set[tuple[int, int]] = set()
         self.failure = program.failure
         self.keys: list[_Key] = []  # subscripts and OCCURS counts of marks
         self.marked: dict[tuple[int, _Key], str] = {}  # (unit, key) -> the write that marked it
-        self.entries: dict[int, tuple[list[State], bool, str]] = {}  # ways in besides the first paragraph
-        self.stacked = False  # a PERFORM may be running under this walk (see .handlers.follow)
+        # ways in besides the first paragraph: states jumping there, ends of the PERFORMs running then, why
+        self.entries: dict[int, tuple[list[State], frozenset[int], str]] = {}
+        self.under: frozenset[int] = frozenset()  # those of the way in being walked (see .handlers.follow)
 
     # A unit set for the current value of its subscripts (``MOVE 0 TO T(I)``) is a "mark" in the state: a
     # negative number standing for (unit, key). A loop that provably runs I over every occurrence turns
@@ -110,19 +114,6 @@ class _Walk:
     def unmark(self, m: int) -> tuple[int, _Key]:
         k, u = divmod(-1 - m, len(self.p.units))
         return u, self.keys[k]
-
-    def covering(self, vary: tuple[tuple[str, tuple[str, int] | None], ...]) -> dict[str, int] | None:
-        """Each variable's last value if this loop runs every one of them over 1, 2, ... that far."""
-        out: dict[str, int] = {}
-        for var, bound in vary:
-            if bound is None or var not in self.p.stable:
-                return None
-            text, less = bound
-            value = int(text) if text.isdigit() else self.p.constants.get(text)
-            if value is None or value - less < 1:
-                return None
-            out[var] = value - less
-        return out or None
 
     def settle(self, s: State, vary: tuple[tuple[str, object], ...], cover: dict[str, int] | None, why: str) -> State:
         """``s`` with the marks on this loop's variables turned into units (when ``cover``) or dropped."""
@@ -182,18 +173,20 @@ class _Walk:
                 s = _meet(ends + ([s] if step[2] or not bodies else []))
             elif kind == "loop":
                 _, pre, body, once, test, vary, why = step
-                cover = self.covering(vary)
+                cover = covering(vary, self.p.constants)
                 s = self.run(pre, self.settle(s, vary, None, why), frame)
                 if not once:
                     s = self.run(test, s, frame)
                 frame.breaks.append([])
+                self.looping.append(frozenset(v for v, b in vary if b is not None))  # not changed in its body
                 end = self.settle(self.run(body, s, frame), vary, cover, why)
+                self.looping.pop()
                 if once:
                     end = self.run(test, end, frame)
                 breaks = [self.settle(b, vary, None, why) for b in frame.breaks.pop()]
                 s = _meet([end, *breaks] + ([] if once or cover else [s]))
             elif kind == "mark":
-                if s is not None and all(v in self.p.stable for v in step[2][0]):
+                if s is not None and all(v in self.p.stable or any(v in k for k in self.looping) for v in step[2][0]):
                     for u in step[1]:
                         self.marked.setdefault((u, step[2]), step[3])
                     s = s | {self.mark(u, step[2]) for u in step[1]}
@@ -230,6 +223,7 @@ class _Walk:
     def go(self, name: str, why: str, s: frozenset[int], frame: _Frame, plain: bool) -> None:
         """GO TO ``name``: forward in the running range, to a paragraph that ends the program, or (see
         :func:`.handlers.follow`) a handler label or, with no PERFORM running, back: another way in."""
+        s = frozenset(m for m in s if m >= 0 or set(self.unmark(m)[1][0]) <= self.p.stable)  # (out of a loop)
         target = self.index.get(name)
         if target is not None and frame.current < target <= frame.hi:
             frame.pending.setdefault(target, []).append(s)
@@ -239,8 +233,11 @@ class _Walk:
         if target is None:
             self.fail(why)
         elif not plain or not self.active or self.once(target, target, s, why) is not None:
-            states, top, _ = self.entries.get(target, ([], True, why))
-            self.entries[target] = ([*states, s], top and not self.active and not self.stacked, why)
+            states, ends, _ = self.entries.get(target, ([], frozenset(), why))
+            self.entries[target] = ([*states, s], ends | self.running(), why)
+
+    def running(self) -> frozenset[int]:  # the last paragraph of each PERFORM range that may be running
+        return self.under | {hi for _, hi in self.active}
 
     def effect(self, op: str, cover: list[tuple[int, bool]], why: str, s: frozenset[int], key: object) -> State:
         units = self.p.units
@@ -276,7 +273,7 @@ class _Walk:
     def once(self, lo: int, hi: int, s: frozenset[int], looping: str) -> State:
         """Paragraphs lo..hi run from state s (remembered per state); one that runs into itself fails with
         the reason ``looping``."""
-        key = (lo, hi, s)
+        key = (lo, hi, s, self.running(), frozenset().union(*self.looping))
         if key in self.memo:
             return self.memo[key]
         if (lo, hi) in self.active:

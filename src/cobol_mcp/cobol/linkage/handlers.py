@@ -33,6 +33,8 @@ from .operands import Operands, Program, Step
 __all__ = ["CicsStatements", "Descriptor", "Walk", "abend_labels", "descriptors", "follow"]
 
 _OPTION = re.compile(r"^([A-Z0-9-]+)(?:\((\d*)\))?$")
+# The data areas a command only hands on (to another program, a queue, a started task): see .logcopy
+_SENT = frozenset([("LINK", "COMMAREA"), ("WRITEQ TS", "FROM"), ("WRITEQ TD", "FROM"), ("START", "FROM")])
 
 
 class Descriptor:
@@ -114,7 +116,10 @@ class CicsStatements(Operands):
             kind = None if table.conditions else table.options.get(option) or COMMON_OPTIONS.get(option)
             if kind is not None and kind.code == "a":
                 op = ("r" if kind.reads else "") + ("p" if kind.sets else "")
-                steps += self.effects(op, operand, f"{why} ({d.name} {option})") if op else []
+                sent = (d.name, option) in _SENT
+                steps += self.effects(op, operand, f"{why} ({d.name} {option})", sent) if op else []
+            else:  # the translator's own items, or an option's value or receiver
+                self.note("p" if kind is None or kind.sets else "r", operand)
         return steps
 
     def s_GO(self, why: str, tok: Tok) -> list[Step]:
@@ -159,63 +164,42 @@ State = frozenset[int] | None
 class Walk(Protocol):
     """What :func:`follow` needs of :mod:`.direction`'s walk."""
 
-    entries: dict[int, tuple[list[State], bool, str]]
+    entries: dict[int, tuple[list[State], frozenset[int], str]]
     exits: list[State]
     p: Program
-    stacked: bool  # walking a way in that a PERFORM may be running under
+    under: frozenset[int]  # the ends of the PERFORM ranges that may be running under the way in walked
 
     def range(self, lo: int, hi: int, s: State) -> State: ...
-
-    def span(self, name: str) -> tuple[int, int] | None: ...
 
     def fail(self, reason: str) -> None: ...
 
 
 def follow(walk: Walk) -> None:
     """Walk each other way into the program: a handler label a dispatch may take, a paragraph a GO TO goes
-    back to. Each is walked from what is surely set on every jump to it (their meet), and again while
-    that shrinks (a jump found on the way adds its state). Reached only with no PERFORM running, the flow
-    runs on to the program's end; reached from inside a PERFORM, so it does too when no PERFORMed range
-    ends on the way, else the paragraph must end the program (falling out of it might return into the
-    PERFORM: the flow cannot be followed)."""
-    done: dict[int, tuple[State, bool]] = {}
+    to out of its PERFORM range or back. Each is walked from what is surely set on every jump to it (their
+    meet), and again while that shrinks or more PERFORMs may be running (a jump found on the way adds its
+    state). From there the flow runs on paragraph after paragraph (PERFORMs inside it return as always)
+    to the end of the program, unless it reaches the last paragraph of a PERFORM range that may be
+    running at the jump: falling out of that paragraph returns into the PERFORM, which is not followed,
+    so the way in must end the program before it (a GO TO out of a PERFORM into an error paragraph that
+    ends the task is followed; one that may come back is not)."""
+    done: dict[int, tuple[State, frozenset[int]]] = {}
     last = len(walk.p.paragraphs) - 1
-    ends = _perform_ends(walk)
     while True:
-        todo = [(k, _meet(states), top, why) for k, (states, top, why) in walk.entries.items()]
-        todo = [(k, s, top, why) for k, s, top, why in todo if s is not None and done.get(k) != (s, top)]
+        todo = [(k, _meet(states), ends, why) for k, (states, ends, why) in walk.entries.items()]
+        todo = [(k, s, ends, why) for k, s, ends, why in todo if s is not None and done.get(k) != (s, ends)]
         if not todo:
             return
-        for k, s, top, why in todo:
-            done[k] = (s, top)
-            walk.stacked = not top
-            runs_on = top or not any(k <= e <= last for e in ends)
-            end = walk.range(k, last if runs_on else k, s)
-            if runs_on:
+        for k, s, ends, why in todo:
+            done[k] = (s, ends)
+            walk.under = ends
+            back = [e for e in ends if k <= e <= last]
+            end = walk.range(k, min(back) if back else last, s)
+            if not back:
                 walk.exits.append(end)
             elif end is not None:
                 walk.fail(why)
-
-
-def _perform_ends(walk: Walk) -> set[int]:
-    """The last paragraph of every range the program PERFORMs (the program's last for one not found)."""
-    out: set[int] = set()
-
-    def scan(steps: list[Step]) -> None:
-        for step in steps:
-            if step[0] == "perform":
-                first, last = walk.span(step[1]), walk.span(step[2]) if step[2] else None
-                missing = first is None or (step[2] and last is None)
-                out.add(len(walk.p.paragraphs) - 1 if missing or first is None else (last or first)[1])
-            elif step[0] == "branch":
-                for body in step[1]:
-                    scan(body)
-            elif step[0] == "loop":
-                scan(step[1] + step[2] + step[4])
-
-    for _, _, steps in walk.p.paragraphs:
-        scan(steps)
-    return out
+            walk.under = frozenset()
 
 
 def _meet(states: list[State]) -> State:

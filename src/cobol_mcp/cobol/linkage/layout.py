@@ -11,6 +11,7 @@ from .clauses import Entry, Parser
 from .frozen import replace
 from .model import Condition, Field
 from .pic import (
+    POINTER_SIZE,
     Picture,
     PictureError,
     comp_x_picture,
@@ -23,7 +24,7 @@ from .pic import (
 
 __all__ = ["build_record"]
 
-_ALIGNED = ("binary", "comp-5", "comp-1", "comp-2")
+_ALIGNED = ("binary", "comp-5", "comp-1", "comp-2", "pointer")
 
 
 def build_record(parser: Parser, entry: Entry) -> Field:
@@ -154,6 +155,10 @@ class _Builder:
             return Field(**common, size=end, pic=None, usage="group", children=tuple(kids), value=value,
                          conditions=conds)  # fmt: skip
         usage = usage or "display"
+        if usage == "pointer":  # an address (VALUE NULL or none): binary zeros, never part of the JSON
+            if e.pic:
+                raise LinkageError(f"{where}: USAGE POINTER items take no PICTURE")
+            return Field(**common, size=POINTER_SIZE, pic=None, usage="pointer", category="pointer")
         picture = None
         if native:
             if e.pic:

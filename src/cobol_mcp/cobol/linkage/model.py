@@ -133,8 +133,9 @@ class Field(Frozen):
 
     @property
     def exposed(self) -> bool:
-        """Whether the item appears in JSON: named, and not an alternative view of other bytes."""
-        if self.key is None:
+        """Whether the item appears in JSON: named, not an address (USAGE POINTER: binary zeros in, never
+        returned), and not an alternative view of other bytes."""
+        if self.key is None or self.usage == "pointer":
             return False
         return self.redefines is None if self.chosen is None else self.chosen
 

@@ -7,7 +7,8 @@ REDEFINES, a subscript or a reference modification reaches every unit whose byte
 writes them only in part; ADDRESS OF and reference modification with variable bounds make the direction
 unknown. Steps (what :mod:`.direction` walks) are tuples: ("eff", op, units, why), ("branch", bodies,
 may-skip), ("loop", before, body, at-least-once, test), ("perform", first, last, why), ("goto", name,
-why), ("exit", why), ("break",), ("leave", kind), ("next",), ("sentence",).
+why), ("exit", why), ("break",), ("leave", kind), ("next",), ("sentence",); while parsing, ("logcopy", area,
+reads) too (see :mod:`.logcopy`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .model import Field, Record
 
 __all__ = [
     "TERMINATORS", "VERBS", "Node", "Operands", "Program", "Step", "Unit", "flow_units", "split_words",
-    "units_and_names",
+    "sql_names", "units_and_names",
 ]  # fmt: skip
 
 Step = tuple[Any, ...]  # ("eff", op, units, why) | ("branch", [seq...], open) | ("loop", pre, body, once) | ...
@@ -205,6 +206,9 @@ class Operands:
         self.i = 0
         self.failure: str | None = None
         self.procs: set[str] = set()
+        self.uses: dict[str, set[str]] = {}  # how each other word is used: its op, "s" only written out
+        self.written: list[str] = []  # the other words statements may change, in order (see .loops.steady)
+        self.body_writes: dict[int, set[str]] = {}  # id(an inline PERFORM's body) -> the words it may change
 
     # -- helpers
     def at(self, k: int = 0) -> str:
@@ -307,12 +311,13 @@ class Operands:
             if u.record == node.record and u.lo < node.hi and node.lo < u.hi and not _apart(node, u)
         ]
 
-    def effects(self, op: str, toks: list[Tok], why: str) -> list[Step]:
+    def effects(self, op: str, toks: list[Tok], why: str, sent: bool = False) -> list[Step]:
         """Steps for `op` ("r" read, "w" write, "rw" read then write, "p" partial write, "u" unknown).
 
         A whole write of a table element subscripted by plain names also gives a ("mark", units, key, why)
         step: every unit inside the element, set for these subscripts (see :mod:`.loops`); a read of one
-        carries its key as a fifth element."""
+        carries its key as a fifth element. ``sent``: the operands are only written out (see .logcopy)."""
+        self.note("s" if sent else op, toks)
         steps: list[Step] = []
         for node, partial, odd, tok, sub, subs in self.refs(toks):
             if sub and not odd:
@@ -335,6 +340,22 @@ class Operands:
                 steps.append(("eff", o, self.cover(node, partial), why, key if o == "r" else None))
         return steps
 
+    def note(self, op: str, toks: list[Tok]) -> None:
+        """Remember how the words other than LINKAGE names are used (a subscript's are read; LENGTH OF
+        reads nothing)."""
+        depth = k = 0
+        while k < len(toks):
+            t = toks[k]
+            if t.up == "LENGTH" and k + 1 < len(toks) and toks[k + 1].up == "OF":
+                k += 3
+                continue
+            depth += (t.text == "(") - (t.text == ")")
+            if t.kind == "word" and t.up not in self.names:
+                self.uses.setdefault(t.up, set()).add("r" if depth else op)
+                if not depth and op not in ("r", "s"):
+                    self.written.append(t.up)
+            k += 1
+
 
 def split_words(toks: list[Tok]) -> list[Tok]:
     """Parentheses and colons become tokens of their own: ``LS-TAB(WS-I)``, ``LS-NAME(1:3)``."""
@@ -355,3 +376,15 @@ def split_words(toks: list[Tok]) -> list[Tok]:
         if part:
             out.append(Tok(part, "word", t.line))
     return out
+
+
+def sql_names(names: list[str], at: Tok) -> list[Tok]:
+    """Host-variable names as COBOL references: ``GRP.FIELD`` is ``FIELD OF GRP``."""
+    toks: list[Tok] = []
+    for name in names:
+        parts = name.split(".")
+        toks.append(Tok(parts[-1], "word", at.line))
+        for qualifier in reversed(parts[:-1]):
+            toks += [Tok("OF", "word", at.line), Tok(qualifier, "word", at.line)]
+        toks.append(Tok(",", "word", at.line))
+    return toks

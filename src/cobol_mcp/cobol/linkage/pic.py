@@ -15,6 +15,8 @@ from .frozen import Frozen
 
 __all__ = [
     "NATIVE",
+    "POINTERS",
+    "POINTER_SIZE",
     "UNMAPPABLE",
     "USAGES",
     "Picture",
@@ -74,12 +76,14 @@ NATIVE: dict[str, tuple[int, int]] = {
     "INDEX": (4, 9),
 }
 
-# USAGEs that hold machine addresses or object handles: there is no JSON value for them.
+# USAGEs that hold a machine address (of data or of code): there is no JSON value for one. Such an item
+# takes the size of an address and is never part of a tool's JSON (see Field.exposed): a caller's record
+# gives it binary zeros (NULL) and it is not returned.
+POINTERS = frozenset(["POINTER", "PROCEDURE-POINTER", "PROGRAM-POINTER", "FUNCTION-POINTER"])
+POINTER_SIZE = struct.calcsize("P")
+
+# USAGEs that hold object handles: a program that declares one is not served.
 UNMAPPABLE: dict[str, str] = {
-    "POINTER": "USAGE POINTER holds a machine address",
-    "PROCEDURE-POINTER": "USAGE PROCEDURE-POINTER holds the address of code",
-    "PROGRAM-POINTER": "USAGE PROGRAM-POINTER holds the address of code",
-    "FUNCTION-POINTER": "USAGE FUNCTION-POINTER holds the address of code",
     "OBJECT": "USAGE OBJECT REFERENCE holds an object handle",
 }
 

@@ -15,10 +15,11 @@ from ..precompile.scan import cursor_reads, data_uses
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .handlers import CicsStatements, abend_labels, descriptors
-from .loops import facts, vary_clauses
+from .logcopy import copied_to, unlogged
+from .loops import facts, steady, vary_clauses
 from .model import Record
-from .odo import tables
-from .operands import TERMINATORS, VERBS, Program, Step, split_words, units_and_names
+from .odo import counter_name, tables
+from .operands import TERMINATORS, VERBS, Program, Step, split_words, sql_names, units_and_names
 
 __all__ = ["parse_procedure"]
 
@@ -159,7 +160,9 @@ class _Statements(CicsStatements):
             call: Step = ("perform", first, last, why)
             return [("loop", pre, [call], once, test, vary, why)] if looping else [*pre, call]
         pre, test, once, _, vary = self.loop_header(why)
+        mark = len(self.written)
         body = self.seq()
+        self.body_writes[id(body)] = set(self.written[mark:])
         if self.at() == "END-PERFORM":
             self.i += 1
         return [("loop", pre, body, once, test, vary, why)]
@@ -167,7 +170,8 @@ class _Statements(CicsStatements):
     def s_MOVE(self, why: str, tok: Tok) -> list[Step]:
         corr = self.at() in ("CORRESPONDING", "CORR")
         src, dst = self.split(self.span(), "TO")
-        return self.effects("r", src, why) + self.effects("p" if corr else "w", dst, why)
+        reads, area = self.effects("r", src, why), copied_to(self, src, dst)
+        return ([("logcopy", area, reads)] if area else reads) + self.effects("p" if corr else "w", dst, why)
 
     def arithmetic(self, why: str, tok: Tok) -> list[Step]:
         body = self.span()
@@ -197,7 +201,18 @@ class _Statements(CicsStatements):
             dst, src = self.split(body, "UP", "DOWN")
             return self.effects("r", src, why) + self.effects("rw", dst, why)
         dst, src = self.split(body, "TO")
+        if self.address_kept(dst, src):
+            return []
         return self.effects("r", src, why) + self.effects("w", dst, why)
+
+    def address_kept(self, dst: list[Tok], src: list[Tok]) -> bool:
+        """``SET p TO ADDRESS OF X`` where the pointer ``p`` (not an item of the USING records) is named
+        nowhere else in the PROCEDURE DIVISION: the address is kept and never used to reach X's bytes
+        (a header for a dump), so X is neither read nor written by it."""
+        if len(dst) != 1 or len(src) < 3 or [t.up for t in src[:2]] != ["ADDRESS", "OF"]:
+            return False
+        name = dst[0].up
+        return name not in self.names and sum(t.up == name for t in self.toks) == 1
 
     def s_STRING(self, why: str, tok: Tok) -> list[Step]:
         src, dst = self.split(self.span(), "INTO")
@@ -228,7 +243,7 @@ class _Statements(CicsStatements):
         return self.effects("r", src, why) + self.effects("w", dst, why) + self.phrases("ACCEPT")
 
     def s_DISPLAY(self, why: str, tok: Tok) -> list[Step]:
-        return self.effects("r", self.span(), why) + self.phrases("DISPLAY")
+        return self.effects("r", self.span(), why, sent=True) + self.phrases("DISPLAY")
 
     def s_CALL(self, why: str, tok: Tok) -> list[Step]:
         body = self.span()
@@ -270,6 +285,7 @@ class _Statements(CicsStatements):
 
     def s_SEARCH(self, why: str, tok: Tok) -> list[Step]:
         head, vary = self.split(self.span(), "VARYING")
+        self.note("u", head[:1])  # it sets the table's index (see .loops.steady)
         steps = self.effects("r", head, why) + self.effects("rw", vary, why)
         bodies: list[list[Step]] = []
         ends = False
@@ -298,27 +314,15 @@ class _Statements(CicsStatements):
                 self.sql_cursors = cursor_reads([(line.lineno, line.code) for line in self.lines])
             sql = " ".join(t.text if t.kind == "word" else "''" for t in raw[1:])
             reads, sets = data_uses(sql, self.sql_cursors)
-            return self.effects("r", _sql_names(reads, tok), why) + self.effects("w", _sql_names(sets, tok), why)
+            return self.effects("r", sql_names(reads, tok), why) + self.effects("w", sql_names(sets, tok), why)
         body = [Tok(t.text.lstrip(":"), t.kind, t.line) for t in raw]
         return self.effects("u", body, f"used by {why}: direction unknown")
-
-
-def _sql_names(names: list[str], at: Tok) -> list[Tok]:
-    """Host-variable names as COBOL references: ``GRP.FIELD`` is ``FIELD OF GRP``."""
-    toks: list[Tok] = []
-    for name in names:
-        parts = name.split(".")
-        toks.append(Tok(parts[-1], "word", at.line))
-        for qualifier in reversed(parts[:-1]):
-            toks += [Tok("OF", "word", at.line), Tok(qualifier, "word", at.line)]
-        toks.append(Tok(",", "word", at.line))
-    return toks
 
 
 def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     """The statements after ``PROCEDURE DIVISION [USING ...].`` (COPY already expanded), as steps."""
     toks = tokenize(lines, whole=True)
-    counters = frozenset(str(t.depending_on).upper() for r in records for t in tables(r.field))  # their counters
+    counters = frozenset(counter_name(t.depending_on or "") for r in records for t in tables(r.field))
     start = next((k for k in range(1, len(toks)) if toks[k].up == "DIVISION" and toks[k - 1].up == "PROCEDURE"), None)
     units, names = units_and_names(records)
     if start is None:
@@ -364,8 +368,9 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
             first, _ = program.sections[section]
             program.sections[section] = (first, len(bounds))
         bounds.append((name, section, k + (3 if is_section else 2), stop))
+    para_writes: list[set[str]] = []  # the data names each paragraph's own statements may change
     for name, sec, lo, hi in bounds:
-        parser.i = lo
+        parser.i, mark = lo, len(parser.written)
         steps: list[Step] = []
         while parser.i < hi:
             if parser.at() == ".":
@@ -379,6 +384,9 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
                 parser.fail(f"{bad.text!r} at {parser.where(bad)} does not start a statement the analysis knows")
                 parser.i += 1
         program.paragraphs.append((name, sec, steps))
+        para_writes.append(set(parser.written[mark:]))
     program.failure = parser.failure
     program.stable, program.constants = facts(data, toks, parser.conds)
+    program.paragraphs = steady(program, data, parser.body_writes, para_writes)
+    program.paragraphs = unlogged(program.paragraphs, data, parser.uses)
     return program

@@ -40,6 +40,7 @@ from .model import Field, ProgramSpec, Record
 from .odo import resolve_counters
 from .operands import Program, flow_units
 from .procedure import parse_procedure
+from .storage import readable_entries
 
 __all__ = ["TOOL_NAME", "by_value_refusal", "entry_symbol", "parse_program", "parse_programs"]
 
@@ -134,17 +135,24 @@ def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dial
     proc = p.find("PROCEDURE", "DIVISION")
     stop = proc if proc >= 0 else len(p.toks)
     records: dict[str, Field] = {}
+    broken: dict[str, str] = {}
     start = p.find("LINKAGE", "SECTION")
     if 0 <= start < stop:
         first = start + 2 + (start + 2 < stop and p.toks[start + 2].kind == "period")
         last = next((j for j in range(first, stop) if p.toks[j].up == "SECTION" and j > first), stop)
         if last < stop:  # back up to the section name before "SECTION"
             last -= 1
-        for e in nest(p.entries(first, last), p):
-            records[e.name.upper()] = build_record(p, e)
+        entries, broken = readable_entries(p, first, last)  # a record no call passes may be unreadable
+        for e in nest(entries, p):
+            try:
+                records[e.name.upper()] = build_record(p, e)
+            except LinkageError as exc:
+                broken[e.name.upper()] = str(exc)
     using = _using(p, proc) if proc >= 0 else []
     result: list[Record] = []
     for tok, by_value in using:
+        if tok.text.upper() in broken:
+            raise LinkageError(broken[tok.text.upper()])
         f = records.get(tok.text.upper())
         if f is None or f.key is None:
             raise LinkageError(f"{p.where(tok)}: USING {tok.text}: no such 01/77 record in LINKAGE SECTION")
@@ -171,10 +179,12 @@ def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dial
         source_format=fmt, source=path,
         copybooks=tuple(dict.fromkeys(books)), dialect=p.dialect.name,
     )  # fmt: skip
-    return [main, *_entry_points(p, lines, records, main)]
+    return [main, *_entry_points(p, lines, records, main, broken)]
 
 
-def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main: ProgramSpec) -> list[ProgramSpec]:
+def _entry_points(
+    p: Parser, lines: list[Line], records: dict[str, Field], main: ProgramSpec, broken: dict[str, str]
+) -> list[ProgramSpec]:
     """``ENTRY 'NAME' [USING ...]`` in the PROCEDURE DIVISION: another way into the same program, and a
     tool of its own. Where each parameter goes is left to the names (the flow from an ENTRY is not
     followed); the comment block after the statement describes it."""
@@ -205,6 +215,8 @@ def _entry_points(p: Parser, lines: list[Line], records: dict[str, Field], main:
                 t = toks[i]
                 if t.up == "BY" and i + 1 < len(toks) and toks[i + 1].up in ("VALUE", "CONTENT"):
                     raise LinkageError(f"{p.where(t)}: ENTRY {name} USING BY {toks[i + 1].text} {_ENTRY_BY_VALUE}")
+                if t.up in broken:
+                    raise LinkageError(broken[t.up])
                 if t.up not in ("BY", "REFERENCE", "OPTIONAL"):
                     f = records.get(t.up)
                     if f is None or f.key is None:

@@ -16,12 +16,12 @@ from pathlib import Path
 from .. import LinkageError
 from ..source.lines import load
 from ..source.units import program_units
-from .clauses import Parser, nest
+from .clauses import Entry, Parser, nest
 from .dialect import load_dialect
 from .layout import build_record
 from .model import Field
 
-__all__ = ["SECTIONS", "Storage", "read_storage"]
+__all__ = ["SECTIONS", "Storage", "read_storage", "readable_entries"]
 
 SECTIONS = ("WORKING-STORAGE", "LOCAL-STORAGE", "LINKAGE")
 
@@ -53,9 +53,39 @@ def read_storage(
         last = next((j for j in range(first, stop) if p.toks[j].up == "SECTION" and j > first), stop)
         if last < stop:  # back up to the section name before "SECTION"
             last -= 1
-        for e in nest(p.entries(first, last), p):
+        entries, broken = readable_entries(p, first, last)
+        found.unreadable.update(broken)
+        for e in nest(entries, p):
             try:
                 found.records.append((section, build_record(p, e)))
             except LinkageError as exc:
                 found.unreadable[e.name.upper()] = str(exc)
     return found
+
+
+def readable_entries(p: Parser, start: int, stop: int) -> tuple[list[Entry], dict[str, str]]:
+    """The data description entries from ``start`` to ``stop``, but those of a record with an entry that
+    cannot be read, which are left out with the reason (by the record's name)."""
+    out: list[Entry] = []
+    broken: dict[str, str] = {}
+    record: str | None = None  # the 01/77 being read
+    begin, skipping = 0, False  # where its entries start in ``out``; whether it failed
+    i = start
+    while i < stop:
+        j = i
+        while j < stop and p.toks[j].kind != "period":
+            j += 1
+        toks = p.toks[i:j]
+        if toks and toks[0].text in ("01", "1", "77"):
+            record, begin, skipping = (toks[1].text.upper() if len(toks) > 1 else "FILLER"), len(out), False
+        if toks and not skipping:
+            try:
+                out.append(p.entry(toks, p.toks[min(j, stop - 1)]))
+            except LinkageError as exc:
+                if record is None:  # before any record: the section itself is wrong
+                    raise
+                broken[record] = str(exc)
+                del out[begin:]
+                skipping = True
+        i = j + 1
+    return out, broken

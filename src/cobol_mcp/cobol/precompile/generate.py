@@ -12,6 +12,8 @@ after that block are off by the lines added).
 * ``INCLUDE SQLCA`` becomes ``COPY "SQLCA.sqlinc".``, ``INCLUDE member`` ``COPY "MEMBER.sqlinc".``:
   :attr:`Generated.copybooks` holds their text (the SQLCA as IBM documents DB2 for z/OS's, 136 bytes;
   the member with its own EXEC SQL replaced) to be written where cobc finds COPY books (``-I``).
+  ``INCLUDE SQLDA`` declares DB2's descriptor area the same way; a statement USING or INTO a DESCRIPTOR
+  is what is refused (:mod:`.scan`), not the declaration.
 * ``BEGIN/END DECLARE SECTION``, ``DECLARE … TABLE``, ``DECLARE CURSOR``, ``DECLARE … STATEMENT`` and
   ``WHENEVER`` run nothing: blank in the DATA DIVISION, ``CONTINUE`` in the PROCEDURE DIVISION (so a
   period after END-EXEC still ends its sentence). A cursor's SELECT runs at its OPEN.
@@ -33,7 +35,17 @@ from ..source.entries import comment_entries, mask_entries
 from ..source.lines import read_text
 from .scan import Problem, SqlScan, SqlStatement, scan_text
 
-__all__ = ["ENTRY", "SQLCA_BOOK", "Generated", "SourceLines", "declares", "generate", "generate_file", "passed"]
+__all__ = [
+    "ENTRY",
+    "SQLCA_BOOK",
+    "SQLDA_BOOK",
+    "Generated",
+    "SourceLines",
+    "declares",
+    "generate",
+    "generate_file",
+    "passed",
+]
 
 ENTRY = "SQLRT"
 NOT_EXECUTABLE = frozenset(("INCLUDE", "INCLUDE SQLCA", "BEGIN DECLARE SECTION", "END DECLARE SECTION",
@@ -62,6 +74,28 @@ SQLCA_BOOK = "\n".join(
         "    05  SQLEXT.",
         *(f"        10  SQLWARN{c}        PIC X     VALUE SPACE." for c in "89A"),
         "    05  SQLSTATE            PIC X(5)  VALUE '00000'.",
+    )
+) + "\n"  # fmt: skip
+
+
+SQLDA_BOOK = "\n".join(
+    "       " + line
+    for line in (
+        "*> THE SQL DESCRIPTOR AREA, AS DB2 FOR Z/OS DESCRIBES IT (NO STATEMENT HERE USES ONE)",
+        "01  SQLDA.",
+        "    05  SQLDAID             PIC X(8)  VALUE 'SQLDA   '.",
+        "    05  SQLDABC             PIC S9(9) COMP-5 VALUE 0.",
+        "    05  SQLN                PIC S9(4) COMP-5 VALUE 1.",
+        "    05  SQLD                PIC S9(4) COMP-5 VALUE 0.",
+        "    05  SQLVAR              OCCURS 1 TO 750 TIMES",
+        "                            DEPENDING ON SQLN.",
+        "        10  SQLTYPE         PIC S9(4) COMP-5.",
+        "        10  SQLLEN          PIC S9(4) COMP-5.",
+        "        10  SQLDATA         USAGE POINTER.",
+        "        10  SQLIND          USAGE POINTER.",
+        "        10  SQLNAME.",
+        "            49  SQLNAMEL    PIC S9(4) COMP-5.",
+        "            49  SQLNAMEC    PIC X(30).",
     )
 ) + "\n"  # fmt: skip
 
@@ -216,9 +250,10 @@ def generate(
         period = stmt.period
         if stmt.kind == "WHENEVER":
             _whenever(stmt, whenever)
-        if stmt.kind == "INCLUDE SQLCA":
-            words, period = ['COPY "SQLCA.sqlinc"'], True
-            out.copybooks["SQLCA.sqlinc"] = SQLCA_BOOK
+        if stmt.kind == "INCLUDE SQLCA":  # (or the SQLDA)
+            book = "SQLDA.sqlinc" if stmt.name == "SQLDA" else "SQLCA.sqlinc"
+            words, period = [f'COPY "{book}"'], True
+            out.copybooks[book] = SQLDA_BOOK if stmt.name == "SQLDA" else SQLCA_BOOK
         elif stmt.kind == "INCLUDE" and stmt.name:
             book = f"{stmt.name}.sqlinc"
             words, period = [f'COPY "{book}"'], True

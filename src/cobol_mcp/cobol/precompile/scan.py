@@ -197,8 +197,9 @@ def _classify(sql: str) -> tuple[str, str | None, int | None, str | None]:
     if not words:
         return "EMPTY", None, None, "EXEC SQL with no statement"
     if first == "INCLUDE" and len(words) > 1:
-        return ("INCLUDE SQLCA" if words[1] in ("SQLCA", "SQLDA") else "INCLUDE"), words[1], None, (
-            "INCLUDE SQLDA (descriptors) is not supported" if words[1] == "SQLDA" else None)  # fmt: skip
+        return ("INCLUDE SQLCA" if words[1] in ("SQLCA", "SQLDA") else "INCLUDE"), words[1], None, None
+    if "DESCRIPTOR" in words:
+        return first, None, None, f"{first} … DESCRIPTOR (an SQLDA) is not supported"
     if words[:3] in (["BEGIN", "DECLARE", "SECTION"], ["END", "DECLARE", "SECTION"]):
         return " ".join(words[:3]), None, None, None
     if first == "DECLARE" and len(words) > 2:

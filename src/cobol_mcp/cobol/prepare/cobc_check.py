@@ -38,6 +38,8 @@ def _cobc_type(f: Field) -> int:
         return 0x01
     if f.native == "INDEX":
         return 0x1B  # cobc's COMP-5 type
+    if f.category == "pointer":
+        return 0x11  # an address: cobc's binary type
     if f.category == "numeric":
         return (0x24 if f.blank_when_zero else 0x10) if f.usage == "display" else _TYPES[f.usage]
     if f.category == "float":

@@ -196,8 +196,6 @@ def check_field(program: str, item: str, keys: Any, locate: Locator, under: tupl
             raise bad(key, f"must be a whole number of bytes from 1 to {MAX_LENGTH}, not {value!r}")
         if key == "labels" and not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
             raise bad(key, "must be a table of condition name = label")
-    if keys.get("hidden") and "value" not in keys:
-        raise bad("hidden", "a hidden field needs the value the program is given (value = ...)")
     if "value" in keys and not keys.get("hidden"):
         raise bad("value", "value pins a hidden field (hidden = true); for an optional one use default")
     if keys.get("hidden") and {"rename", "default", "description"} & set(keys):

@@ -4,7 +4,8 @@ Read with the standard library's ``tomllib``. Per program (``[programs.PROGRAM-I
 regard to case): the tool's ``name``, ``title``, ``description``, ``annotations`` and ``timeout``;
 per field (``[programs.PROGRAM-ID.fields.DATA-NAME]``, a data name of the LINKAGE SECTION, or a
 dotted path ``RECORD.GROUP.ITEM`` where a name is used twice): ``description``, ``rename``,
-``direction`` (in, out, inout or none, over what the code says), ``hidden`` with a fixed ``value``,
+``direction`` (in, out, inout or none, over what the code says), ``hidden`` with a fixed ``value`` (a
+USAGE POINTER item, never shown, takes none: it is given binary zeros),
 a ``default``, ``labels`` for 88-level condition names, ``keep-trailing-spaces`` (PIC X output),
 ``bytes`` ("hex" or "base64": a PIC X item or a whole group as its exact bytes) and ``view`` (the
 REDEFINES definition shown; see :mod:`.override_fields`). Per tool of a program published as several
@@ -80,13 +81,13 @@ class ProgramOverrides:
         """The name the tool is published under: its variant's, the ``name`` key's, or ``derived``."""
         return self.variant.name if self.variant is not None else str(self.tool.get("name", derived))
 
-    def where(self, item: str) -> str:
-        """file:line of an item's field table (the variant's own, or the program's it inherits)."""
+    def where(self, item: str, key: str = "") -> str:
+        """file:line of an item's field table (the variant's own, or the program's it inherits), or of
+        one ``key`` in it."""
+        table: tuple[str, ...] = ("programs", self.name, "fields", item)
         if self.variant is not None and item.strip().upper() in self.variant.own:
-            return self.locate.where(
-                self.locate.table("programs", self.name, "tools", self.variant.name, "fields", item)
-            )
-        return self.locate.where(self.locate.table("programs", self.name, "fields", item))
+            table = ("programs", self.name, "tools", self.variant.name, "fields", item)
+        return self.locate.where(self.locate.key(key, *table) if key else self.locate.table(*table))
 
     def apply_to_spec(self, spec: ProgramSpec) -> ProgramSpec:
         """``spec`` with the field overrides applied; LinkageError (file:line) for a name that matches
@@ -108,6 +109,11 @@ class ProgramOverrides:
             record = records[index]
             if len(path) == 1 and keys.get("hidden"):
                 raise LinkageError(f"{where}: {name} is a whole USING record: only items inside one can be hidden")
+            if keys.get("hidden") and "value" not in keys and _item(record.field, path[1:]).usage != "pointer":
+                own = self.variant is not None and name.strip().upper() in self.variant.own
+                table = f"tools.{self.variant.name}.fields" if own and self.variant is not None else "fields"
+                raise LinkageError(f"{self.where(name, 'hidden')}: {table}.{name}.hidden: a hidden field needs the "
+                                   "value the program is given (value = ...)")  # fmt: skip
             if record.by_value and keys.get("direction") in ("out", "inout"):
                 raise LinkageError(f"{where}: direction: {name} is passed BY VALUE: the program works on its own "
                                    "copy and cannot return it, so it can only be in or none")  # fmt: skip
@@ -289,9 +295,21 @@ def _replace_in(f: Field, path: list[str], keys: dict[str, Any], where: str) -> 
     return replace(f, children=children)
 
 
+def _item(f: Field, path: list[str]) -> Field:
+    """The item at ``path`` (names below ``f``)."""
+    for name in path:
+        f = next(c for c in f.children if c.name.upper() == name)
+    return f
+
+
 def _field(f: Field, keys: dict[str, Any], where: str) -> Field:
     from ..records.codec import FieldError, encode_scalar
     from ..records.items import decode_bytes
+
+    if f.usage == "pointer" and set(keys) - {"hidden"}:
+        key = sorted(set(keys) - {"hidden"})[0]
+        raise LinkageError(f"{where}: {key}: {f.name} is USAGE POINTER, an address: never part of the JSON, "
+                           "given binary zeros (NULL); only hidden = true names it")  # fmt: skip
 
     if f.any_length and {"bytes", "value", "default"} & set(keys):
         key = sorted({"bytes", "value", "default"} & set(keys))[0]

@@ -147,8 +147,9 @@ def pack(f: Field, n: int) -> bytes:
 
 def initial_bytes(f: Field) -> bytes:
     """One occurrence of ``f`` as the program would see it before it is filled in: VALUEs where given,
-    otherwise zero for numeric items and spaces for text. Bytes with several REDEFINES definitions are
-    laid down as the one shown (``view``: its VALUEs and hidden values; else the first)."""
+    otherwise zero for numeric items, binary zeros (NULL) for addresses and spaces for text. Bytes with
+    several REDEFINES definitions are laid down as the one shown (``view``: its VALUEs and hidden
+    values; else the first)."""
     if f.any_length:  # length 1, one space: a COBOL item has at least one byte (see .anylen)
         return struct.pack("=i", 1) + b" " * f.any_length
     if f.is_group:
@@ -164,7 +165,7 @@ def initial_bytes(f: Field) -> bytes:
         return encode_scalar(f, f.value)
     if f.category == "numeric":
         return pack(f, 0)
-    return b"\x00" * f.size if f.category == "float" else b" " * f.size
+    return b"\x00" * f.size if f.category in ("float", "pointer") else b" " * f.size
 
 
 def bytes_text(f: Field) -> str:

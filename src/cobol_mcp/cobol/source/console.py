@@ -23,8 +23,10 @@ _SELECT = re.compile(
     r"(?:(?:DISK|EXTERNAL|DYNAMIC)\s+)?(\"[^\"]*\"|'[^']*'|[A-Z0-9][A-Z0-9-]*)",
     re.I,
 )
-_OPEN = re.compile(r"\bOPEN\s+((?:(?:INPUT|OUTPUT|I-O|EXTEND)\s+|[A-Z0-9][A-Z0-9-]*\s+)+)", re.I)
+_OPEN = re.compile(r"(?<![A-Z0-9-])OPEN(?![A-Z0-9-])", re.I)
+_WORD = re.compile(r"[A-Z0-9][A-Z0-9-]*|\.(?!\d)", re.I)  # a word, or a period (a decimal point is no end)
 _MODES = ("INPUT", "OUTPUT", "I-O", "EXTEND")
+_OPEN_PHRASES = frozenset(["REVERSED", "WITH", "NO", "REWIND", "LOCK", "SHARING", "ALL", "OTHER", "READ", "ONLY"])
 _STDIN = ("CONSOLE", "SYSIN", "STDIN")
 _ARGS = ("ARGUMENT-VALUE", "ARGUMENT-NUMBER", "COMMAND-LINE")
 
@@ -66,17 +68,25 @@ def console_inputs(path: Path, source_format: str | None = None, include: Iterab
         assign = match.group(2)
         literal = assign[:1] in "\"'"
         found.files[match.group(1).upper()] = FileUse(assign[1:-1] if literal else assign, literal)
-    for match in _OPEN.finditer(_without_literals(text) + " "):
-        mode = ""
-        for word in match.group(1).upper().split():
-            if word in _MODES:
-                mode = word
-            elif word in found.files and mode:
-                if mode not in found.files[word].modes:
-                    found.files[word].modes.append(mode)
-            else:
-                break
+    code = _without_literals(text)
+    for match in _OPEN.finditer(code):
+        _opened(code, match.end(), found.files)
     return found
+
+
+def _opened(code: str, at: int, files: dict[str, FileUse]) -> None:
+    """The modes of one OPEN statement (its words from ``at``): ``OPEN INPUT A B OUTPUT C D.``, over as
+    many lines as it takes, up to the period that ends its sentence or the first word that is no mode, no
+    file the program SELECTs and none of OPEN's phrases (REVERSED, WITH NO REWIND, SHARING ...)."""
+    mode = ""
+    for word in (m.group(0).upper() for m in _WORD.finditer(code, at)):
+        if word in _MODES:
+            mode = word
+        elif word in files and mode:
+            if mode not in files[word].modes:
+                files[word].modes.append(mode)
+        elif word not in _OPEN_PHRASES or not mode:
+            return
 
 
 def _without_literals(text: str) -> str:
