@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .catalog import CATALOG_DDL, Column, Table, Untranslatable
-from .ddl import alter_table_add, create_index, create_table
+from .ddl import alter_table_add, alter_table_key, create_index, create_table
 from .dml import translate
 from .errors import SqlError, from_postgresql, from_sqlite
 from .exact import register
@@ -93,6 +93,20 @@ def _plan(paths: list[Path], kind: str, catalog: dict[str, Table], note: Callabl
                     for clause in ddl.skipped:
                         note(f"{where}: skipped {clause} (storage)")
                     steps.append(_Step(where, "CREATE", ddl.statements, ddl.table))
+                elif words[:2] == ["ALTER", "TABLE"] and (key := alter_table_key(tokens, kind, catalog)):
+                    name, clause = key
+                    created = next((s for s in steps if s.table is not None and s.table.name == name
+                                    and s.verb == "CREATE"), None)  # fmt: skip
+                    if kind != "sqlite":
+                        steps.append(_Step(where, "ALTER", [f"ALTER TABLE {render_name(name, kind)} ADD {clause}"]))
+                    elif created is not None:  # SQLite adds no constraint to a table: into its CREATE
+                        k = next(k for k, sql in enumerate(created.sql) if sql.startswith("CREATE TABLE"))
+                        created.sql[k] = f"{created.sql[k][:-1]}, {clause})"
+                    else:
+                        note(
+                            f"{where}: skipped ALTER TABLE {name} … FOREIGN KEY (SQLite adds a constraint only "
+                            "to a table created in the same db apply)"
+                        )
                 elif words[:2] == ["ALTER", "TABLE"]:
                     ddl = alter_table_add(tokens, kind, catalog)
                     assert ddl.table is not None
