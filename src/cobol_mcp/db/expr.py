@@ -9,11 +9,11 @@ to the driver's placeholders. What it cannot carry over faithfully raises :class
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .arith import compare_sql, parse, render, store_sql
 from .catalog import Column, Table, Untranslatable
+from .dates import iso
 from .lexer import Tok
 from .names import qualified_name, render_name, render_part, render_word
 
@@ -37,19 +37,18 @@ def now_sql(register: str, target: str) -> str:
     return _NOW[(target, register)]
 
 
-_DB2_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\d-\d\d\.\d\d\.\d\d(\.\d{1,6})?")
-_DB2_TIME = re.compile(r"\d\d\.\d\d\.\d\d")
-
-
 def datetime_text(text: str, db2_type: str, target: str) -> str:
-    """A string stored in a TIME or TIMESTAMP column: DB2's full form on SQLite (six fraction digits),
-    PostgreSQL's own (``2026-11-25 13:45:00.000000``, ``13:45:00``) on PostgreSQL; others unchanged."""
-    if db2_type == "TIMESTAMP" and _DB2_TIMESTAMP.fullmatch(text):
-        text = (text + ("." if len(text) == 19 else "")).ljust(26, "0")
-        return text if target == "sqlite" else text[:10] + " " + text[11:19].replace(".", ":") + text[19:]
-    if db2_type == "TIME" and _DB2_TIME.fullmatch(text) and target == "postgresql":
-        return text.replace(".", ":")
-    return text
+    """A string given to a DATE, TIME or TIMESTAMP column, in any form DB2 takes (see :mod:`.dates`): DB2's
+    ISO text on SQLite (a TIMESTAMP with six fraction digits), PostgreSQL's own (``2026-11-25 13:45:00.000000``,
+    ``13:45:00``) on PostgreSQL; text of no such shape unchanged (the database refuses it: -180)."""
+    if db2_type not in ("DATE", "TIME", "TIMESTAMP"):
+        return text
+    found = iso(text, db2_type)
+    if found is None or target == "sqlite":
+        return text if found is None else found
+    if db2_type == "TIMESTAMP":
+        return found[:10] + " " + found[11:19].replace(".", ":") + found[19:]
+    return found.replace(".", ":") if db2_type == "TIME" else found
 
 
 @dataclass(frozen=True)
@@ -139,6 +138,10 @@ class Rewriter:
         if tok.kind == "num":
             column = self._compared_column(tokens, i, i + 1)
             out.append(self.number(tok, column))
+            return i + 1
+        if tok.kind == "str" and (column := self._compared_column(tokens, i, i + 1)) is not None:
+            text = datetime_text(tok.text[1:-1].replace("''", "'"), column.type, self.target)
+            out.append("'" + text.replace("'", "''") + "'")  # a date or time in any of DB2's forms: as stored
             return i + 1
         if tok.kind != "id":
             out.append(tok.text)
