@@ -102,6 +102,7 @@ def _plan(paths: list[Path], kind: str, catalog: dict[str, Table], note: Callabl
                     elif created is not None:  # SQLite adds no constraint to a table: into its CREATE
                         k = next(k for k, sql in enumerate(created.sql) if sql.startswith("CREATE TABLE"))
                         created.sql[k] = f"{created.sql[k][:-1]}, {clause})"
+                        steps.append(_Step(where, "ALTER", []))  # (applied with the CREATE)
                     else:
                         note(
                             f"{where}: skipped ALTER TABLE {name} … FOREIGN KEY (SQLite adds a constraint only "
