@@ -100,8 +100,8 @@ def table_references(tokens: list[Tok]) -> list[tuple[int, int]]:
                 found.append((i, nxt))
             i = nxt
             continue
-        else:
-            expect = tok.kind == "id" and tok.text in _TABLE_AFTER
+        else:  # (FOR UPDATE OF names columns)
+            expect = tok.kind == "id" and tok.text in _TABLE_AFTER and not (i > 0 and tokens[i - 1].is_kw("FOR"))
             if tok.text == "FROM":
                 lists.add(depth)
             elif tok.text in _FROM_ENDS:
