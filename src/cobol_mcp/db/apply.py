@@ -6,7 +6,9 @@ is reported as DB2 would (SQLCODE, SQLSTATE) at file:line. Storage and authorisa
 no meaning here and are skipped, each with one line on stderr; ``COMMIT`` is part of the whole.
 ``DROP TABLE|INDEX|VIEW`` runs (a script that starts by dropping what it creates runs twice); an
 object that is not there is DB2's -204, and a CREATE of a name in use -601, as they would be on DB2.
-``ALTER TABLE … ADD [COLUMN]`` adds a column (other ALTERs are refused with their line).
+``ALTER TABLE … ADD [COLUMN]`` adds a column; ``ALTER TABLE … [ADD] FOREIGN KEY`` a key (on SQLite, which adds
+no constraint to a table, into the CREATE of the same run, else skipped with a note); other ALTERs are
+refused with their line.
 """
 
 from __future__ import annotations

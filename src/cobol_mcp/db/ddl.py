@@ -8,7 +8,8 @@ check that it is one; DATE, TIME, TIMESTAMP as DB2's ISO text (``2026-11-25``, `
 ``GENERATED … AS IDENTITY`` on SQLite is ``INTEGER PRIMARY KEY AUTOINCREMENT`` (it must be the
 table's primary key, INCREMENT BY 1; START WITH seeds ``sqlite_sequence``); on PostgreSQL it is
 PostgreSQL's own identity. Storage clauses after the column list (``IN db.ts``, ``CCSID`` …) are
-dropped and named in ``skipped``.
+dropped and named in ``skipped``. DB2's ``FOREIGN KEY name (…)`` is ``CONSTRAINT name FOREIGN KEY (…)``;
+``ALTER TABLE … ADD [COLUMN]`` and ``ALTER TABLE … [ADD] FOREIGN KEY`` are read here too.
 """
 
 from __future__ import annotations
