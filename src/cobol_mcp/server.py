@@ -107,7 +107,8 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 batch = None
                 if entry.get("sql"):  # a DB2 batch program: its statements are answered while it runs
                     url = options.database_for(name) or found["folders"][name]["database"]
-                    batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"], folder_sql)
+                    batch = _sql_services(entry["sql"], url, data_dir, None, found["errors"], folder_sql,
+                                          found["folders"][name].get("sql"))  # fmt: skip
                     if batch is None:
                         continue
                 elif entry.get("sql_calls"):  # no EXEC SQL of its own: the subprograms' it CALLs
@@ -126,7 +127,8 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                 if entry.get("sql"):  # EXEC SQL: prepared against the folder's database now, or refused
                     data_dir = options.data_dir_for(name) or found["folders"][name]["data_dir"]
                     url = options.database_for(name) or found["folders"][name]["database"]
-                    services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"], folder_sql)
+                    services = _sql_services(entry["sql"], url, data_dir, runtime, found["errors"], folder_sql,
+                                             found["folders"][name].get("sql"))  # fmt: skip
                     if services is None:
                         continue
                 elif callers_sql and not entry.get("cics") and not entry["bundled"]:
@@ -154,6 +156,7 @@ def _sql_services(
     runtime: Runtime | None,
     errors: list[str],
     folder: dict[str, Any] | None = None,
+    sql_options: Any = None,
 ) -> Any:
     """The program's SQL prepared against its folder's database, or None with the reason in ``errors``
     (``runtime``: a callable program's, whose statements run off its reply loop; None for a run unit's,
@@ -164,7 +167,7 @@ def _sql_services(
     from .sqlbridge.served import load_served
 
     try:
-        return load_served(sql, url, data_dir, runtime, folder)
+        return load_served(sql, url, data_dir, runtime, folder, sql_options)
     except (LinkageError, OSError, ValueError) as exc:
         _refused(errors, str(exc))
         return None

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from cobol_mcp.db.catalog import Column, Table, Untranslatable
+from cobol_mcp.db.dates import iso, shown
 from cobol_mcp.db.ddl import create_index, create_table
 from cobol_mcp.db.dml import translate
 from cobol_mcp.db.errors import from_postgresql, from_sqlite
-from cobol_mcp.db.lexer import tokenize
+from cobol_mcp.db.lexer import tokenize, untokenize
+from cobol_mcp.db.names import qualify, table_references
 from cobol_mcp.db.script import statements
 
 EMP = """CREATE TABLE PAYROLL.EMP (
@@ -220,3 +222,42 @@ def test_a_locked_sqlite_database_is_db2s_timeout(tmp_path: Path) -> None:
     other = sqlite3.connect(tmp_path / "busy.db", timeout=0, isolation_level=None)
     assert _sqlite_error(other, "INSERT INTO T VALUES (1)") == (-913, "57033")
     holder.execute("ROLLBACK")
+
+
+def test_a_qualifier_goes_to_the_tables_a_statement_names_and_nowhere_else() -> None:
+    def qualified(sql: str, known: tuple[str, ...] = ()) -> str:
+        return untokenize(qualify(tokenize(sql), "IBMUSER", set(known)))
+
+    assert qualified("SELECT CUSTOMER INTO :C FROM CUSTOMER, POLICY P WHERE CUSTOMER.X = P.X") == (
+        "SELECT CUSTOMER INTO C FROM IBMUSER.CUSTOMER AS CUSTOMER, IBMUSER.POLICY P WHERE CUSTOMER.X = P.X"
+    )
+    assert qualified("INSERT INTO POLICY (A) SELECT A FROM S.MOTOR M JOIN HOUSE ON 1 = 1") == (
+        "INSERT INTO IBMUSER.POLICY (A) SELECT A FROM S.MOTOR M JOIN IBMUSER.HOUSE AS HOUSE ON 1 = 1"
+    )
+    assert qualified("UPDATE ACCOUNT SET B = 0 WHERE A IN (SELECT A FROM AUDIT)") == (
+        "UPDATE IBMUSER.ACCOUNT AS ACCOUNT SET B = 0 WHERE A IN (SELECT A FROM IBMUSER.AUDIT AS AUDIT)"
+    )
+    cursor = "DECLARE C CURSOR FOR SELECT A FROM T WHERE B = 1 FOR UPDATE OF STATUS"
+    assert [untokenize(tokenize(cursor)[a:b]) for a, b in table_references(tokenize(cursor))] == ["T"]
+    assert qualified("WITH D AS (SELECT * FROM SYSIBM.SYSDUMMY1) SELECT 1 FROM D") == (
+        "WITH D AS (SELECT * FROM SYSIBM.SYSDUMMY1) SELECT 1 FROM D"
+    )
+    assert qualified("DELETE FROM T", known=("T",)) == "DELETE FROM T"  # a table made without a schema
+
+
+def test_dates_times_and_timestamps_in_every_form_db2_takes() -> None:
+    given = {
+        ("DATE", "2026-11-25"): "2026-11-25", ("DATE", "11/25/2026"): "2026-11-25",
+        ("DATE", "25.11.2026"): "2026-11-25", ("DATE", "1/2/2026  "): "2026-01-02", ("DATE", "2026/11/25"): None,
+        ("TIME", "13.45.00"): "13.45.00", ("TIME", "13:45"): "13.45.00", ("TIME", "1:45 PM"): "13.45.00",
+        ("TIME", "12:00 AM"): "00.00.00", ("TIME", "12 PM"): "12.00.00", ("TIME", "13:45 PM"): None,
+        ("TIMESTAMP", "2011-08-22 12:13:01"): "2011-08-22-12.13.01.000000",
+        ("TIMESTAMP", "2011-08-22-12.13.01.5"): "2011-08-22-12.13.01.500000",
+        ("TIMESTAMP", "2011-8-2 9:05:00.1234567891"): "2011-08-02-09.05.00.123456",
+        ("TIMESTAMP", "20110822121301"): "2011-08-22-12.13.01.000000", ("TIMESTAMP", " 2011-08-22"): None,
+    }  # fmt: skip
+    assert {k: iso(k[1], k[0]) for k in given} == given
+    shown_as = {("DATE", "USA"): "11/25/2026", ("DATE", "EUR"): "25.11.2026", ("DATE", "JIS"): "2026-11-25",
+                ("TIME", "USA"): "01:45 PM", ("TIME", "JIS"): "13:45:00", ("TIME", "EUR"): "13.45.00"}  # fmt: skip
+    values = {"DATE": "2026-11-25", "TIME": "13.45.00"}
+    assert {k: shown(values[k[0]], *k) for k in shown_as} == shown_as

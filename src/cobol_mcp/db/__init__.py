@@ -1,6 +1,7 @@
 """The database side of EXEC SQL: DB2's SQL carried over to SQLite and PostgreSQL, and ``db apply``.
 
-Owns: :mod:`.lexer` (DB2's lexical rules), :mod:`.names` (schemas on each database), :mod:`.expr`
+Owns: :mod:`.lexer` (DB2's lexical rules), :mod:`.names` (schemas on each database, DB2's BIND QUALIFIER),
+:mod:`.dates` (DB2's string forms of dates, times and timestamps), :mod:`.expr`
 and :mod:`.dml` (statements and expressions), :mod:`.ddl` (CREATE TABLE/INDEX, and how DB2's types
 are stored), :mod:`.catalog` (column types kept beside the data), :mod:`.errors` (driver errors as
 DB2's SQLCODE and SQLSTATE), :mod:`.url` (where a folder's database is), :mod:`.script` (SPUFI input)

@@ -6,7 +6,9 @@ is reported as DB2 would (SQLCODE, SQLSTATE) at file:line. Storage and authorisa
 no meaning here and are skipped, each with one line on stderr; ``COMMIT`` is part of the whole.
 ``DROP TABLE|INDEX|VIEW`` runs (a script that starts by dropping what it creates runs twice); an
 object that is not there is DB2's -204, and a CREATE of a name in use -601, as they would be on DB2.
-``ALTER TABLE … ADD [COLUMN]`` adds a column (other ALTERs are refused with their line).
+``ALTER TABLE … ADD [COLUMN]`` adds a column; ``ALTER TABLE … [ADD] FOREIGN KEY`` a key (on SQLite, which adds
+no constraint to a table, into the CREATE of the same run, else skipped with a note); other ALTERs are
+refused with their line.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .catalog import CATALOG_DDL, Column, Table, Untranslatable
-from .ddl import alter_table_add, create_index, create_table
+from .ddl import alter_table_add, alter_table_key, create_index, create_table
 from .dml import translate
 from .errors import SqlError, from_postgresql, from_sqlite
 from .exact import register
@@ -93,6 +95,21 @@ def _plan(paths: list[Path], kind: str, catalog: dict[str, Table], note: Callabl
                     for clause in ddl.skipped:
                         note(f"{where}: skipped {clause} (storage)")
                     steps.append(_Step(where, "CREATE", ddl.statements, ddl.table))
+                elif words[:2] == ["ALTER", "TABLE"] and (key := alter_table_key(tokens, kind, catalog)):
+                    name, clause = key
+                    created = next((s for s in steps if s.table is not None and s.table.name == name
+                                    and s.verb == "CREATE"), None)  # fmt: skip
+                    if kind != "sqlite":
+                        steps.append(_Step(where, "ALTER", [f"ALTER TABLE {render_name(name, kind)} ADD {clause}"]))
+                    elif created is not None:  # SQLite adds no constraint to a table: into its CREATE
+                        k = next(k for k, sql in enumerate(created.sql) if sql.startswith("CREATE TABLE"))
+                        created.sql[k] = f"{created.sql[k][:-1]}, {clause})"
+                        steps.append(_Step(where, "ALTER", []))  # (applied with the CREATE)
+                    else:
+                        note(
+                            f"{where}: skipped ALTER TABLE {name} … FOREIGN KEY (SQLite adds a constraint only "
+                            "to a table created in the same db apply)"
+                        )
                 elif words[:2] == ["ALTER", "TABLE"]:
                     ddl = alter_table_add(tokens, kind, catalog)
                     assert ddl.table is not None

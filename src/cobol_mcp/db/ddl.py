@@ -8,7 +8,8 @@ check that it is one; DATE, TIME, TIMESTAMP as DB2's ISO text (``2026-11-25``, `
 ``GENERATED … AS IDENTITY`` on SQLite is ``INTEGER PRIMARY KEY AUTOINCREMENT`` (it must be the
 table's primary key, INCREMENT BY 1; START WITH seeds ``sqlite_sequence``); on PostgreSQL it is
 PostgreSQL's own identity. Storage clauses after the column list (``IN db.ts``, ``CCSID`` …) are
-dropped and named in ``skipped``.
+dropped and named in ``skipped``. DB2's ``FOREIGN KEY name (…)`` is ``CONSTRAINT name FOREIGN KEY (…)``;
+``ALTER TABLE … ADD [COLUMN]`` and ``ALTER TABLE … [ADD] FOREIGN KEY`` are read here too.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from dataclasses import dataclass, field
 from .catalog import Column, Table, Untranslatable
 from .expr import Rewriter, datetime_text, matching, now_sql, split_args
 from .lexer import Tok, untokenize
-from .names import qualified_name, render_name
+from .names import qualified_name, render_name, render_word
 
-__all__ = ["Ddl", "alter_table_add", "create_index", "create_table"]
+__all__ = ["Ddl", "alter_table_add", "alter_table_key", "create_index", "create_table"]
 
 _INT_RANGE = {"SMALLINT": 32767, "INTEGER": 2147483647}
 _TYPES = {"CHARACTER": "CHAR", "INT": "INTEGER", "DEC": "DECIMAL", "NUMERIC": "DECIMAL", "FLOAT": "DOUBLE",
@@ -277,6 +278,8 @@ def create_table(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> D
             and any(c.generated for c in table.columns if c.name in pk_columns)
         ):
             continue  # carried by the identity column itself
+        if head.is_kw("FOREIGN") and len(element) > 3 and element[2].kind in ("id", "qid") and element[3].text == "(":
+            element = [Tok("id", "CONSTRAINT", head.line), element[2], *element[:2], *element[3:]]  # DB2 names it so
         parts.append(rw.rewrite(element))
     statements = []
     if target == "postgresql" and "." in name:
@@ -314,6 +317,22 @@ def alter_table_add(tokens: list[Tok], target: str, catalog: dict[str, Table]) -
     return Ddl([f"ALTER TABLE {render_name(name, target)} ADD COLUMN {text}"], table)
 
 
+def alter_table_key(tokens: list[Tok], target: str, catalog: dict[str, Table]) -> tuple[str, str] | None:
+    """``ALTER TABLE name [ADD] [CONSTRAINT c] FOREIGN KEY [c] (…) REFERENCES …`` (DB2 takes it without ADD):
+    the table and the constraint as ``target`` writes it in a column list; None for another ALTER."""
+    name, i = qualified_name(tokens, 2)
+    i += i < len(tokens) and tokens[i].is_kw("ADD")
+    clause = tokens[i:]
+    at = 2 if clause[:1] and clause[0].is_kw("CONSTRAINT") else 0
+    if not (len(clause) > at + 2 and clause[at].is_kw("FOREIGN") and clause[at + 1].is_kw("KEY")):
+        return None
+    if clause[at + 2].kind in ("id", "qid") and len(clause) > at + 3 and clause[at + 3].text == "(":
+        clause = [Tok("id", "CONSTRAINT", clause[at].line), clause[at + 2], *clause[at : at + 2], *clause[at + 3 :]]
+    rw = Rewriter(target, catalog)
+    rw.note_tables(clause)
+    return name, rw.rewrite(clause)
+
+
 def create_index(tokens: list[Tok], target: str) -> Ddl:
     """``CREATE [UNIQUE] INDEX name ON table (col [ASC|DESC], …) [storage clauses]`` for ``target``."""
     unique = tokens[1].is_kw("UNIQUE")
@@ -324,7 +343,8 @@ def create_index(tokens: list[Tok], target: str) -> Ddl:
     if i >= len(tokens) or tokens[i].text != "(":
         raise Untranslatable(tokens[0].line, "CREATE INDEX without its columns")
     close = matching(tokens, i)
-    columns = [" ".join(t.text for t in part) for part in split_args(tokens[i + 1 : close])]
+    columns = [" ".join(render_word(t.text, target) if t.kind == "id" else t.text for t in part)
+               for part in split_args(tokens[i + 1 : close])]  # fmt: skip
     index = render_name(name if target == "sqlite" else name.rpartition(".")[2], target)
     text = f"CREATE {'UNIQUE ' if unique else ''}INDEX {index} ON {render_name(table, target)} ({', '.join(columns)})"
     skipped = [untokenize(tokens[close + 1 :])] if close + 1 < len(tokens) else []

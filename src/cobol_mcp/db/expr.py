@@ -9,13 +9,13 @@ to the driver's placeholders. What it cannot carry over faithfully raises :class
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .arith import compare_sql, parse, render, store_sql
 from .catalog import Column, Table, Untranslatable
+from .dates import iso
 from .lexer import Tok
-from .names import qualified_name, render_name
+from .names import qualified_name, render_name, render_part, render_word
 
 __all__ = ["HostRef", "Rewriter", "datetime_text", "now_sql"]
 
@@ -27,7 +27,7 @@ _NOW = {
     ("postgresql", "TIME"): "LOCALTIME(0)",
     ("postgresql", "TIMESTAMP"): "LOCALTIMESTAMP(6)",
 }
-_DUMMY = "(SELECT 'Y' AS IBMREQD) AS SYSDUMMY1"
+_DUMMY = "(SELECT 'Y' AS IBMREQD)"  # SYSIBM.SYSDUMMY1, named by its correlation name or SYSDUMMY1
 _ARITHMETIC = ("+", "-", "*", "/", "||")
 _COMPARE = ("=", "<>", "<", ">", "<=", ">=", "!=", "¬=", "^=")
 _TABLE_BEFORE = ("FROM", "JOIN", "INTO", "UPDATE", "TABLE", "REFERENCES", "VIEW")
@@ -37,19 +37,18 @@ def now_sql(register: str, target: str) -> str:
     return _NOW[(target, register)]
 
 
-_DB2_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\d-\d\d\.\d\d\.\d\d(\.\d{1,6})?")
-_DB2_TIME = re.compile(r"\d\d\.\d\d\.\d\d")
-
-
 def datetime_text(text: str, db2_type: str, target: str) -> str:
-    """A string stored in a TIME or TIMESTAMP column: DB2's full form on SQLite (six fraction digits),
-    PostgreSQL's own (``2026-11-25 13:45:00.000000``, ``13:45:00``) on PostgreSQL; others unchanged."""
-    if db2_type == "TIMESTAMP" and _DB2_TIMESTAMP.fullmatch(text):
-        text = (text + ("." if len(text) == 19 else "")).ljust(26, "0")
-        return text if target == "sqlite" else text[:10] + " " + text[11:19].replace(".", ":") + text[19:]
-    if db2_type == "TIME" and _DB2_TIME.fullmatch(text) and target == "postgresql":
-        return text.replace(".", ":")
-    return text
+    """A string given to a DATE, TIME or TIMESTAMP column, in any form DB2 takes (see :mod:`.dates`): DB2's
+    ISO text on SQLite (a TIMESTAMP with six fraction digits), PostgreSQL's own (``2026-11-25 13:45:00.000000``,
+    ``13:45:00``) on PostgreSQL; text of no such shape unchanged (the database refuses it: -180)."""
+    if db2_type not in ("DATE", "TIME", "TIMESTAMP"):
+        return text
+    found = iso(text, db2_type)
+    if found is None or target == "sqlite":
+        return text if found is None else found
+    if db2_type == "TIMESTAMP":
+        return found[:10] + " " + found[11:19].replace(".", ":") + found[19:]
+    return found.replace(".", ":") if db2_type == "TIME" else found
 
 
 @dataclass(frozen=True)
@@ -140,6 +139,10 @@ class Rewriter:
             column = self._compared_column(tokens, i, i + 1)
             out.append(self.number(tok, column))
             return i + 1
+        if tok.kind == "str" and (column := self._compared_column(tokens, i, i + 1)) is not None:
+            text = datetime_text(tok.text[1:-1].replace("''", "'"), column.type, self.target)
+            out.append("'" + text.replace("'", "''") + "'")  # a date or time in any of DB2's forms: as stored
+            return i + 1
         if tok.kind != "id":
             out.append(tok.text)
             return i + 1
@@ -163,11 +166,14 @@ class Rewriter:
             and tokens[i + 2].is_kw("SYSDUMMY1")
         ):
             out.append(_DUMMY)
-            return i + 3
+            return self._correlation(tokens, i + 3, out, "SYSDUMMY1")
         name, j = qualified_name(tokens, i)
         if name in self.catalog or (j > i + 1 and i > 0 and tokens[i - 1].is_kw(*_TABLE_BEFORE)):
             out.append(render_name(name, self.target))
-            return j
+            return self._correlation(tokens, j, out) if tokens[i - 1].is_kw("FROM", "JOIN") else j
+        if i > 0 and tokens[i - 1].is_kw("FROM", "JOIN") and j == i + 1:  # a common table expression's name
+            out.append(render_part(name, self.target))
+            return self._correlation(tokens, j, out)
         column, j = self.column_at(tokens, i)
         if column is not None and column.type == "DECIMAL" and self.target == "sqlite":
             before = tokens[i - 1].text if i > 0 else ""
@@ -176,8 +182,21 @@ class Rewriter:
                 raise Untranslatable(tok.line, f"arithmetic on the DECIMAL column {column.name} with what is not "
                                      "a column, number, host variable, SUM, AVG, DECIMAL or CHAR is not translated "
                                      "for SQLite yet (values are stored as scaled integers)")  # fmt: skip
-        out.extend(t.text for t in tokens[i:j]) if j > i + 1 else out.append(word)
+        out.extend(render_word(t.text, self.target) if t.kind == "id" else t.text for t in tokens[i:j])
         return j
+
+    def _correlation(self, tokens: list[Tok], j: int, out: list[str], default: str = "") -> int:
+        """The correlation name after a table reference at ``tokens[j]``, quoted where DB2 takes as one a word
+        SQLite reserves (``FROM SYSIBM.SYSDUMMY1 COMMIT``), in PostgreSQL's lower case there, so that it meets
+        the unquoted references to it. Without one, ``default`` (a derived table needs a name)."""
+        k = j + (j + 1 < len(tokens) and tokens[j].is_kw("AS"))
+        word = tokens[k].text if k < len(tokens) and tokens[k].kind == "id" else ""
+        if word in _RESERVED_ELSEWHERE:
+            out += ["AS", '"' + (word.lower() if self.target == "postgresql" else word) + '"']
+            return k + 1
+        if default and (not word or word in _CLAUSE_WORDS):
+            out += ["AS", default]
+        return j  # (a plain correlation name is written as it is)
 
     def _typed(self, tokens: list[Tok], i: int, out: list[str]) -> int | None:
         """An expression at ``tokens[i]`` that needs :mod:`.arith` (DECIMAL arithmetic on SQLite, a
@@ -332,6 +351,34 @@ _CLAUSE_WORDS = frozenset(
 )  # fmt: skip
 
 
+# words DB2 does not reserve that SQLite does (a correlation name made of one is quoted)
+_RESERVED_ELSEWHERE = frozenset(
+    (
+        "COMMIT",
+        "ROLLBACK",
+        "TRANSACTION",
+        "SAVEPOINT",
+        "RELEASE",
+        "BEGIN",
+        "ABORT",
+        "ATTACH",
+        "DETACH",
+        "VACUUM",
+        "PRAGMA",
+        "ANALYZE",
+        "REINDEX",
+        "INDEXED",
+        "ISNULL",
+        "NOTNULL",
+        "GLOB",
+        "REGEXP",
+        "ESCAPE",
+        "COLLATE",
+        "RAISE",
+        "RETURNING",
+        "NOTHING",
+    )
+)
 _CLAUSES = ("SELECT", "SET", "WHERE", "HAVING", "ON", "ORDER", "GROUP", "VALUES", "WHEN", "THEN", "ELSE", "CASE")
 
 

@@ -6,6 +6,8 @@ executable one with :func:`.dml.translate` against the database's catalog, keepi
 SQL, the parameters and the outputs, each with its column where that is plain (DECIMAL scale, CHAR
 length). A cursor keeps its SELECT, WITH HOLD, and whether it is updated through WHERE CURRENT OF (on
 SQLite its rows then carry their rowid). ``SET :hv = expr`` is a SELECT of ``expr`` INTO :hv.
+Unqualified table names get the plan's qualifier (DB2's BIND QUALIFIER), and a table the database does not
+have is noted in :attr:`Plan.missing` (the program is prepared all the same: DB2 would say -204 when it runs).
 Dynamic SQL (PREPARE, EXECUTE IMMEDIATE) is translated when it runs, with ``?`` markers as
 parameters. A statement that cannot be translated raises :class:`.catalog.Untranslatable` naming
 its line.
@@ -21,6 +23,7 @@ from .catalog import Column, Table, Untranslatable
 from .dml import Translation, translate
 from .expr import HostRef, Rewriter, matching, split_args
 from .lexer import SqlSyntaxError, Tok, tokenize
+from .names import qualified_name, qualify, table_references
 from .scroll import Orientation, orientation
 
 __all__ = ["Plan", "Prepared", "StatementRow", "dynamic", "prepare_plan"]
@@ -67,6 +70,9 @@ class Plan:
     catalog: dict[str, Table]
     statements: dict[int, Prepared] = field(default_factory=dict)
     cursors: dict[str, Prepared] = field(default_factory=dict)  # by name: the DECLARE
+    qualifier: str = ""  # BIND QUALIFIER: the schema of unqualified table names
+    formats: tuple[str, str] = ("ISO", "ISO")  # the DATE and TIME precompiler options: how values are returned
+    missing: list[tuple[int, str]] = field(default_factory=list)  # (line, table) named but not in the database
 
 
 def result_columns(tokens: list[Tok], rw: Rewriter) -> list[Column | None]:
@@ -155,7 +161,9 @@ def _hosts_after(tokens: list[Tok], word: str) -> list[HostRef]:
     return [] if k is None else _hosts(tokens, k + 1)
 
 
-def dynamic(text: str, target: str, catalog: dict[str, Table]) -> tuple[Translation, list[Column | None]]:
+def dynamic(
+    text: str, target: str, catalog: dict[str, Table], qualifier: str = ""
+) -> tuple[Translation, list[Column | None]]:
     """Statement text a program prepares at run time: its ``?`` markers become parameters ``?1``, ``?2`` …"""
     try:
         tokens = tokenize(text.strip().rstrip(";"))
@@ -163,6 +171,8 @@ def dynamic(text: str, target: str, catalog: dict[str, Table]) -> tuple[Translat
         raise Untranslatable(exc.line, exc.reason) from None
     if not tokens:
         raise Untranslatable(1, "an empty statement")
+    if qualifier:
+        tokens = qualify(tokens, qualifier, catalog)
     marked, n = [], 0
     for tok in tokens:
         if tok.kind == "op" and tok.text == "?":
@@ -180,6 +190,13 @@ def _one(row: StatementRow, plan: Plan) -> Prepared:
         tokens = tokenize(row.text, row.line)
     except SqlSyntaxError as exc:
         raise Untranslatable(exc.line, exc.reason) from None
+    if plan.qualifier:
+        tokens = qualify(tokens, plan.qualifier, plan.catalog)
+    if plan.catalog:  # the database is set up: a table it does not have is worth a warning
+        for first, _ in table_references(tokens):
+            name = qualified_name(tokens, first)[0]
+            if name not in plan.catalog and not name.startswith("SYSIBM."):
+                plan.missing.append((tokens[first].line, name))
     if row.kind == "DECLARE CURSOR":
         k = next(k for k, t in enumerate(tokens) if t.is_kw("FOR"))
         words = [t.text for t in tokens[:k]]
@@ -218,9 +235,14 @@ def _one(row: StatementRow, plan: Plan) -> Prepared:
     return p
 
 
-def prepare_plan(rows: list[StatementRow], target: str, catalog: dict[str, Table]) -> Plan:
-    """Every row of the statement table translated for ``target``; raises :class:`Untranslatable`."""
-    plan = Plan(target, catalog)
+def prepare_plan(
+    rows: list[StatementRow], target: str, catalog: dict[str, Table], qualifier: str = "",
+    formats: tuple[str, str] = ("ISO", "ISO"),
+) -> Plan:  # fmt: skip
+    """Every row of the statement table translated for ``target``; raises :class:`Untranslatable`.
+    ``qualifier``: the schema of unqualified table names (DB2's BIND QUALIFIER); ``formats``: the DATE and
+    TIME precompiler options, how DATE and TIME values are returned (see :mod:`.dates`)."""
+    plan = Plan(target, catalog, qualifier=qualifier.upper(), formats=formats)
     for row in rows:
         plan.statements[row.number] = _one(row, plan)
     for p in plan.statements.values():

@@ -1,4 +1,4 @@
-"""SPUFI/DSNTEP2 input as DBAs keep it: statements ended by ``;``, ``--`` comments, 80-column records.
+"""SPUFI/DSNTEP2 input as DBAs keep it: statements ended by ``;``, ``--`` and ``/* … */`` comments, 80-column records.
 
 Sequence numbers in columns 73-80 are cut when every line longer than 72 characters has only digits
 or blanks there (as an 80-byte member written by ISPF with numbering on has); ``--#SET TERMINATOR x``
@@ -37,9 +37,10 @@ def statements(text: str) -> list[Statement]:
     current: list[str] = []
     start, begin = 0, 1
     quote: str | None = None
+    comment = False
     for n, line in enumerate(lines, 1):
         directive = _TERMINATOR.match(line)
-        if directive and quote is None:
+        if directive and quote is None and not comment:
             terminator = directive.group(1)
             continue
         i, piece = 0, list[str]()
@@ -47,10 +48,20 @@ def statements(text: str) -> list[Statement]:
             begin = n
         while i < len(line):
             ch = line[i]
+            if comment:  # a bracketed comment, over lines too
+                end = line.find("*/", i)
+                if end < 0:
+                    break
+                comment, i = False, end + 2
+                continue
             if quote:
                 quote = None if ch == quote else quote
             elif ch in "'\"":
                 quote = ch
+            elif line.startswith("/*", i):
+                comment, i = True, i + 2
+                piece.append(" ")
+                continue
             elif line.startswith("--", i):
                 break
             elif ch == terminator:

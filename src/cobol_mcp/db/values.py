@@ -7,7 +7,8 @@ than a CHAR or VARCHAR column's length cut to it where the rest is blanks (DB2 a
 characters past it: -404); a TIME or TIMESTAMP in DB2's ISO form becomes PostgreSQL's on PostgreSQL.
 Out: a DECIMAL column's scaled integer becomes the exact ``Decimal`` (``quantize`` to the scale on
 PostgreSQL), CHAR is padded to its length, PostgreSQL's dates and times become DB2's ISO text
-(``2026-11-25``, ``13.45.00``, ``2026-11-25-13.45.00.000000``).
+(``2026-11-25``, ``13.45.00``, ``2026-11-25-13.45.00.000000``), a DATE or TIME then in the program's DATE or
+TIME format (:mod:`.dates`). A string for a DATE, TIME or TIMESTAMP column may be in any of DB2's forms.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from decimal import ROUND_DOWN, Decimal
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Column
+from .dates import shown
 from .errors import SqlError
 from .expr import HostRef, datetime_text
 
@@ -46,13 +48,15 @@ def driver_params(refs: list[HostRef], values: Mapping[str, object], target: str
 
 
 def store_row(
-    refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], target: str, out: Outcome
-) -> None:
-    """A result row into the host variables (and indicators) of ``out``; -305 for NULL without an indicator."""
+    refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], target: str, out: Outcome,
+    formats: tuple[str, str] = ("ISO", "ISO"),
+) -> None:  # fmt: skip
+    """A result row into the host variables (and indicators) of ``out``; -305 for NULL without an indicator.
+    ``formats``: the DATE and TIME precompiler options (how a DATE or TIME column's value is given)."""
     if len(row) != len(refs):
         out.sqlca.warn(3)  # DB2: the number of result columns and of host variables differ
     for k, ref in enumerate(refs[: len(row)]):
-        value = from_driver(row[k], columns[k] if k < len(columns) else None, target)
+        value = from_driver(row[k], columns[k] if k < len(columns) else None, target, formats)
         if value is None and not ref.indicator:
             out.sets.clear()
             raise SqlError(-305, "22002", f"NULL into {ref.name}, which has no indicator variable")
@@ -81,7 +85,7 @@ def to_driver(value: object, column: Column | None, target: str) -> object:
             return value[: column.length]
         if column.type == "CHAR" and column.length and len(value) < column.length:
             return value.ljust(column.length)
-        if column.type in ("TIME", "TIMESTAMP"):
+        if column.type in ("DATE", "TIME", "TIMESTAMP"):
             return datetime_text(value, column.type, target)
     return value
 
@@ -89,9 +93,12 @@ def to_driver(value: object, column: Column | None, target: str) -> object:
 _QUANTA = tuple(Decimal(1).scaleb(-scale) for scale in range(64))  # DECIMAL(p, s): values to s places
 
 
-def from_driver(value: object, column: Column | None, target: str) -> object:
+def from_driver(value: object, column: Column | None, target: str, formats: tuple[str, str] = ("ISO", "ISO")) -> object:
     if value is None:
         return None
+    if formats != ("ISO", "ISO") and column is not None and column.type in ("DATE", "TIME"):
+        found = from_driver(value, column, target)
+        return shown(found, column.type, formats[column.type == "TIME"]) if isinstance(found, str) else found
     if column is not None and column.type == "DECIMAL":
         if target == "sqlite" and isinstance(value, int):
             return Decimal(value).scaleb(-column.scale)

@@ -89,7 +89,7 @@ class Fast:
         p, found = unit.plan.statements[number], unit.cursors[cursor]
         assert p.translation is not None
         outputs = p.translation.outputs
-        self.target = unit.plan.target
+        self.target, self.formats = unit.plan.target, unit.plan.formats
         self.columns = [found.columns[k] if k < len(found.columns) else None for k in range(len(outputs))]
         self.outputs: list[tuple[int, Writer, int, Writer | None]] = []
         for ref in outputs:
@@ -101,7 +101,7 @@ class Fast:
     def learn(self, row: Any, sqlca: bytes, keep: bytes) -> None:
         """``row`` answered with ``sqlca`` and ``keep``, no warning: rows NULL where it is answer so."""
         if len(row) == len(self.outputs):
-            values = [from_driver(v, c, self.target) for v, c in zip(row, self.columns, strict=True)]
+            values = [from_driver(v, c, self.target, self.formats) for v, c in zip(row, self.columns, strict=True)]
             self.learnt[tuple(k for k, v in enumerate(values) if v is None)] = (sqlca, keep)
 
     def written(self, row: Any, zeros: list[bytes]) -> tuple[bytes, bytes] | None:
@@ -113,7 +113,7 @@ class Fast:
         nulls: list[int] = []
         try:
             for k, (param, write, ind_param, ind_write) in enumerate(self.outputs):
-                value = from_driver(row[k], columns[k], target)
+                value = from_driver(row[k], columns[k], target, self.formats)
                 if value is None:
                     if ind_write is None:
                         return None  # -305

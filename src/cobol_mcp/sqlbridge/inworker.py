@@ -13,7 +13,8 @@ A call runs so when every EXEC SQL program its folder has can (:func:`folder_pla
 of them through CALL), its database is SQLite, the runtime runs the C worker, and
 ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``. What cannot run in the worker keeps the whole folder on the
 server's way: dynamic SQL, scrollable cursors, FETCH other than NEXT, TIME and TIMESTAMP host
-variables, host variables of other USAGEs than DISPLAY, COMP-3, COMP/BINARY and COMP-5 numbers and PIC X text.
+variables, a DATE or TIME returned in a format other than ISO, host variables of other USAGEs than
+DISPLAY, COMP-3, COMP/BINARY and COMP-5 numbers and PIC X text.
 
 One tool call is still one unit of work. The worker begins the transaction at the first statement, as
 the server would; when the program has returned normally it asks the server (:class:`WorkerSession`)
@@ -60,7 +61,7 @@ F_HOLD, F_ROWID, F_NOTFOUND, F_DML, F_DELETE, F_SAVE = 1, 2, 4, 8, 16, 32  # fla
 FETCH_ROWS = 100  # PostgreSQL: rows a read-only cursor's FETCH brings at once (db.unit's fetchmany)
 _PLACEHOLDER = re.compile(r"%(%|s)")  # psycopg's: %s a parameter, %% a percent sign
 TEXT, VARCHAR, DISPLAY, PACKED, BINARY, NATIVE = range(1, 7)  # piece classes
-COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR = range(4)
+COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR, COL_DATE = range(5)
 DECIMAL_VALUE = 2  # a number piece's "truncated" byte: bit 1 says the server reads it as a Decimal, not an int
 NO_SLOT = 0xFFFF
 _DML = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.I)  # what the driver counts rows of
@@ -116,6 +117,8 @@ def _column(column: Column | None, text: bool, sqlite: bool = True) -> bytes:
         return struct.pack("<BH", COL_VARCHAR, column.length)
     if column.type in ("TIME", "TIMESTAMP") and text:
         raise NotInWorker(f"a {column.type} value from a host variable")
+    if column.type == "DATE" and text:  # any of DB2's forms, stored as ISO (db.dates; worker_sqldate.c)
+        return struct.pack("<BH", COL_DATE, 0)
     return struct.pack("<BH", COL_NONE, 0)
 
 
@@ -147,13 +150,18 @@ def _binds(refs: list[HostRef], hosts: Hosts, index: dict[str, int], sqlite: boo
     return b"".join(out)
 
 
-def _outputs(refs: list[HostRef], columns: list[Column | None], hosts: Hosts, sqlite: bool) -> bytes:
+def _outputs(
+    refs: list[HostRef], columns: list[Column | None], hosts: Hosts, sqlite: bool, formats: tuple[str, str]
+) -> bytes:
     out = [struct.pack("<H", len(refs))]
     for k, ref in enumerate(refs):
         piece = hosts.pieces.get(ref.name)
         if piece is None:
             raise NotInWorker(f"host variable {ref.name} is not passed")
         column = columns[k] if k < len(columns) else None
+        shown = formats[column.type == "TIME"] if column is not None and column.type in ("DATE", "TIME") else "ISO"
+        if shown != "ISO" and not (shown == "JIS" and column is not None and column.type == "DATE"):
+            raise NotInWorker(f"a {column.type if column else ''} returned in the {shown} format")
         entry = _piece(piece)
         if ref.indicator:
             indicator = hosts.pieces.get(ref.indicator)
@@ -206,7 +214,7 @@ def statement_plan(program: SqlProgram, number: int) -> bytes:
                 raise NotInWorker(f"FETCH {p.orientation[0]}")
             rows = 1 if declare.updatable else FETCH_ROWS
             op, sql = OP_FETCH, "" if sqlite else f"FETCH FORWARD {rows} FROM {pg_name}"
-            outputs = _outputs(p.translation.outputs, declare.columns, hosts, sqlite)
+            outputs = _outputs(p.translation.outputs, declare.columns, hosts, sqlite, plan.formats)
         else:
             op, sql = OP_CLOSE, "" if sqlite else f"CLOSE {pg_name}"
     elif kind in ("PREPARE", "EXECUTE", "EXECUTE IMMEDIATE") or p.translation is None:
@@ -224,7 +232,7 @@ def statement_plan(program: SqlProgram, number: int) -> bytes:
             current, current_name = slots[t.current_of], t.current_of
         flags |= F_SAVE if kind.split()[0] in ("INSERT", "UPDATE", "DELETE", "EXECUTE") else 0
         binds = _binds(t.params, hosts, index, sqlite)
-        outputs = _outputs(t.outputs, p.columns, hosts, sqlite)
+        outputs = _outputs(t.outputs, p.columns, hosts, sqlite, plan.formats)
     if not sqlite:  # psycopg's placeholders as PostgreSQL's own: $1, $2 …
         count = iter(range(1, 1 << 16))
         sql = _PLACEHOLDER.sub(lambda m: "%" if m.group(1) == "%" else f"${next(count)}", sql)

@@ -26,7 +26,7 @@ from .inworker import IN_WORKER_ENV, WorkerSession, folder_plans, in_worker_allo
 from .session import Session, SqlProgram, load_program
 
 if TYPE_CHECKING:
-    from ..cobol.prepare.entries import SqlEntry
+    from ..cobol.prepare.entries import SqlEntry, SqlOptions
 
 __all__ = ["FolderSql", "Served", "load_served", "program_ids", "worker_session"]
 
@@ -63,6 +63,9 @@ class Served:
         for s in self.program.statements:
             text = s.text if len(s.text) <= 80 else s.text[:77] + "..."
             lines.append(f"    {self.original}:{s.line}: {s.kind}: {text}")
+        for line, table in self.program.plan.missing:  # (a table made later is found at the next start)
+            lines.append(f"  warning: {self.original}:{line}: table {table} does not exist in the folder's database"
+                         " (SQLCODE -204 when the statement runs)")  # fmt: skip
         return lines
 
 
@@ -89,16 +92,18 @@ def load_served(
     data_dir: str | None = None,
     runtime: Any = None,
     folder: dict[str, SqlProgram] | None = None,
+    options: SqlOptions | None = None,
 ) -> Served:
     """The program of a manifest entry's ``sql``, prepared against its folder's database: ``url``
     (``[folder] database``), else ``cobol-mcp.db`` in ``data_dir`` (LinkageError). With the ``runtime``,
     statements run off its reply loop (:mod:`.answers`). ``folder``: the table of the folder's prepared
-    programs, which this one joins under each PROGRAM-ID of its source."""
+    programs, which this one joins under each PROGRAM-ID of its source; ``options``: the folder's QUALIFIER and
+    DATE/TIME options (``[folder]`` of cobol-mcp.toml)."""
     db = database(url, Path(sql["folder"]), data_dir)
     include = tuple(Path(p) for p in sql["include"])
     statements = scan_text(Path(sql["original"]), sql["format"], include[1:]).statements
-    program = load_program(Path(sql["source"]), statements, db, shown=sql["original"],
-                           source_format=sql["format"], include=include, dialect=sql["dialect"])  # fmt: skip
+    program = load_program(Path(sql["source"]), statements, db, shown=sql["original"], source_format=sql["format"],
+                           include=include, dialect=sql["dialect"], options=options)  # fmt: skip
     folder = folder if folder is not None else {}
     for name in program_ids(Path(sql["original"]), sql["format"]):
         folder.setdefault(name.upper(), program)

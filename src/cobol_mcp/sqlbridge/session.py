@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cobol import LinkageError
 from ..cobol.linkage.storage import read_storage
@@ -45,6 +45,9 @@ from ..db.url import Database
 from .ahead import Ahead, encode
 from .hosts import Hosts, describe
 from .values import SQLCA_SIZE, SQLCODE_AT, Reader, ServiceError, Writer, reader, sqlca_bytes, writer
+
+if TYPE_CHECKING:
+    from ..cobol.prepare.entries import SqlOptions
 
 __all__ = ["PROGRAM_NUMBER", "ServiceError", "Session", "SqlProgram", "load_program"]
 
@@ -74,6 +77,7 @@ class SqlProgram:
 def load_program(
     source: Path, statements: list[SqlStatement], database: Database, *, shown: str | None = None,
     source_format: str | None = None, include: tuple[Path, ...] = (), dialect: str | None = None,
+    options: SqlOptions | None = None,
 ) -> SqlProgram:  # fmt: skip
     """The program whose precompiled text is ``source`` (its copybooks in ``include``), with the statement
     table ``statements``, prepared for ``database``. ``shown``: the user's file, for messages.
@@ -95,7 +99,8 @@ def load_program(
             conn.close()
     try:
         table: list[StatementRow] = list(rows)
-        plan = prepare_plan(table, database.kind, catalog)
+        given = options or {"qualifier": "", "date": "ISO", "time": "ISO"}
+        plan = prepare_plan(table, database.kind, catalog, given["qualifier"], (given["date"], given["time"]))
     except Untranslatable as exc:
         raise LinkageError(f"{where}:{exc.line}: {exc.reason}") from None
     return SqlProgram(database, plan, hosts, statements)

@@ -77,6 +77,8 @@ _KINDS = ("INSERT", "UPDATE", "DELETE", "OPEN", "CLOSE", "COMMIT", "ROLLBACK", "
           "SAVEPOINT")  # fmt: skip
 # FETCH's orientation words, before the cursor's name (its amount is a number or a host variable)
 _FETCH_WORDS = ("NEXT", "PRIOR", "FIRST", "LAST", "FROM", "CURRENT", "ABSOLUTE", "RELATIVE", "BEFORE", "AFTER")
+# a cursor's or statement's name: DB2's ordinary identifier (letters, digits, _ # @ $) or a COBOL-style one (-)
+_NAME = r"[A-Z#@$][A-Z0-9_#@$-]*"
 _HOST = re.compile(
     r":\s*([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9][A-Z0-9-]*)*)(?:\s*(?:INDICATOR\s*)?:\s*([A-Z0-9][A-Z0-9-]*(?:\.[A-Z0-9][A-Z0-9-]*)*))?",
     re.I,
@@ -224,7 +226,7 @@ def _classify(sql: str) -> tuple[str, str | None, int | None, str | None]:
     if first == "FETCH":
         if into is None:
             return "FETCH", None, None, "FETCH without INTO"
-        name = next((w for w in words[1:] if w[:1].isalpha() and w not in _FETCH_WORDS), None)
+        name = next((w for w in words[1:] if re.fullmatch(_NAME, w) and w not in _FETCH_WORDS), None)
         return "FETCH", name, into.end(), None
     if first == "SET":
         if words[1:2] and words[1].startswith(":"):
@@ -234,8 +236,8 @@ def _classify(sql: str) -> tuple[str, str | None, int | None, str | None]:
         return "EXECUTE IMMEDIATE", None, None, None
     if first in ("OPEN", "CLOSE", "PREPARE", "EXECUTE"):
         return first, words[1] if len(words) > 1 else None, None, None
-    if first in ("UPDATE", "DELETE") and re.search(r"\bWHERE\s+CURRENT\s+OF\s+([A-Z0-9-]+)", plain):
-        cursor = re.search(r"\bWHERE\s+CURRENT\s+OF\s+([A-Z0-9-]+)", plain)
+    cursor = re.search(rf"\bWHERE\s+CURRENT\s+OF\s+({_NAME})", plain)
+    if first in ("UPDATE", "DELETE") and cursor:
         return f"{first} WHERE CURRENT OF", cursor.group(1) if cursor else None, None, None
     if first in _KINDS:
         return first, None, None, None

@@ -21,6 +21,15 @@ class FolderSettings(TypedDict):
     data_dir: str | None  # console and file programs' data folder (--data-dir wins)
     database: str | None  # EXEC SQL programs' database URL (None: cobol-mcp.db in the data folder)
     datasets: NotRequired[str]  # the cobol-mcp.toml whose [[datasets]] are the CICS files (db.cics.fct)
+    sql: NotRequired[SqlOptions]  # EXEC SQL programs' BIND and precompiler options
+
+
+class SqlOptions(TypedDict):
+    """A folder's EXEC SQL options: DB2's BIND QUALIFIER ("" none) and DATE/TIME precompiler options."""
+
+    qualifier: str
+    date: str  # ISO, USA, EUR or JIS
+    time: str
 
 
 class ToolEntry(TypedDict):

@@ -37,7 +37,10 @@ _FIELD_KEYS = (
     "bytes", "max-length",
 )  # fmt: skip
 MAX_LENGTH = 1 << 20  # the most a PIC X ANY LENGTH item's max-length can say (bytes per call)
-_FOLDER_KEYS = ("dialect", "copybooks", "data-dir", "source-format", "database")
+_FOLDER_KEYS = ("dialect", "copybooks", "data-dir", "source-format", "database", "qualifier", "date-format",
+                "time-format")  # fmt: skip
+_DB2_NAME = re.compile(r"^[A-Za-z#@$][A-Za-z0-9_#@$]{0,127}$")  # a DB2 ordinary identifier (a schema)
+_DATETIME_FORMATS = ("ISO", "USA", "EUR", "JIS")  # DB2's DATE and TIME precompiler options
 _DIRECTIONS = ("in", "out", "inout", "none")
 _ENCODINGS = ("hex", "base64")
 
@@ -242,6 +245,15 @@ def check_folder(body: Any, locate: Locator, folder: Path) -> dict[str, Any]:
             if not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
                 raise bad(key, f"must be sqlite:///PATH or postgresql://user@host:port/db, not {value!r}")
             settings[key] = value
+        elif key == "qualifier":
+            if not _DB2_NAME.match(value):
+                raise bad(key, f"must be a DB2 schema name (letters, digits, _ # @ $), not {value!r}")
+            settings[key] = value.upper()
+        elif key in ("date-format", "time-format"):
+            if value.upper() not in _DATETIME_FORMATS:
+                raise bad(key, f"must be one of {', '.join(_DATETIME_FORMATS)} (as DB2's precompiler option), "
+                          f"not {value!r}")  # fmt: skip
+            settings[key] = value.upper()
         elif key == "source-format":
             if value not in ("fixed", "free"):
                 raise bad(key, f'must be "fixed" or "free", not {value!r}')

@@ -176,6 +176,10 @@ class FolderOverrides:
         settings: FolderSettings = {"data_dir": self.data_dir, "database": self.settings.get("database")}
         if self.settings.get("datasets"):
             settings["datasets"] = self.settings["datasets"]
+        if {"qualifier", "date-format", "time-format"} & set(self.settings):
+            settings["sql"] = {"qualifier": self.settings.get("qualifier", ""),
+                               "date": self.settings.get("date-format", "ISO"),
+                               "time": self.settings.get("time-format", "ISO")}  # fmt: skip
         return settings
 
     def program(self, program_id: str) -> ProgramOverrides | None:

@@ -85,7 +85,7 @@ struct connection {
 enum { OP_NONE, OP_INTO, OP_CHANGE, OP_OPEN, OP_FETCH, OP_CLOSE, OP_COMMIT, OP_ROLLBACK };
 enum { F_HOLD = 1, F_ROWID = 2, F_NOTFOUND = 4, F_DML = 8, F_DELETE = 16, F_SAVE = 32 };
 enum { P_TEXT = 1, P_VARCHAR, P_DISPLAY, P_PACKED, P_BINARY, P_NATIVE };
-enum { COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR };
+enum { COL_NONE, COL_DECIMAL, COL_CHAR, COL_VARCHAR, COL_DATE };
 enum { TRUNCATED = 1, DECIMAL_VALUE = 2 }; /* a number piece's `truncated` bits */
 #define NO_SLOT 0xFFFF
 
@@ -215,6 +215,10 @@ size_t dec_text(const struct dec *x, char *out);
 void dec_result(sqlite3_context *ctx, const struct dec *x);
 void arith_fail(sqlite3_context *ctx, int code, const char *state, const char *text);
 void date_add(sqlite3_context *ctx, int argc, sqlite3_value **v);
+/* A date in any of DB2's string forms (ISO/JIS yyyy-mm-dd, USA mm/dd/yyyy, EUR dd.mm.yyyy, month and day
+ * with or without their leading zero, trailing blanks) as yyyy-mm-dd into out (11 bytes): its length
+ * (10), or 0 for text of no such shape (db.dates.iso) */
+size_t date_iso(const char *s, size_t len, char *out);
 
 /* worker_sqlite.c */
 struct reader { /* the server's plan bytes read in turn (little-endian); bad: one read went past the end */

@@ -1,4 +1,5 @@
 /*
+ * A DATE host variable in any of DB2's forms, as stored (db.dates.iso: date_iso), and
  * DB2_DATEADD in the worker (db.exact._date_add): DB2's ISO DATE (YYYY-MM-DD) or TIMESTAMP
  * (YYYY-MM-DD-HH.MM.SS.ffffff) text plus a labelled duration (YEARS … MICROSECONDS); a month or year
  * landing past a month's end goes to its last day. -180 for text that is no date, -181 for a result
@@ -140,4 +141,33 @@ void date_add(sqlite3_context *ctx, int argc, sqlite3_value **v) {
         k = snprintf(out, sizeof out, "%ld-%02d-%02d-%02lld.%02lld.%02lld.%06lld", ry, rm, rd, when_us / 3600000000LL,
                      when_us / 60000000LL % 60, when_us / 1000000LL % 60, when_us % 1000000LL);
     lite.result_text(ctx, out, k, SQLITE_TRANSIENT);
+}
+
+/* 1 or 2 digits (`wide` 0) or exactly 4 (`wide` 1) at s[*at] */
+static int digits(const char *s, size_t len, size_t *at, int wide, long *out) {
+    size_t start = *at;
+    if (!field(s, len, at, wide ? 4 : 2, out))
+        return 0;
+    return wide ? *at - start == 4 : 1;
+}
+
+size_t date_iso(const char *s, size_t len, char *out) {
+    while (len > 0 && s[len - 1] == ' ')
+        len--;
+    long y = 0, m = 0, d = 0;
+    size_t at = 0;
+    int ok = 0;
+    if (len >= 5 && s[4] == '-') /* ISO, JIS */
+        ok = digits(s, len, &at, 1, &y) && sep(s, len, &at, '-') && digits(s, len, &at, 0, &m) &&
+             sep(s, len, &at, '-') && digits(s, len, &at, 0, &d);
+    else if (memchr(s, '/', len)) /* USA */
+        ok = digits(s, len, &at, 0, &m) && sep(s, len, &at, '/') && digits(s, len, &at, 0, &d) &&
+             sep(s, len, &at, '/') && digits(s, len, &at, 1, &y);
+    else /* EUR */
+        ok = digits(s, len, &at, 0, &d) && sep(s, len, &at, '.') && digits(s, len, &at, 0, &m) &&
+             sep(s, len, &at, '.') && digits(s, len, &at, 1, &y);
+    if (!ok || at != len)
+        return 0;
+    snprintf(out, 11, "%04ld-%02ld-%02ld", y, m, d);
+    return 10;
 }

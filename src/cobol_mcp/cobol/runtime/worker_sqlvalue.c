@@ -186,10 +186,13 @@ static unsigned char *scratch;
 static size_t scratch_size;
 
 /* A text host variable as its column takes it (db.values.to_driver): blanks past a CHAR or VARCHAR
- * column's length cut, as DB2 assigns; a CHAR padded to its length; as UTF-8 into `out`, which has room
+ * column's length cut, as DB2 assigns; a CHAR padded to its length; a DATE in any of DB2's forms as
+ * yyyy-mm-dd; as UTF-8 into `out`, which has room
  * for 2 * v->len + c->n + 1 bytes (NUL-terminated); its length */
 size_t column_text(const struct value *v, const struct column *c, unsigned char *out) {
     size_t len = v->len;
+    if (c->kind == COL_DATE && date_iso((const char *)v->text, len, (char *)out)) /* any of DB2's forms */
+        return 10;
     if ((c->kind == COL_CHAR || c->kind == COL_VARCHAR) && len > c->n) {
         size_t at = c->n;
         while (at < len && v->text[at] == ' ')
