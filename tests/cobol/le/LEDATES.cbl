@@ -21,154 +21,171 @@
 002100 01  WS-TIMESTAMP                PIC X(80).                       LEDATES
 002200 01  WS-GREGORIAN                PIC X(17).                       LEDATES
 002300 01  WS-PARTS.                                                    LEDATES
-002400     05  WS-PART                 PIC S9(9) BINARY OCCURS 7.       LEDATES
-002500 01  WS-CODES.                                                    LEDATES
-002600     05  WS-CODE                 PIC S9(4) BINARY OCCURS 5.       LEDATES
-002700 01  WS-FACILITY                 PIC X(3).                        LEDATES
-002800 01  WS-ISINFO                   PIC S9(9) BINARY.                LEDATES
-002900 01  WS-ABEND-CODE               PIC S9(9) BINARY.                LEDATES
-003000 01  WS-TIMING                   PIC S9(9) BINARY VALUE 1.        LEDATES
-003100 01  WS-I                        PIC S9(4) BINARY.                LEDATES
-003200 01  FC.                                                          LEDATES
-003300     COPY LEFDBK.                                                 LEDATES
-003400 LINKAGE SECTION.                                                 LEDATES
-003500 01  LE-REQUEST.                                                  LEDATES
-003600     05  LE-SERVICE-IN           PIC X(4).                        LEDATES
-003700     05  LE-TEXT-IN              PIC X(60).                       LEDATES
-003800     05  LE-TEXT-LEN-IN          PIC 9(3).                        LEDATES
-003900     05  LE-PICTURE-IN           PIC X(40).                       LEDATES
-004000     05  LE-PICTURE-LEN-IN       PIC 9(3).                        LEDATES
-004100     05  LE-LILIAN-IN            PIC S9(9).                       LEDATES
-004200     05  LE-SECONDS-IN           PIC S9(12)V9(3).                 LEDATES
-004300     05  LE-PART-IN              PIC S9(9) OCCURS 7.              LEDATES
-004400 01  LE-REPLY.                                                    LEDATES
-004500     05  LE-LILIAN-OUT           PIC S9(9).                       LEDATES
-004600     05  LE-SECONDS-OUT          PIC S9(12)V9(3).                 LEDATES
-004700     05  LE-TEXT-OUT             PIC X(80).                       LEDATES
-004800     05  LE-PART-OUT             PIC S9(9) OCCURS 7.              LEDATES
-004900     05  LE-CONDITION-OUT        PIC X(6).                        LEDATES
-005000     05  LE-SEVERITY-OUT         PIC S9(4).                       LEDATES
-005100     05  LE-MSG-NO-OUT           PIC S9(4).                       LEDATES
-005200     05  LE-TOKEN-OUT            PIC X(12).                       LEDATES
-005300 PROCEDURE DIVISION USING LE-REQUEST LE-REPLY.                    LEDATES
-005400 0000-MAINLINE.                                                   LEDATES
-005500     INITIALIZE LE-REPLY                                          LEDATES
-005600     MOVE LOW-VALUES TO FC                                        LEDATES
-005700     PERFORM 1000-SET-STRINGS                                     LEDATES
-005800     EVALUATE LE-SERVICE-IN                                       LEDATES
-005900         WHEN 'DAYS'                                              LEDATES
-006000             CALL 'CEEDAYS' USING WS-DATE-VSTRING                 LEDATES
-006100                                  WS-PICTURE-VSTRING              LEDATES
-006200                                  WS-LILIAN FC                    LEDATES
-006300             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
-006400         WHEN 'CBDY'                                              LEDATES
-006500             CALL 'CEECBLDY' USING WS-DATE-VSTRING                LEDATES
-006600                                   WS-PICTURE-VSTRING             LEDATES
-006700                                   WS-LILIAN FC                   LEDATES
-006800             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
-006900         WHEN 'NOFC'                                              LEDATES
-007000             CALL 'CEEDAYS' USING WS-DATE-VSTRING                 LEDATES
-007100                                  WS-PICTURE-VSTRING              LEDATES
-007200                                  WS-LILIAN OMITTED               LEDATES
-007300             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
-007400         WHEN 'SECS'                                              LEDATES
-007500             CALL 'CEESECS' USING WS-DATE-VSTRING                 LEDATES
-007600                                  WS-PICTURE-VSTRING              LEDATES
-007700                                  WS-SECONDS FC                   LEDATES
-007800             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
-007900         WHEN 'DATE'                                              LEDATES
-008000             MOVE LE-LILIAN-IN TO WS-LILIAN                       LEDATES
-008100             CALL 'CEEDATE' USING WS-LILIAN WS-PICTURE-VSTRING    LEDATES
-008200                                  WS-TIMESTAMP FC                 LEDATES
-008300             MOVE WS-TIMESTAMP TO LE-TEXT-OUT                     LEDATES
-008400         WHEN 'DATM'                                              LEDATES
-008500             COMPUTE WS-SECONDS = LE-SECONDS-IN                   LEDATES
-008600             CALL 'CEEDATM' USING WS-SECONDS WS-PICTURE-VSTRING   LEDATES
-008700                                  WS-TIMESTAMP FC                 LEDATES
-008800             MOVE WS-TIMESTAMP TO LE-TEXT-OUT                     LEDATES
-008900         WHEN 'DYWK'                                              LEDATES
-009000             MOVE LE-LILIAN-IN TO WS-LILIAN                       LEDATES
-009100             CALL 'CEEDYWK' USING WS-LILIAN WS-DAY-NO FC          LEDATES
-009200             MOVE WS-DAY-NO TO LE-PART-OUT (1)                    LEDATES
-009300         WHEN 'ISEC'                                              LEDATES
-009400             PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 7      LEDATES
-009500                 MOVE LE-PART-IN (WS-I) TO WS-PART (WS-I)         LEDATES
-009600             END-PERFORM                                          LEDATES
-009700             CALL 'CEEISEC' USING WS-PART (1) WS-PART (2)         LEDATES
-009800                                  WS-PART (3) WS-PART (4)         LEDATES
-009900                                  WS-PART (5) WS-PART (6)         LEDATES
-010000                                  WS-PART (7) WS-SECONDS FC       LEDATES
-010100             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
-010200         WHEN 'SECI'                                              LEDATES
-010300             COMPUTE WS-SECONDS = LE-SECONDS-IN                   LEDATES
-010400             CALL 'CEESECI' USING WS-SECONDS WS-PART (1)          LEDATES
-010500                                  WS-PART (2) WS-PART (3)         LEDATES
-010600                                  WS-PART (4) WS-PART (5)         LEDATES
-010700                                  WS-PART (6) WS-PART (7) FC      LEDATES
-010800             PERFORM 2000-RETURN-PARTS                            LEDATES
-010900         WHEN 'DCOD'                                              LEDATES
-011000             CALL 'CEEDAYS' USING WS-DATE-VSTRING                 LEDATES
-011100                                  WS-PICTURE-VSTRING              LEDATES
-011200                                  WS-LILIAN FC                    LEDATES
-011300             CALL 'CEEDCOD' USING FC WS-CODE (1) WS-CODE (2)      LEDATES
-011400                                  WS-CODE (3) WS-CODE (4)         LEDATES
-011500                                  WS-CODE (5) WS-FACILITY         LEDATES
-011600                                  WS-ISINFO OMITTED               LEDATES
-011700             PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 5      LEDATES
-011800                 MOVE WS-CODE (WS-I) TO LE-PART-OUT (WS-I)        LEDATES
-011900             END-PERFORM                                          LEDATES
-012000             MOVE WS-ISINFO TO LE-PART-OUT (6)                    LEDATES
-012100             MOVE WS-FACILITY TO LE-TEXT-OUT                      LEDATES
-012200         WHEN 'LOCT'                                              LEDATES
-012300             CALL 'CEELOCT' USING WS-LILIAN WS-SECONDS            LEDATES
-012400                                  WS-GREGORIAN FC                 LEDATES
-012500             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
-012600             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
-012700             MOVE WS-GREGORIAN TO LE-TEXT-OUT                     LEDATES
-012800         WHEN 'GMT '                                              LEDATES
-012900             CALL 'CEEGMT' USING WS-LILIAN WS-SECONDS FC          LEDATES
-013000             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
-013100             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
-013200         WHEN 'GMTO'                                              LEDATES
-013300             CALL 'CEEGMTO' USING WS-PART (1) WS-PART (2)         LEDATES
-013400                                  WS-SECONDS FC                   LEDATES
-013500             PERFORM 2000-RETURN-PARTS                            LEDATES
-013600             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
-013700         WHEN 'ABND'                                              LEDATES
-013800             MOVE LE-LILIAN-IN TO WS-ABEND-CODE                   LEDATES
-013900             CALL 'CEE3ABD' USING WS-ABEND-CODE WS-TIMING         LEDATES
-014000     END-EVALUATE                                                 LEDATES
-014100     PERFORM 3000-CLASSIFY-FEEDBACK                               LEDATES
-014200     GOBACK.                                                      LEDATES
-014300                                                                  LEDATES
-014400 1000-SET-STRINGS.                                                LEDATES
-014500     MOVE LE-TEXT-IN TO WS-DATE-CHARS                             LEDATES
-014600     MOVE LE-TEXT-LEN-IN TO WS-DATE-LEN                           LEDATES
-014700     MOVE LE-PICTURE-IN TO WS-PICTURE-CHARS                       LEDATES
-014800     MOVE LE-PICTURE-LEN-IN TO WS-PICTURE-LEN.                    LEDATES
-014900                                                                  LEDATES
-015000 2000-RETURN-PARTS.                                               LEDATES
-015100     PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 7              LEDATES
-015200         MOVE WS-PART (WS-I) TO LE-PART-OUT (WS-I)                LEDATES
-015300     END-PERFORM.                                                 LEDATES
-015400                                                                  LEDATES
-015500 3000-CLASSIFY-FEEDBACK.                                          LEDATES
-015600     MOVE SEVERITY TO LE-SEVERITY-OUT                             LEDATES
-015700     MOVE MSG-NO TO LE-MSG-NO-OUT                                 LEDATES
-015800     MOVE FC TO LE-TOKEN-OUT                                      LEDATES
-015900     EVALUATE TRUE                                                LEDATES
-016000         WHEN FC-CEE000  MOVE 'CEE000' TO LE-CONDITION-OUT        LEDATES
-016100         WHEN FC-CEE2E9  MOVE 'CEE2E9' TO LE-CONDITION-OUT        LEDATES
-016200         WHEN FC-CEE2EB  MOVE 'CEE2EB' TO LE-CONDITION-OUT        LEDATES
-016300         WHEN FC-CEE2EC  MOVE 'CEE2EC' TO LE-CONDITION-OUT        LEDATES
-016400         WHEN FC-CEE2EE  MOVE 'CEE2EE' TO LE-CONDITION-OUT        LEDATES
-016500         WHEN FC-CEE2EF  MOVE 'CEE2EF' TO LE-CONDITION-OUT        LEDATES
-016600         WHEN FC-CEE2EG  MOVE 'CEE2EG' TO LE-CONDITION-OUT        LEDATES
-016700         WHEN FC-CEE2EH  MOVE 'CEE2EH' TO LE-CONDITION-OUT        LEDATES
-016800         WHEN FC-CEE2EI  MOVE 'CEE2EI' TO LE-CONDITION-OUT        LEDATES
-016900         WHEN FC-CEE2EL  MOVE 'CEE2EL' TO LE-CONDITION-OUT        LEDATES
-017000         WHEN FC-CEE2EM  MOVE 'CEE2EM' TO LE-CONDITION-OUT        LEDATES
-017100         WHEN FC-CEE2EO  MOVE 'CEE2EO' TO LE-CONDITION-OUT        LEDATES
-017200         WHEN FC-CEE2ET  MOVE 'CEE2ET' TO LE-CONDITION-OUT        LEDATES
-017300         WHEN OTHER      MOVE 'OTHER ' TO LE-CONDITION-OUT        LEDATES
-017400     END-EVALUATE.                                                LEDATES
+002400     05  WS-YEAR                 PIC S9(9) BINARY.                LEDATES
+002500     05  WS-MONTH                PIC S9(9) BINARY.                LEDATES
+002600     05  WS-DAY                  PIC S9(9) BINARY.                LEDATES
+002700     05  WS-HOURS                PIC S9(9) BINARY.                LEDATES
+002800     05  WS-MINUTES              PIC S9(9) BINARY.                LEDATES
+002900     05  WS-SECS                 PIC S9(9) BINARY.                LEDATES
+003000     05  WS-MILLIS               PIC S9(9) BINARY.                LEDATES
+003100 01  WS-PART-TABLE REDEFINES WS-PARTS.                            LEDATES
+003200     05  WS-PART                 PIC S9(9) BINARY OCCURS 7.       LEDATES
+003300 01  WS-CODES.                                                    LEDATES
+003400     05  WS-C1                   PIC S9(4) BINARY.                LEDATES
+003500     05  WS-C2                   PIC S9(4) BINARY.                LEDATES
+003600     05  WS-CASE                 PIC S9(4) BINARY.                LEDATES
+003700     05  WS-SEVERITY             PIC S9(4) BINARY.                LEDATES
+003800     05  WS-CONTROL              PIC S9(4) BINARY.                LEDATES
+003900 01  WS-CODE-TABLE REDEFINES WS-CODES.                            LEDATES
+004000     05  WS-CODE                 PIC S9(4) BINARY OCCURS 5.       LEDATES
+004100 01  WS-FACILITY                 PIC X(3).                        LEDATES
+004200 01  WS-ISINFO                   PIC S9(9) BINARY.                LEDATES
+004300 01  WS-ABEND-CODE               PIC S9(9) BINARY.                LEDATES
+004400 01  WS-TIMING                   PIC S9(9) BINARY VALUE 1.        LEDATES
+004500 01  WS-I                        PIC S9(4) BINARY.                LEDATES
+004600 01  FC.                                                          LEDATES
+004700     COPY LEFDBK.                                                 LEDATES
+004800 LINKAGE SECTION.                                                 LEDATES
+004900 01  LE-REQUEST.                                                  LEDATES
+005000     05  LE-SERVICE-IN           PIC X(4).                        LEDATES
+005100     05  LE-TEXT-IN              PIC X(60).                       LEDATES
+005200     05  LE-TEXT-LEN-IN          PIC 9(3).                        LEDATES
+005300     05  LE-PICTURE-IN           PIC X(40).                       LEDATES
+005400     05  LE-PICTURE-LEN-IN       PIC 9(3).                        LEDATES
+005500     05  LE-LILIAN-IN            PIC S9(9).                       LEDATES
+005600     05  LE-SECONDS-IN           PIC S9(12)V9(3).                 LEDATES
+005700     05  LE-PART-IN              PIC S9(9) OCCURS 7.              LEDATES
+005800 01  LE-REPLY.                                                    LEDATES
+005900     05  LE-LILIAN-OUT           PIC S9(9).                       LEDATES
+006000     05  LE-SECONDS-OUT          PIC S9(12)V9(3).                 LEDATES
+006100     05  LE-TEXT-OUT             PIC X(80).                       LEDATES
+006200     05  LE-PART-OUT             PIC S9(9) OCCURS 7.              LEDATES
+006300     05  LE-CONDITION-OUT        PIC X(6).                        LEDATES
+006400     05  LE-SEVERITY-OUT         PIC S9(4).                       LEDATES
+006500     05  LE-MSG-NO-OUT           PIC S9(4).                       LEDATES
+006600     05  LE-TOKEN-OUT            PIC X(12).                       LEDATES
+006700 PROCEDURE DIVISION USING LE-REQUEST LE-REPLY.                    LEDATES
+006800 0000-MAINLINE.                                                   LEDATES
+006900     INITIALIZE LE-REPLY                                          LEDATES
+007000     MOVE LOW-VALUES TO FC                                        LEDATES
+007100     PERFORM 1000-SET-STRINGS                                     LEDATES
+007200     EVALUATE LE-SERVICE-IN                                       LEDATES
+007300         WHEN 'DAYS'                                              LEDATES
+007400             CALL 'CEEDAYS' USING WS-DATE-VSTRING                 LEDATES
+007500                                  WS-PICTURE-VSTRING              LEDATES
+007600                                  WS-LILIAN FC                    LEDATES
+007700             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
+007800         WHEN 'CBDY'                                              LEDATES
+007900             CALL 'CEECBLDY' USING WS-DATE-VSTRING                LEDATES
+008000                                   WS-PICTURE-VSTRING             LEDATES
+008100                                   WS-LILIAN FC                   LEDATES
+008200             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
+008300         WHEN 'NOFC'                                              LEDATES
+008400             CALL 'CEEDAYS' USING WS-DATE-VSTRING                 LEDATES
+008500                                  WS-PICTURE-VSTRING              LEDATES
+008600                                  WS-LILIAN OMITTED               LEDATES
+008700             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
+008800         WHEN 'SECS'                                              LEDATES
+008900             CALL 'CEESECS' USING WS-DATE-VSTRING                 LEDATES
+009000                                  WS-PICTURE-VSTRING              LEDATES
+009100                                  WS-SECONDS FC                   LEDATES
+009200             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
+009300         WHEN 'DATE'                                              LEDATES
+009400             MOVE LE-LILIAN-IN TO WS-LILIAN                       LEDATES
+009500             CALL 'CEEDATE' USING WS-LILIAN WS-PICTURE-VSTRING    LEDATES
+009600                                  WS-TIMESTAMP FC                 LEDATES
+009700             MOVE WS-TIMESTAMP TO LE-TEXT-OUT                     LEDATES
+009800         WHEN 'DATM'                                              LEDATES
+009900             COMPUTE WS-SECONDS = LE-SECONDS-IN                   LEDATES
+010000             CALL 'CEEDATM' USING WS-SECONDS WS-PICTURE-VSTRING   LEDATES
+010100                                  WS-TIMESTAMP FC                 LEDATES
+010200             MOVE WS-TIMESTAMP TO LE-TEXT-OUT                     LEDATES
+010300         WHEN 'DYWK'                                              LEDATES
+010400             MOVE LE-LILIAN-IN TO WS-LILIAN                       LEDATES
+010500             CALL 'CEEDYWK' USING WS-LILIAN WS-DAY-NO FC          LEDATES
+010600             MOVE WS-DAY-NO TO LE-PART-OUT (1)                    LEDATES
+010700         WHEN 'ISEC'                                              LEDATES
+010800             PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 7      LEDATES
+010900                 MOVE LE-PART-IN (WS-I) TO WS-PART (WS-I)         LEDATES
+011000             END-PERFORM                                          LEDATES
+011100             CALL 'CEEISEC' USING WS-YEAR WS-MONTH                LEDATES
+011200                                  WS-DAY WS-HOURS                 LEDATES
+011300                                  WS-MINUTES WS-SECS              LEDATES
+011400                                  WS-MILLIS WS-SECONDS FC         LEDATES
+011500             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
+011600         WHEN 'SECI'                                              LEDATES
+011700             COMPUTE WS-SECONDS = LE-SECONDS-IN                   LEDATES
+011800             CALL 'CEESECI' USING WS-SECONDS WS-YEAR              LEDATES
+011900                                  WS-MONTH WS-DAY                 LEDATES
+012000                                  WS-HOURS WS-MINUTES             LEDATES
+012100                                  WS-SECS WS-MILLIS FC            LEDATES
+012200             PERFORM 2000-RETURN-PARTS                            LEDATES
+012300         WHEN 'DCOD'                                              LEDATES
+012400             CALL 'CEEDAYS' USING WS-DATE-VSTRING                 LEDATES
+012500                                  WS-PICTURE-VSTRING              LEDATES
+012600                                  WS-LILIAN FC                    LEDATES
+012700             CALL 'CEEDCOD' USING FC WS-C1 WS-C2                  LEDATES
+012800                                  WS-CASE WS-SEVERITY             LEDATES
+012900                                  WS-CONTROL WS-FACILITY          LEDATES
+013000                                  WS-ISINFO OMITTED               LEDATES
+013100             PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 5      LEDATES
+013200                 MOVE WS-CODE (WS-I) TO LE-PART-OUT (WS-I)        LEDATES
+013300             END-PERFORM                                          LEDATES
+013400             MOVE WS-ISINFO TO LE-PART-OUT (6)                    LEDATES
+013500             MOVE WS-FACILITY TO LE-TEXT-OUT                      LEDATES
+013600         WHEN 'LOCT'                                              LEDATES
+013700             CALL 'CEELOCT' USING WS-LILIAN WS-SECONDS            LEDATES
+013800                                  WS-GREGORIAN FC                 LEDATES
+013900             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
+014000             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
+014100             MOVE WS-GREGORIAN TO LE-TEXT-OUT                     LEDATES
+014200         WHEN 'GMT '                                              LEDATES
+014300             CALL 'CEEGMT' USING WS-LILIAN WS-SECONDS FC          LEDATES
+014400             MOVE WS-LILIAN TO LE-LILIAN-OUT                      LEDATES
+014500             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
+014600         WHEN 'GMTO'                                              LEDATES
+014700             CALL 'CEEGMTO' USING WS-YEAR WS-MONTH                LEDATES
+014800                                  WS-SECONDS FC                   LEDATES
+014900             PERFORM 2000-RETURN-PARTS                            LEDATES
+015000             COMPUTE LE-SECONDS-OUT ROUNDED = WS-SECONDS          LEDATES
+015100         WHEN 'ABND'                                              LEDATES
+015200             MOVE LE-LILIAN-IN TO WS-ABEND-CODE                   LEDATES
+015300             CALL 'CEE3ABD' USING WS-ABEND-CODE WS-TIMING         LEDATES
+015400     END-EVALUATE                                                 LEDATES
+015500     PERFORM 3000-CLASSIFY-FEEDBACK                               LEDATES
+015600     GOBACK.                                                      LEDATES
+015700                                                                  LEDATES
+015800 1000-SET-STRINGS.                                                LEDATES
+015900     MOVE LE-TEXT-IN TO WS-DATE-CHARS                             LEDATES
+016000     MOVE LE-TEXT-LEN-IN TO WS-DATE-LEN                           LEDATES
+016100     MOVE LE-PICTURE-IN TO WS-PICTURE-CHARS                       LEDATES
+016200     MOVE LE-PICTURE-LEN-IN TO WS-PICTURE-LEN.                    LEDATES
+016300                                                                  LEDATES
+016400 2000-RETURN-PARTS.                                               LEDATES
+016500     PERFORM VARYING WS-I FROM 1 BY 1 UNTIL WS-I > 7              LEDATES
+016600         MOVE WS-PART (WS-I) TO LE-PART-OUT (WS-I)                LEDATES
+016700     END-PERFORM.                                                 LEDATES
+016800                                                                  LEDATES
+016900 3000-CLASSIFY-FEEDBACK.                                          LEDATES
+017000     MOVE SEVERITY TO LE-SEVERITY-OUT                             LEDATES
+017100     MOVE MSG-NO TO LE-MSG-NO-OUT                                 LEDATES
+017200     MOVE FC TO LE-TOKEN-OUT                                      LEDATES
+017300     EVALUATE TRUE                                                LEDATES
+017400         WHEN FC-CEE000  MOVE 'CEE000' TO LE-CONDITION-OUT        LEDATES
+017500         WHEN FC-CEE2E9  MOVE 'CEE2E9' TO LE-CONDITION-OUT        LEDATES
+017600         WHEN FC-CEE2EB  MOVE 'CEE2EB' TO LE-CONDITION-OUT        LEDATES
+017700         WHEN FC-CEE2EC  MOVE 'CEE2EC' TO LE-CONDITION-OUT        LEDATES
+017800         WHEN FC-CEE2EE  MOVE 'CEE2EE' TO LE-CONDITION-OUT        LEDATES
+017900         WHEN FC-CEE2EF  MOVE 'CEE2EF' TO LE-CONDITION-OUT        LEDATES
+018000         WHEN FC-CEE2EG  MOVE 'CEE2EG' TO LE-CONDITION-OUT        LEDATES
+018100         WHEN FC-CEE2EH  MOVE 'CEE2EH' TO LE-CONDITION-OUT        LEDATES
+018200         WHEN FC-CEE2EI  MOVE 'CEE2EI' TO LE-CONDITION-OUT        LEDATES
+018300         WHEN FC-CEE2EJ  MOVE 'CEE2EJ' TO LE-CONDITION-OUT        LEDATES
+018400         WHEN FC-CEE2EK  MOVE 'CEE2EK' TO LE-CONDITION-OUT        LEDATES
+018500         WHEN FC-CEE2EL  MOVE 'CEE2EL' TO LE-CONDITION-OUT        LEDATES
+018600         WHEN FC-CEE2EM  MOVE 'CEE2EM' TO LE-CONDITION-OUT        LEDATES
+018700         WHEN FC-CEE2EN  MOVE 'CEE2EN' TO LE-CONDITION-OUT        LEDATES
+018800         WHEN FC-CEE2EO  MOVE 'CEE2EO' TO LE-CONDITION-OUT        LEDATES
+018900         WHEN FC-CEE2ET  MOVE 'CEE2ET' TO LE-CONDITION-OUT        LEDATES
+019000         WHEN OTHER      MOVE 'OTHER ' TO LE-CONDITION-OUT        LEDATES
+019100     END-EVALUATE.                                                LEDATES

@@ -15,8 +15,11 @@
                88  FC-CEE2EG               VALUE X'000309D059C3C5C5'.
                88  FC-CEE2EH               VALUE X'000309D159C3C5C5'.
                88  FC-CEE2EI               VALUE X'000309D259C3C5C5'.
+               88  FC-CEE2EJ               VALUE X'000309D359C3C5C5'.
+               88  FC-CEE2EK               VALUE X'000309D459C3C5C5'.
                88  FC-CEE2EL               VALUE X'000309D559C3C5C5'.
                88  FC-CEE2EM               VALUE X'000309D659C3C5C5'.
+               88  FC-CEE2EN               VALUE X'000309D759C3C5C5'.
                88  FC-CEE2EO               VALUE X'000309D859C3C5C5'.
                88  FC-CEE2ET               VALUE X'000309DD59C3C5C5'.
                03  CASE-1-CONDITION-ID.
