@@ -1,5 +1,6 @@
 """Calls behave as a COBOL caller's would: EXIT PROGRAM, RETURN-CODE, CALLs between programs, a
-missing callee, a Language Environment service, and binary PIC X outputs, through the real server (tests/cobol/realworld/calls)."""
+missing callee, a Language Environment service, and binary PIC X outputs, through the real server
+(tests/cobol/realworld/calls)."""
 
 import os
 import subprocess

@@ -53,8 +53,18 @@ def le(tmp_path_factory):
         env={"COBOL_MCP_CACHE": str(cache), "TZ": "IST-5:30"},
     ) as client:
         # A cold start compiles the worker, the services and the programs before it answers.
-        client.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "tests", "version": "1"}}})
+        client.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "tests", "version": "1"},
+                },
+            }
+        )
         assert "result" in client.read(timeout=600)
         client.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         yield client
@@ -330,11 +340,10 @@ def test_a_batch_program_ages_invoices_with_the_services(le):
     result = le.call("leaging", input="\n".join(lines) + "\n")
     assert not result.get("isError"), result
     expected = []
-    for number, day in (("INV00001", date(2024, 2, 29)), ("INV00003", date(2024, 3, 1)), ("INV00004", date(2024, 3, 15))):
+    aged = (("INV00001", date(2024, 2, 29)), ("INV00003", date(2024, 3, 1)), ("INV00004", date(2024, 3, 15)))
+    for number, day in aged:
         words = f"{day.strftime('%A')}, {day.day} {day.strftime('%b')} {day.year}"
-        expected.append(
-            f"{number} {(run_date - day).days:>7} DAY +{day.isoweekday() % 7 + 1:09d} {words:<30}"
-        )
+        expected.append(f"{number} {(run_date - day).days:>7} DAY +{day.isoweekday() % 7 + 1:09d} {words:<30}")
     expected.insert(1, "INV00002 NO SUCH DATE 2023-02-29")
     assert result["structuredContent"]["stdout"].splitlines() == [*expected, "AGED 003 REJECTED 001"]
 
