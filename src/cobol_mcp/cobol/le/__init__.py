@@ -1,4 +1,4 @@
-"""IBM Language Environment callable services that COBOL programs CALL: ``services.c`` beside this file.
+"""IBM Language Environment callable services that COBOL programs CALL, in C beside this file.
 
 A program written for z/OS calls LE's date, time and condition services by name (``CALL 'CEEDAYS'
 USING IN-DATE, PICSTR, LILIAN, FC``). They are served with LE's parameters and semantics: Lilian day
@@ -19,13 +19,18 @@ so libcob's CALL finds it in every way COBOL runs here: the C and Python workers
 programs) and the run units of console and batch programs. A program of the served folders with the
 same PROGRAM-ID wins.
 
-Owns: the names of the services (:data:`SERVICES`) and their C source (:data:`SOURCE`).
+Its C files: ``le.h`` (what they share: parameters, feedback codes, the calendar, picture strings),
+``conditions.c`` (feedback codes, CEEDCOD, CEENCOD, CEE3DMP, CEE3ABD), ``calendar.c`` (Lilian days and
+seconds, the date and time services) and ``pictures.c`` (picture strings written and read).
+
+Owns: the names of the services (:data:`SERVICES`) and their C files (:data:`FOLDER`, :data:`FILES`).
 May import: the standard library only.
 """
 
 import os
 
-SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "services.c")
+FOLDER = os.path.dirname(os.path.abspath(__file__))
+FILES = ("le.h", "conditions.c", "calendar.c", "pictures.c")
 
 # The entries services.c defines, each CALLable by this name.
 SERVICES = (
