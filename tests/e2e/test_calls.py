@@ -23,7 +23,7 @@ def calls(tmp_path_factory):
     with StdioClient(
         "--no-bundled", "--programs", str(CALLS), "--cobol-workers", "1", env={"COBOL_MCP_CACHE": str(cache)}
     ) as client:
-        client.initialize()
+        client.initialize(timeout=600)  # a cold start: the worker, the services and the programs compiled
         yield client
 
 

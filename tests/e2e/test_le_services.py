@@ -52,21 +52,7 @@ def le(tmp_path_factory):
         "1",
         env={"COBOL_MCP_CACHE": str(cache), "TZ": "IST-5:30"},
     ) as client:
-        # A cold start compiles the worker, the services and the programs before it answers.
-        client.send(
-            {
-                "jsonrpc": "2.0",
-                "id": 0,
-                "method": "initialize",
-                "params": {
-                    "protocolVersion": "2025-11-25",
-                    "capabilities": {},
-                    "clientInfo": {"name": "tests", "version": "1"},
-                },
-            }
-        )
-        assert "result" in client.read(timeout=600)
-        client.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        client.initialize(timeout=600)  # a cold start: the worker, the services and the programs compiled
         yield client
 
 
