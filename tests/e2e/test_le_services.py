@@ -1,7 +1,8 @@
 """Language Environment callable services as COBOL programs CALL them (tests/cobol/le): Lilian days and
 seconds, picture strings and feedback codes, through the real server, in a CALLable program (the
 worker) and a batch program (a run unit). Expected values come from Python's datetime and from the
-layout of a condition token, never from the services themselves."""
+layout of a condition token, never from the services themselves. A CICS program
+(tests/cics_programs/le) calls them too, and its task abends through CEE3ABD."""
 
 import struct
 import time
@@ -14,6 +15,7 @@ import pytest
 from .stdio_client import StdioClient
 
 LE = Path(__file__).resolve().parent.parent / "cobol" / "le"
+CICS = Path(__file__).resolve().parent.parent / "cics_programs" / "le"
 LILIAN_ZERO = date(1582, 10, 14)  # day 0: Lilian day 1 is 15 October 1582
 OFFSET = timedelta(hours=5, minutes=30)  # the server's local time zone below (TZ), no summer time
 SUCCESS = "\0" * 12
@@ -340,3 +342,30 @@ def test_a_batch_program_abends_through_cee3abd(le):
     out = result["structuredContent"]
     assert out["stdout"] == "RUN DATE 2024-02-30 REJECTED, MESSAGE 2508\nLEAGING ABENDING\n"
     assert "user abend code U3001" in out["stderr"] and "LEAGING.cbl:" in out["stderr"]
+
+
+@pytest.fixture(scope="module")
+def cics(tmp_path_factory):
+    with StdioClient(
+        "--no-bundled", "--programs", str(CICS), env={"COBOL_MCP_CACHE": str(tmp_path_factory.mktemp("le-cics"))}
+    ) as client:
+        client.initialize(timeout=600)  # a cold start: the worker, the services and the program compiled
+        yield client
+
+
+@pytest.mark.parametrize(
+    ("received", "terms"), [(date(2024, 2, 20), 30), (date(2024, 12, 20), 45), (date(1999, 12, 31), 0)]
+)
+def test_a_cics_program_calls_the_services(cics, received, terms):
+    result = cics.call("leduecic", ca_received_date=received.isoformat(), ca_terms_days=terms)
+    assert not result.get("isError"), result
+    assert result["structuredContent"] == {"ca_due_date": (received + timedelta(days=terms)).isoformat()}
+
+
+def test_cee3abd_abends_a_cics_task_with_its_code(cics):
+    result = cics.call("leduecic", ca_received_date="2024-02-30", ca_terms_days=30)
+    assert result["isError"] is True
+    text = result["content"][0]["text"]
+    assert "user abend code U4001" in text and "LEDUECIC.cbl:" in text
+    again = cics.call("leduecic", ca_received_date="2024-02-29", ca_terms_days=1)  # the server keeps serving
+    assert again["structuredContent"] == {"ca_due_date": "2024-03-01"}
