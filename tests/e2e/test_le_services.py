@@ -369,3 +369,32 @@ def test_cee3abd_abends_a_cics_task_with_its_code(cics):
     assert "user abend code U4001" in text and "LEDUECIC.cbl:" in text
     again = cics.call("leduecic", ca_received_date="2024-02-29", ca_terms_days=1)  # the server keeps serving
     assert again["structuredContent"] == {"ca_due_date": "2024-03-01"}
+
+
+CARDDEMO_DATE = (
+    Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "carddemo" / "app" / "cbl" / "CSUTLDTC.cbl"
+)
+
+
+@pytest.mark.skipif(not CARDDEMO_DATE.is_file(), reason="the public applications (../shared/corpus) are not here")
+@pytest.mark.parametrize(
+    ("text", "severity", "number", "result"),
+    [
+        ("2024-02-29", 0, 0, "Date is valid"),
+        ("2023-02-29", 3, 2508, "Datevalue error"),
+        ("2024-13-01", 3, 2508, "Datevalue error"),
+        ("ABCD-01-01", 3, 2520, "Nonnumeric data"),
+    ],
+)
+def test_carddemos_date_check_classifies_the_feedback_code(tmp_path, text, severity, number, result):
+    # CardDemo's CSUTLDTC calls CEEDAYS and tells the outcome by its own 88-levels on the token's hex.
+    folder = tmp_path / "cbl"
+    folder.mkdir()
+    (folder / CARDDEMO_DATE.name).write_bytes(CARDDEMO_DATE.read_bytes())
+    with StdioClient("--no-bundled", "--programs", str(folder), env={"COBOL_MCP_CACHE": str(tmp_path / "c")}) as client:
+        client.initialize(timeout=600)
+        reply = client.call("csutldtc", ls_date=text, ls_date_format="YYYY-MM-DD")
+    out = reply["structuredContent"]["ls_result"]
+    assert out.startswith(f"{severity:04d}Mesg Code: {number:04d} {result}"), out
+    assert out.rstrip().endswith("Mask used:YYYY-MM-DD")  # kept whole: it holds a control byte
+    assert reply.get("isError", False) is (severity != 0)  # its RETURN-CODE is the severity
