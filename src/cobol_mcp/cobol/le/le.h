@@ -27,6 +27,7 @@ typedef unsigned char byte;
 #define LILIAN_MAX 3074324               /* 31 December 9999 */
 #define SECONDS_MIN 86400.0              /* 00:00:00 15 October 1582 */
 #define SECONDS_MAX 265621679999.999     /* 23:59:59.999 31 December 9999 */
+#define VSTRING_MAX 255                  /* the longest date, timestamp or picture LE reads */
 #define OUTPUT_WIDTH 80                  /* CEEDATE and CEEDATM write a fixed 80-character string */
 
 /* ------------------------------------------------------------------------ binary fields */
@@ -42,10 +43,10 @@ static inline void put2(byte *p, int v) { p[0] = (byte)((unsigned)v >> 8), p[1] 
 static inline double getd(const byte *p) { double d; memcpy(&d, p, sizeof d); return d; }
 static inline void putd(byte *p, double d) { memcpy(p, &d, sizeof d); }
 
-/* A VSTRING's text and length (0 for a negative length) */
+/* A VSTRING's text and length (0 for a negative length, at most VSTRING_MAX) */
 static inline const char *vtext(const byte *v, int *len) {
     int n = get2(v);
-    *len = n < 0 ? 0 : n;
+    *len = n < 0 ? 0 : n > VSTRING_MAX ? VSTRING_MAX : n;
     return (const char *)v + 2;
 }
 /* ------------------------------------------------------------------------ conditions (conditions.c) */
