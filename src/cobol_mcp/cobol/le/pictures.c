@@ -144,7 +144,10 @@ static int format(const char *pic, const struct term *t, int count, struct stamp
         const struct term *x = &t[i];
         switch (x->kind) {
         case LITERAL: at = put_text(out, at, &x->literal, 1); break;
-        case BLANKS: at = put_text(out, at, "                    " "                    ", x->width > 40 ? 40 : x->width); break;
+        case BLANKS:
+            for (int k = 0; k < x->width; k++)
+                at = put_text(out, at, " ", 1);
+            break;
         case YEAR: at = put_number(out, at, y, x->width, 0); break;
         case MONTH: at = put_number(out, at, m, 2, x->suppress); break;
         case MONTH_NAME: at = put_name(out, at, MONTHS[m - 1], x, pic); break;
