@@ -104,6 +104,7 @@ def stamp(options: Options) -> list[Any]:
     for folder in CODE_FOLDERS:  # what derives tool definitions: a changed parser remakes the manifest
         parts.append(_listing(os.path.join(PACKAGE_DIR, folder), (".py",)))
     parts.append(_listing(WORKER_FOLDER, (".c", ".h")))  # a changed C worker is built again
+    parts.append(_listing(os.path.join(PACKAGE_DIR, "cobol", "le"), (".c", ".h")))  # and the LE services
     for name, folder, bundled in backends(options):
         books = copybook_folders(folder, () if bundled else [*options.copybooks, *file_copybooks(folder)])
         parts.append(

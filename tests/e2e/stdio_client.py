@@ -36,7 +36,7 @@ class StdioClient:
     def send(self, message: dict) -> None:
         self.send_raw(json.dumps(message).encode() + b"\n")
 
-    def request(self, method: str, params: dict | None = None, id=None) -> dict:
+    def request(self, method: str, params: dict | None = None, id=None, timeout: float = 15.0) -> dict:
         if id is None:
             self._next_id += 1
             id = self._next_id
@@ -44,17 +44,19 @@ class StdioClient:
         if params is not None:
             message["params"] = params
         self.send(message)
-        return self.read()
+        return self.read(timeout)
 
     def call(self, name: str, **arguments) -> dict:
         reply = self.request("tools/call", {"name": name, "arguments": arguments})
         assert "result" in reply, reply
         return reply["result"]
 
-    def initialize(self, version: str = "2025-11-25") -> dict:
+    def initialize(self, version: str = "2025-11-25", timeout: float = 15.0) -> dict:
+        """``timeout``: longer for a cold start, which compiles before it answers."""
         reply = self.request(
             "initialize",
             {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "tests", "version": "1"}},
+            timeout=timeout,
         )
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return reply

@@ -1,5 +1,6 @@
 """Calls behave as a COBOL caller's would: EXIT PROGRAM, RETURN-CODE, CALLs between programs, a
-missing callee, and binary PIC X outputs, through the real server (tests/cobol/realworld/calls)."""
+missing callee, a Language Environment service, and binary PIC X outputs, through the real server
+(tests/cobol/realworld/calls)."""
 
 import os
 import subprocess
@@ -22,7 +23,7 @@ def calls(tmp_path_factory):
     with StdioClient(
         "--no-bundled", "--programs", str(CALLS), "--cobol-workers", "1", env={"COBOL_MCP_CACHE": str(cache)}
     ) as client:
-        client.initialize()
+        client.initialize(timeout=600)  # a cold start: the worker, the services and the programs compiled
         yield client
 
 
@@ -80,12 +81,19 @@ def test_the_callee_is_a_tool_too(calls):
 
 
 def test_a_call_to_a_missing_program_is_an_error_naming_it(calls):
-    result = calls.call("legacydt", ls_date=20240101)
+    result = calls.call("ledgpost", ls_account="4000-100", ls_amount="125.50")
     assert result["isError"] is True
     text = result["content"][0]["text"]
-    assert "CALL 'CEEDAYS'" in text and "no such program" in text and "legacydt.cbl:26" in text
+    assert "CALL 'GLAUDIT'" in text and "no such program" in text and "ledgpost.cbl:23" in text
     after = calls.call("dateutil", ls_du_date=20240101, ls_du_days=1)  # the server keeps serving
     assert after["structuredContent"]["ls_du_new_date"] == 20240102
+
+
+def test_a_language_environment_service_is_found(calls):
+    result = calls.call("legacydt", ls_date=20240101)  # CALL 'CEEDAYS', as written for z/OS
+    assert not result.get("isError"), result
+    lilian = date(2024, 1, 1).toordinal() - date(1582, 10, 14).toordinal()
+    assert result["structuredContent"] == {"ls_lilian_day": lilian}
 
 
 @pytest.mark.parametrize("plain", [b"ABCDEFGH", b"PAYMENTS", b"12345678"])
@@ -108,9 +116,10 @@ def test_check_warns_about_unresolved_static_calls(tmp_path):
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.startswith("warning:")]
     assert warnings == [
-        f"warning: {CALLS / 'legacydt.cbl'}:26: CALL 'CEEDAYS': no program of {CALLS} has this PROGRAM-ID "
+        f"warning: {CALLS / 'ledgpost.cbl'}:23: CALL 'GLAUDIT': no program of {CALLS} has this PROGRAM-ID "
         "and it is no libcob system routine: the call will end in an error"
-    ]  # DATEUTIL (a program of the folder) and CBL_XOR (a libcob routine) are not warned about
+    ]  # DATEUTIL (a program of the folder), CBL_XOR (a libcob routine) and CEEDAYS (a Language Environment
+    # service) are not warned about
 
 
 def test_subprograms_that_are_only_called_are_found(tmp_path):

@@ -2,7 +2,8 @@
 building with cobc, and the worker runtime.
 
 Owns: top to bottom, :mod:`.tool` (a COBOL program as a catalog tool), :mod:`.prepare` and
-:mod:`.runtime`, :mod:`.records`, :mod:`.linkage`, :mod:`.source`; this module holds only the shared
+:mod:`.runtime`, :mod:`.records`, :mod:`.linkage`, :mod:`.source`, :mod:`.le` (the Language
+Environment services programs CALL, in C); this module holds only the shared
 vocabulary (file endings, plain decimal text, the error for a program whose interface cannot be read).
 May import: :mod:`cobol_mcp.catalog`, :mod:`cobol_mcp.protocol`, :mod:`cobol_mcp.selectloop`,
 :mod:`cobol_mcp.log`. Nothing outside :mod:`.runtime` loads libcob.

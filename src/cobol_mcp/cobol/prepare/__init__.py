@@ -13,10 +13,12 @@ without the parser),
 or ANY LENGTH parameters, one per signature), :mod:`.links` (PROGRAM-ID links for CALLs between
 programs), :mod:`.calls` (literal CALL targets that are nowhere, and modules of programs that are
 only CALLed), :mod:`.native_worker` (the C worker, ``runtime/worker.c``, compiled once),
+:mod:`.le_library` (the Language Environment services, :mod:`..le`, compiled once),
 :mod:`.entries` (the typed shape of a manifest entry and of a folder's settings) and :mod:`.tool_entry`
 (a compiled program's entry: its caller or executable, its tool definition, its overrides),
 :mod:`.channel` (a channel-style CICS program's tool: its containers' records and schemas).
 May import: :mod:`cobol_mcp.cobol.records` (to check override values, to derive tool schemas),
+:mod:`cobol_mcp.cobol.le` (the services' names and C files),
 :mod:`cobol_mcp.cobol.linkage`, :mod:`cobol_mcp.cobol.precompile`, :mod:`cobol_mcp.cobol.source`,
 :mod:`cobol_mcp.log` and the shared vocabulary.
 """

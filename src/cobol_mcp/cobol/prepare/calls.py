@@ -1,8 +1,8 @@
 """Static CALL targets of a folder that no program of the folder provides, for `check`'s warnings.
 
 A literal `CALL 'X'` is resolved when the program runs; a target that is neither a PROGRAM-ID of
-the folder (served or not) nor a libcob system routine ends that call with an error. IBM Language
-Environment services (CEEDAYS, CEELOCT, ...) are the usual case when code comes from z/OS.
+the folder (served or not), nor a libcob system routine, nor a Language Environment service the
+server provides (:mod:`..le`: CEEDAYS, CEELOCT, CEE3ABD ...) ends that call with an error.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import SOURCE_SUFFIXES, LinkageError
+from ..le import SERVICES
 from ..linkage.dialect import DialectError, load_dialect
 from ..source.lines import load
 from .cobc import DEFAULT_FLAGS, BuildError, build_module
@@ -43,7 +44,9 @@ def unresolved_calls(folder: Path, source_format: str | None = None) -> list[str
     warnings = []
     for where, target in calls:
         name = target.strip()
-        if name in programs or name.upper().startswith(_SYSTEM_PREFIXES) or name.upper() in _SYSTEM_NAMES:
+        if name in programs or name in SERVICES or name.upper().startswith(_SYSTEM_PREFIXES):
+            continue
+        if name.upper() in _SYSTEM_NAMES:
             continue
         warnings.append(
             f"{where}: CALL '{name}': no program of {folder} has this PROGRAM-ID and it is no libcob system "

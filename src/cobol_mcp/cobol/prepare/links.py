@@ -4,7 +4,9 @@ A static `CALL 'DATEUTIL'` or a dynamic `CALL WS-PGM-NAME` is resolved by libcob
 looks for an already loaded entry of that name, then for a file ``DATEUTIL.so`` in each folder of
 COB_LIBRARY_PATH. Modules are cached under content-hash folders and named after their source file,
 so the workers get one more folder in COB_LIBRARY_PATH: a symbolic link per PROGRAM-ID to its
-module. The folder is named by its content, so it is made once and never changed in place.
+module. The folder is named by its content, so it is made once and never changed in place. The
+Language Environment services (:mod:`..le`: CEEDAYS, CEE3ABD ...) are links there too, to their library
+(:mod:`.le_library`), unless a program has their name.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..le import SERVICES
 from .cache import cache_root
+from .le_library import build_library
 
 
 def call_folder(programs: Iterable[tuple[str, str]], cache_dir: Path | str | None = None) -> str:
@@ -25,6 +29,9 @@ def call_folder(programs: Iterable[tuple[str, str]], cache_dir: Path | str | Non
     for program_id, module in programs:
         if program_id and module.endswith(".so"):
             chosen.setdefault(program_id, module)
+    services = build_library(cache_dir)  # None: not built (a warning said why)
+    for name in SERVICES if services else ():
+        chosen.setdefault(name, str(services))
     digest = hashlib.sha256(b"calls-1")
     for program_id, module in sorted(chosen.items()):
         digest.update(f"\0{program_id}\0{module}".encode())
