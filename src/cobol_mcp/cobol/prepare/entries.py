@@ -21,6 +21,7 @@ class FolderSettings(TypedDict):
     data_dir: str | None  # console and file programs' data folder (--data-dir wins)
     database: str | None  # EXEC SQL programs' database URL (None: cobol-mcp.db in the data folder)
     datasets: NotRequired[str]  # the cobol-mcp.toml whose [[datasets]] are the CICS files (db.cics.fct)
+    layout: NotRequired[list[str]]  # an application folder: what was found where (said at every start)
 
 
 class ToolEntry(TypedDict):
