@@ -81,8 +81,8 @@ class Layout:
         def shown(path: Path) -> str:
             return path.relative_to(self.root).as_posix() if path.is_relative_to(self.root) else str(path)
 
-        how = "cobol-mcp.toml's [folder] programs" if self.named else "by what their files hold"
-        lines = [f"{self.root}: an application folder, its folders found {how}:"]
+        how = "named by cobol-mcp.toml's [folder] programs" if self.named else "found by what their files hold"
+        lines = [f"{self.root}: an application folder, its folders {how}:"]
         if self.programs:
             lines.append("  programs from " + ", ".join(f"{shown(p)} ({len(s)})" for p, s in self.programs.items()))
         else:
@@ -204,25 +204,22 @@ def kind_of(path: Path) -> str | None:
             head = handle.read(_HEAD)
     except OSError:
         return None
-    if b"\0" in head:
-        return None
+    if b"\0" in head or head.lstrip().startswith(b"//"):
+        return None  # binary data, or JCL (whatever COBOL it holds in-stream)
     code = _code_lines(head.decode("latin-1"))
     if any(_ID_DIVISION.match(line) for line in code) and any(_PROGRAM_ID.match(line) for line in code):
         return "program"
     if ending:
         return "copybook"  # a source ending without a program: a copybook named like a source
     first = next((line for line in code if line.strip()), "")
-    return "copybook" if _DATA_START.match(first) and not first.lstrip().startswith("//") else None
+    return "copybook" if _DATA_START.match(first) else None
 
 
 def _code_lines(text: str) -> list[str]:
-    """The lines of code of a fixed- or free-format text, without comment lines and the sequence area
-    (a line that starts as JCL, ``//``, is left as it is, so it is never taken for code)."""
+    """The lines of code of a fixed- or free-format text, without comment lines and the sequence area."""
     out = []
     for line in text.splitlines():
-        if line.startswith("//") or not line.strip() or line.lstrip().startswith("*>"):
-            if line.startswith("//"):
-                out.append(line)
+        if not line.strip() or line.lstrip().startswith("*>"):
             continue
         if len(line) > 6 and line[6] in "*/":
             continue  # a fixed-format comment line
