@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, LinkageError
-from ..source.layout import Layout, find_layout, kind_of
+from ..source.layout import Layout, find_layout, is_flat, kind_of
 from .overrides import read_overrides
 
 __all__ = ["folder_layout", "not_served", "program_paths", "sources"]
@@ -65,7 +65,10 @@ def folder_layout(folder: Path, settings: dict[str, Any] | None = None) -> Layou
             settings = read_overrides(folder).settings
         except LinkageError:
             settings = {}
-    return find_layout(folder, tuple(settings.get("programs", ())), tuple(settings.get("copybooks", ())))
+    programs, books = tuple(settings.get("programs", ())), tuple(settings.get("copybooks", ()))
+    if not programs and is_flat(str(folder)):
+        return Layout(folder, True)  # its paths as given, as they always were
+    return find_layout(folder.resolve(), programs, books)  # resolved, as the file's folders are
 
 
 def program_paths(
