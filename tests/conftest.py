@@ -21,6 +21,7 @@ UNIT = (
     "cobol/precompile/test_cics_scan.py",
     "cobol/precompile/test_direction_sql.py",
     "cobol/test_faults.py",
+    "cobol/test_layout.py",
     "cobol/test_pic.py",
     "cobol/test_schema.py",
     "db/test_translate.py",

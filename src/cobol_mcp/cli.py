@@ -18,7 +18,8 @@ USAGE = """\
   cobol-mcp-server call TOOL key=value ... [--json]
   cobol-mcp-server check --programs DIR
   cobol-mcp-server new PROGRAM-NAME [--dir DIR]      write a first program that follows the conventions
-  cobol-mcp-server db apply FILE... --programs DIR [--database URL]   DB2 DDL and data into the folder's database"""
+  cobol-mcp-server db apply FILE... --programs DIR [--database URL]   DB2 DDL and data into the folder's database
+  cobol-mcp-server db load [DATASET...] --programs DIR     CICS datasets (re)loaded from their load files"""
 
 
 def _parser(command: str) -> argparse.ArgumentParser:
@@ -289,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[0] == "new":
         return _new(argv[1:])
     if argv[0] == "db":
-        return _db(argv[1:])
+        from .commands import db_command
+
+        return db_command(argv[1:])
     command = argv[0] if argv[0] in ("call", "check") else "serve"
     args = _parser(command).parse_args(argv[1:] if command != "serve" else argv)
     log.set_level(args.log_level)
@@ -339,48 +342,6 @@ def _new(argv: list[str]) -> int:
         f"  check it:  cobol-mcp-server check --programs {folder}\n"
         f"  serve it:  cobol-mcp-server --programs {folder}"
     )
-    return 0
-
-
-def _db(argv: list[str]) -> int:
-    import argparse
-    from pathlib import Path
-
-    from .cobol import LinkageError
-    from .cobol.prepare.overrides import read_overrides
-    from .db.apply import ApplyError, apply_files
-    from .db.url import database
-
-    parser = argparse.ArgumentParser(
-        prog="cobol-mcp-server db",
-        description="The database of a --programs folder: `apply` runs DB2 DDL and data (SPUFI input) in it, "
-        "all in one transaction.",
-    )
-    parser.add_argument("action", choices=("apply",))
-    parser.add_argument("files", nargs="+", metavar="FILE", help="DB2 SQL: statements ended by ';', -- comments")
-    parser.add_argument("--programs", required=True, metavar="DIR", help="the programs folder the database is for")
-    parser.add_argument(
-        "--database",
-        default=None,
-        metavar="URL",
-        help="sqlite:///PATH (relative to DIR) or postgresql://user@host:port/db "
-        "(default: cobol-mcp.db in the folder's data directory, else in DIR)",
-    )
-    parser.add_argument("--data-dir", default=None, metavar="DIR", help="the folder's data directory (--data-dir)")
-    args = parser.parse_args(argv)
-    folder = Path(args.programs)
-    if not folder.is_dir():
-        print(f"cobol-mcp-server db: --programs {folder}: not a folder", file=sys.stderr)
-        return 2
-    try:
-        settings = read_overrides(folder).settings
-        url = args.database or settings.get("database")
-        db = database(url, folder, args.data_dir or settings.get("data-dir"))
-        count = apply_files([Path(f) for f in args.files], db)
-    except (ApplyError, ValueError, LinkageError) as exc:
-        print(f"cobol-mcp-server db apply: {exc}; nothing was applied", file=sys.stderr)
-        return 1
-    print(f"applied {count} statement(s) to {db.target if db.kind == 'sqlite' else 'the PostgreSQL database'}")
     return 0
 
 

@@ -1,5 +1,6 @@
-"""`call` (run one tool once, for people and shell scripts) and `check` (a CI step for COBOL; it also
-shows each LINKAGE item's direction and the reason for it)."""
+"""`call` (run one tool once, for people and shell scripts), `check` (a CI step for COBOL; it also
+shows each LINKAGE item's direction and the reason for it) and `db` (`apply` DB2 DDL and data to a
+folder's database, `load` its CICS datasets anew)."""
 
 from __future__ import annotations
 
@@ -126,9 +127,12 @@ def check_command(options: Options) -> int:
         from pathlib import Path
 
         from .cobol.prepare.calls import unresolved_calls
+        from .cobol.prepare.discover import folder_layout
 
         for _, folder in options.programs:
-            for warning in unresolved_calls(Path(folder), options.source_format):
+            layout = folder_layout(Path(folder))  # an application folder's programs are in its subfolders
+            found = None if layout.flat else layout.sources()
+            for warning in unresolved_calls(Path(folder), options.source_format, found):
                 print(f"warning: {warning}", file=sys.stderr)
         for message in server.errors:
             print(f"error: {message}", file=sys.stderr)
@@ -139,3 +143,109 @@ def check_command(options: Options) -> int:
         return 0
     finally:
         server.runtime.close()
+
+
+def db_command(argv: list[str]) -> int:
+    """`db apply FILE...` and `db load [DATASET...]` on a programs folder's database."""
+    import argparse
+    from pathlib import Path
+
+    from .cobol import LinkageError
+    from .cobol.prepare.overrides import read_overrides
+    from .db.url import database
+
+    parser = argparse.ArgumentParser(
+        prog="cobol-mcp-server db",
+        description="The database of a --programs folder: `apply` runs DB2 DDL and data (SPUFI input) in it, "
+        "all in one transaction; `load` defines the folder's CICS datasets (cobol-mcp.toml's [[datasets]]) anew "
+        "and loads them from their load files, replacing their records.",
+    )
+    parser.add_argument("action", choices=("apply", "load"))
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE|DATASET",
+        help="apply: DB2 SQL files (statements ended by ';', -- comments); "
+        "load: the datasets to load (default: every one with a load file)",
+    )
+    parser.add_argument(
+        "--programs", required=True, metavar="[NAME=]DIR", help="the programs folder the database is for"
+    )
+    parser.add_argument(
+        "--database",
+        default=None,
+        metavar="[NAME=]URL",
+        help="sqlite:///PATH (relative to DIR) or postgresql://user@host:port/db "
+        "(default: cobol-mcp.db in the folder's data directory, else in DIR)",
+    )
+    parser.add_argument(
+        "--data-dir", default=None, metavar="[NAME=]DIR", help="the folder's data directory (--data-dir)"
+    )
+    # The folder's other options, as the server and `check` take them: one command line serves for all
+    for option, metavar in (("--copybooks", "DIR"), ("--dialect", "[NAME=]STD")):
+        parser.add_argument(option, action="append", default=[], metavar=metavar,
+                            help="accepted as the server takes it (the database does not depend on it)")  # fmt: skip
+    parser.add_argument("--source-format", choices=("free", "fixed"), default=None, help="accepted, as --dialect")
+    args = parser.parse_args(argv)
+    name, sep, path = args.programs.partition("=")
+    folder = Path(path if sep and "/" not in name else args.programs)
+    if not folder.is_dir():
+        print(f"cobol-mcp-server db: --programs {folder}: not a folder", file=sys.stderr)
+        return 2
+    if args.action == "apply" and not args.files:
+        parser.error("apply needs at least one FILE")
+
+    def own(value: str | None) -> str | None:  # NAME=VALUE for this folder's name, or a bare value
+        if value is None or not sep or value.startswith(("sqlite:", "postgresql:", "postgres:")):
+            return value
+        given, named, rest = value.partition("=")
+        return rest if named and given == name else value
+
+    try:
+        settings = read_overrides(folder).settings
+        url = own(args.database) or settings.get("database")
+        db = database(url, folder, own(args.data_dir) or settings.get("data-dir"))
+        if args.action == "load":
+            return _db_load(folder, db, args.files, settings.get("datasets"))
+        from .db.apply import ApplyError, apply_files
+
+        try:
+            count = apply_files([Path(f) for f in args.files], db)
+        except ApplyError as exc:
+            raise ValueError(str(exc)) from None
+    except (ValueError, LinkageError) as exc:
+        done = "applied" if args.action == "apply" else "loaded"
+        print(f"cobol-mcp-server db {args.action}: {exc}; nothing was {done}", file=sys.stderr)
+        return 1
+    print(f"applied {count} statement(s) to {db.target if db.kind == 'sqlite' else 'the PostgreSQL database'}")
+    return 0
+
+
+def _db_load(folder: Any, db: Any, names: list[str], toml: str | None) -> int:
+    """`db load [DATASET...]`: the datasets of the folder's cobol-mcp.toml defined anew and loaded."""
+    import tomllib
+    from pathlib import Path
+
+    from .db.cics.fct import parse_datasets, reload_datasets
+
+    if toml is None:
+        raise ValueError(f"{folder}/cobol-mcp.toml defines no [[datasets]]")
+    text = Path(toml).read_text(encoding="utf-8")
+    defs = parse_datasets(tomllib.loads(text).get("datasets", []), Path(toml), text, folder)
+    if names:
+        known = {d.name.upper(): d for d in defs}
+        missing = [n for n in names if n.upper() not in known]
+        if missing:
+            raise ValueError(f"{toml}: no [[datasets]] named {', '.join(missing)} (names: "
+                             f"{', '.join(d.name for d in defs) or 'none'})")  # fmt: skip
+        defs = [known[n.upper()] for n in dict.fromkeys(names)]
+    else:
+        defs = [d for d in defs if d.load is not None]
+    counts = reload_datasets(db, defs)
+    where = db.target if db.kind == "sqlite" else "the PostgreSQL database"
+    for d in defs:
+        print(
+            f"loaded {d.name}: {counts[d.name]} record(s) from {d.load}" if d.load else f"defined {d.name} anew, empty"
+        )
+    print(f"{len(counts)} dataset(s) defined anew in {where}")
+    return 0

@@ -17,7 +17,7 @@ import os
 import sys
 
 from . import __version__
-from .cobol import COPYBOOK_SUFFIXES, copybook_folders
+from .cobol import COPYBOOK_SUFFIXES, SOURCE_SUFFIXES, copybook_folders
 from .cobol.prepare.cache import cache_root
 from .jsontext import dumps, loads
 
@@ -83,9 +83,10 @@ def _libraries(folder: str) -> list[tuple[str, list[tuple[str, int, int]]]]:
     return [(path, _listing(path, COPYBOOK_SUFFIXES)) for path in subfolders if os.path.isdir(path)]
 
 
-def file_copybooks(folder: str) -> list[str]:
-    """The copybook folders the folder's cobol-mcp.toml names (``[folder] copybooks``), read without the
-    overrides module (the warm start stays light); a file that does not read is checked by the scan."""
+def file_copybooks(folder: str, key: str = "copybooks") -> list[str]:
+    """The copybook folders the folder's cobol-mcp.toml names (``[folder] copybooks``; ``key``: another list
+    of folders, such as ``programs``), read without the overrides module (the warm start stays light); a
+    file that does not read is checked by the scan."""
     path = os.path.join(folder, "cobol-mcp.toml")
     if not os.path.isfile(path):
         return []
@@ -93,10 +94,46 @@ def file_copybooks(folder: str) -> list[str]:
 
     try:
         with open(path, "rb") as handle:
-            books = tomllib.load(handle).get("folder", {}).get("copybooks", [])
+            books = tomllib.load(handle).get("folder", {}).get(key, [])
     except (OSError, ValueError, AttributeError):
         return []
     return [os.path.join(folder, book) for book in books if isinstance(book, str)] if isinstance(books, list) else []
+
+
+TREE_DEPTH = 3  # as deep as an application folder's program and copybook folders are looked for (source.layout)
+
+
+def _tree(folder: str, depth: int = 0) -> list[tuple[str, int, int]]:
+    """(path, size, mtime) of every file below an application folder that may be COBOL (a COBOL ending or
+    none: its layout is found by content), so that a warm start sees any change of it."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return []
+    out = []
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            if depth < TREE_DEPTH:
+                out += _tree(entry.path, depth + 1)
+            continue
+        ending = os.path.splitext(entry.name)[1].lower()
+        if not ending or ending in COPYBOOK_SUFFIXES or ending == ".dcl":
+            st = entry.stat()
+            out.append((entry.path, st.st_size, st.st_mtime_ns))
+    return out
+
+
+def _application(folder: str) -> bool:
+    """Whether a programs folder is served as an application (source.layout): no COBOL source at its top,
+    or program folders named in its cobol-mcp.toml."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    flat = any(os.path.splitext(name)[1].lower() in SOURCE_SUFFIXES for name in names)
+    return not flat or bool(file_copybooks(folder, "programs"))
 
 
 def stamp(options: Options) -> list[Any]:
@@ -115,6 +152,7 @@ def stamp(options: Options) -> list[Any]:
                 _listing(folder, COPYBOOK_SUFFIXES),
                 [(book, _listing(book, COPYBOOK_SUFFIXES), _libraries(book)) for book in books],
                 _listing(folder, (".toml",)),  # the overrides file, cobol-mcp.toml
+                _tree(folder) if not bundled and _application(folder) else None,
             )
         )
     trip: list[Any] = loads(dumps(parts))  # the form it has after a trip through the file

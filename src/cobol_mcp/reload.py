@@ -30,9 +30,19 @@ LIST_CHANGED = b'{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n
 
 
 def relevant(path: str) -> bool:
-    """Whether a changed file can change the tools: a COBOL source or copybook, or the overrides file."""
+    """Whether a changed file can change the tools: a COBOL source or copybook (a DCLGEN member, or a
+    member without an ending that holds COBOL, as an application folder's are), or the overrides file."""
     name = os.path.basename(path)
-    return name == OVERRIDES_FILE or os.path.splitext(name)[1].lower() in COPYBOOK_SUFFIXES
+    ending = os.path.splitext(name)[1].lower()
+    if name == OVERRIDES_FILE or ending in COPYBOOK_SUFFIXES or ending == ".dcl":
+        return True
+    if ending or name.startswith("."):
+        return False
+    from pathlib import Path
+
+    from .cobol.source.layout import kind_of  # (only under --watch, for a file without an ending)
+
+    return kind_of(Path(path)) is not None
 
 
 class Watcher:

@@ -222,6 +222,9 @@ def build_server(options: Options, loop: ReaderLoop | None = None, *, say_skippe
         worker=found["worker"],
     )
     catalog = build_catalog(found, runtime, options)
+    for settings in found["folders"].values():  # an application folder: what was found where
+        for line in settings.get("layout", ()):
+            log.info(line)
     for message in found["warnings"]:
         log.warning(message)
     for message in found["errors"] if say_skipped else ():

@@ -146,3 +146,19 @@ def test_a_script_that_drops_what_it_creates_runs_twice(tmp_path: Path) -> None:
     assert conn.execute('SELECT * FROM "PAYROLL.DEPT"').fetchall() == [("A00", 150)]
     assert conn.execute('SELECT * FROM "PAYROLL.VDEPT"').fetchall() == [("A00",)]  # 1.50 > 1, compared scaled
     assert conn.execute('SELECT COUNT(*) FROM "COBOL_MCP_COLUMNS"').fetchone() == (2,)
+
+
+def test_apply_takes_the_folder_options_the_server_takes(tmp_path: Path) -> None:
+    folder = tmp_path / "batch"
+    (folder / "copy").mkdir(parents=True)
+    (folder / "data").mkdir()
+    command = [
+        sys.executable, "-m", "cobol_mcp", "db", "apply", str(HERE / "payroll.sql"), "--programs", f"pay={folder}",
+        "--copybooks", str(folder / "copy"), "--dialect", "pay=ibm", "--source-format", "fixed",
+        "--data-dir", "pay=data",
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"applied 10 statement(s) to {folder / 'data' / 'cobol-mcp.db'}"
+    conn = sqlite3.connect(folder / "data" / "cobol-mcp.db")
+    assert conn.execute('SELECT COUNT(*) FROM "PAYROLL.EMPLOYEE"').fetchone() == (2,)

@@ -81,3 +81,58 @@ def test_a_dataset_is_loaded_when_created_and_must_keep_its_definition(tmp_path:
     )
     with pytest.raises(DatasetError, match=expected):
         create_datasets(db, changed)
+
+
+def test_a_load_added_after_the_dataset_was_made_is_said_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    db = Database("sqlite", str(tmp_path / "f.db"))
+    assert create_datasets(db, parse(tmp_path, GOOD)) == ["CUSTFILE"]  # made without records
+    (tmp_path / "c.txt").write_bytes(b"0001ALICE\n0002BOB\n")
+    capsys.readouterr()
+    assert create_datasets(db, parse(tmp_path, GOOD + 'load = "c.txt"\n')) == []  # line 6: the load key
+    said = capsys.readouterr().err
+    assert f"{tmp_path / 'cobol-mcp.toml'}:6: datasets.CUSTFILE: load = 'c.txt' was not loaded" in said
+    assert "`cobol-mcp-server db load CUSTFILE`" in said
+    assert sqlite3.connect(db.target).execute("SELECT count(*) FROM cics_records").fetchone() == (0,)
+
+
+def test_db_load_replaces_the_records_and_redefines_the_dataset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+    import subprocess
+    import sys
+
+    folder = tmp_path / "app"
+    folder.mkdir()
+    (folder / "cobol-mcp.toml").write_text(GOOD)
+    db = Database("sqlite", str(folder / "cobol-mcp.db"))
+    create_datasets(db, parse_datasets(tomllib.loads(GOOD)["datasets"], folder / "cobol-mcp.toml", GOOD, folder))
+    conn = sqlite3.connect(db.target)
+    conn.execute("INSERT INTO cics_records VALUES ('CUSTFILE', X'30303039', X'30303039')")  # a program's record
+    conn.commit()
+    (folder / "c.txt").write_bytes(b"0001ALICE\n0002BOB\n")
+    text = GOOD.replace("20", "30") + 'load = "c.txt"\n'  # a longer record, and its load file
+    (folder / "cobol-mcp.toml").write_text(text)
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "cobol_mcp", "db", "load", *args, "--programs", f"app={folder}"]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+    wrong = run("NOFILE")
+    assert (
+        wrong.returncode == 1 and "no [[datasets]] named NOFILE (names: CUSTFILE); nothing was loaded" in wrong.stderr
+    )
+    done = run("custfile")
+    assert done.returncode == 0, done.stderr
+    assert "loaded CUSTFILE: 2 record(s)" in done.stdout
+    rows = conn.execute("SELECT rid, data FROM cics_records ORDER BY rid").fetchall()
+    assert rows == [(b"0001", b"0001ALICE".ljust(30)), (b"0002", b"0002BOB".ljust(30))]
+    assert conn.execute("SELECT max_length FROM cics_datasets").fetchall() == [(30,)]
+    defs = parse_datasets(tomllib.loads(text)["datasets"], folder / "cobol-mcp.toml", text, folder)
+    capsys.readouterr()
+    assert create_datasets(db, defs) == []  # as the file says now, loaded from its file: nothing to say
+    assert "was not loaded" not in capsys.readouterr().err

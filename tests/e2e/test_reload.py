@@ -133,3 +133,23 @@ def test_a_reload_says_the_warning_of_a_copy_written_for_another_machine_once(tm
         assert status == 0
         said = [line for line in [*seen, *rest.decode().splitlines()] if "names a file of another machine" in line]
         assert len(said) == 1 and f'{folder / "GREET.CBL"}:6: COPY "DD:SYSLIB(GREETIN)"' in said[0]
+
+
+def test_an_application_folder_is_watched_in_its_program_and_copybook_folders(tmp_path, cache_dir):
+    app = tmp_path / "app"
+    (app / "cbl").mkdir(parents=True)
+    (app / "jcl").mkdir()
+    write(app / "cbl" / "RATE.cbl", RATE.format(description="Interest on a principal at a yearly rate.", divisor=100))
+    with StdioClient("--watch", "--no-bundled", "--programs", str(app), "--log-level", "info") as client:
+        seen: list[str] = []
+        client.initialize()
+        wait_stderr(client, "watching", seen)
+        assert any("programs from cbl (1)" in line for line in seen)
+        (app / "greet" / "cbl").mkdir(parents=True)
+        write(app / "greet" / "cbl" / "GREET", GREET)  # a module's program, a member without an ending
+        assert client.read(timeout=120) == {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}
+        names = [tool["name"] for tool in client.request("tools/list")["result"]["tools"]]
+        assert names == ["apply_rate", "greet"]
+        assert client.call("greet", who="Ada")["structuredContent"] == {"greeting": "Hello, Ada"}
+        status, _, _ = client.close()
+        assert status == 0

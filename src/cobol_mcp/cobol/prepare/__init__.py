@@ -4,8 +4,10 @@ beside them, layout checks, and the manifest entries a warm start builds its too
 Owns: :mod:`.cache` (where things are kept; on the start-up path, standard library only),
 :mod:`.cobc` (running the compiler for CALLable modules), :mod:`.sql` (programs with EXEC SQL
 precompiled first), :mod:`.executable` (console programs as executables), :mod:`.programs` (a
-folder's programs: discover, parse, compile, cache), :mod:`.refusal` (EXEC blocks nothing translates,
-and a refusal naming the user's file:line and the program), :mod:`.specfile` (a cached spec read back
+folder's programs: parse, compile, cache), :mod:`.discover` (which files of a folder, or of an
+application folder's subfolders, are its programs, and which are not served), :mod:`.refusal` (EXEC
+blocks nothing translates, and a refusal naming the user's file:line and the program), :mod:`.specfile`
+(a cached spec read back
 without the parser),
 :mod:`.overrides` (the folder's ``cobol-mcp.toml``: checked, applied to specs and manifest entries),
 :mod:`.cobc_check` (the compiler's own record layout, to compare with the parser's), :mod:`.driver`

@@ -25,9 +25,11 @@ _SYSTEM_PREFIXES = ("CBL_", "C$")
 _SYSTEM_NAMES = {"SYSTEM", 'X"91"', 'X"E4"', 'X"E5"', 'X"F4"', 'X"F5"'}
 
 
-def unresolved_calls(folder: Path, source_format: str | None = None) -> list[str]:
-    """One `file:line: CALL 'X': ...` warning per literal CALL whose target is nowhere."""
-    sources = sorted(p for p in folder.iterdir() if p.suffix.lower() in SOURCE_SUFFIXES and p.is_file())
+def unresolved_calls(folder: Path, source_format: str | None = None, sources: list[Path] | None = None) -> list[str]:
+    """One `file:line: CALL 'X': ...` warning per literal CALL whose target is nowhere (``sources``: the
+    programs of an application folder, default the folder's own sources)."""
+    if sources is None:
+        sources = sorted(p for p in folder.iterdir() if p.suffix.lower() in SOURCE_SUFFIXES and p.is_file())
     programs: set[str] = set()
     calls: list[tuple[str, str]] = []
     for source in sources:

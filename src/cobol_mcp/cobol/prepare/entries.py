@@ -22,6 +22,7 @@ class FolderSettings(TypedDict):
     database: str | None  # EXEC SQL programs' database URL (None: cobol-mcp.db in the data folder)
     datasets: NotRequired[str]  # the cobol-mcp.toml whose [[datasets]] are the CICS files (db.cics.fct)
     sql: NotRequired[SqlOptions]  # EXEC SQL programs' BIND and precompiler options
+    layout: NotRequired[list[str]]  # an application folder: what was found where (said at every start)
 
 
 class SqlOptions(TypedDict):

@@ -38,7 +38,7 @@ _FIELD_KEYS = (
 )  # fmt: skip
 MAX_LENGTH = 1 << 20  # the most a PIC X ANY LENGTH item's max-length can say (bytes per call)
 _FOLDER_KEYS = ("dialect", "copybooks", "data-dir", "source-format", "database", "qualifier", "date-format",
-                "time-format")  # fmt: skip
+                "time-format", "programs")  # fmt: skip
 _DB2_NAME = re.compile(r"^[A-Za-z#@$][A-Za-z0-9_#@$]{0,127}$")  # a DB2 ordinary identifier (a schema)
 _DATETIME_FORMATS = ("ISO", "USA", "EUR", "JIS")  # DB2's DATE and TIME precompiler options
 _DIRECTIONS = ("in", "out", "inout", "none")
@@ -211,7 +211,7 @@ def check_field(program: str, item: str, keys: Any, locate: Locator, under: tupl
 
 
 def check_folder(body: Any, locate: Locator, folder: Path) -> dict[str, Any]:
-    """The ``[folder]`` table: dialect, copybooks and data-dir (made absolute), source-format."""
+    """The ``[folder]`` table: dialect, copybooks, programs and data-dir (made absolute), source-format."""
 
     def bad(key: str, message: str) -> LinkageError:
         line = locate.key(key, "folder") if key else locate.table("folder")
@@ -223,7 +223,7 @@ def check_folder(body: Any, locate: Locator, folder: Path) -> dict[str, Any]:
     for key, value in body.items():
         if key not in _FOLDER_KEYS:
             raise bad(key, f"unknown key (known: {', '.join(_FOLDER_KEYS)})")
-        if key == "copybooks":
+        if key in ("copybooks", "programs"):  # folders, from this one
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 raise bad(key, "must be a list of folders (strings)")
             books = []

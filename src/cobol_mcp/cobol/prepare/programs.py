@@ -7,15 +7,14 @@ spec file per program (:mod:`.specfile`) and runs neither the parser nor cobc.
 from __future__ import annotations
 
 import os
-import re
 import sys
 import threading
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import COPYBOOK_SUFFIXES, PRECOMPILED_SUFFIXES, SOURCE_SUFFIXES, LinkageError
+from .. import LinkageError
 from ..linkage.dialect import DialectError, load_dialect
 from ..linkage.model import ProgramSpec
 from ..linkage.program import parse_programs
@@ -25,6 +24,7 @@ from .cache import cache_root
 from .calls import callee_module
 from .cics import Translated, has_cics, runtime_fills_eib, translate
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
+from .discover import folder_layout, program_paths
 from .override_variants import clashes
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .refusal import needs_precompiler, refusal
@@ -56,6 +56,7 @@ class CompiledProgram:
     warnings: tuple[str, ...] = ()  # `file:line: ...` of its source, such as a COPY of another machine's path
     sql: Precompiled | None = None  # a program with EXEC SQL: what was compiled instead of its source (.sql)
     cics: Translated | None = None  # a program with EXEC CICS: what was parsed and compiled instead (.cics)
+    folder: Path | None = None  # its application folder, where its database is (None: the source's own folder)
 
 
 @dataclass
@@ -72,42 +73,6 @@ def no_settings() -> FolderSettings:
     return {"data_dir": None, "database": None}
 
 
-def sources(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if p.suffix.lower() in SOURCE_SUFFIXES and p.is_file())
-
-
-# Files of a programs folder passed over without a word: documentation, data, build files.
-_QUIET_SUFFIXES = (".txt", ".md", ".rst", ".adoc", ".html", ".pdf", ".json", ".toml", ".yaml", ".yml", ".csv",
-                   ".dat", ".log", ".sh", ".bat", ".py", ".mk", ".xml", ".so", ".dll", ".o", ".exe")  # fmt: skip
-_LOOKS_LIKE_COBOL = re.compile(rb"\b(?:IDENTIFICATION|ID)\s+DIVISION\b|\bPROGRAM-ID\b", re.I)
-
-
-def not_served(folder: Path) -> list[str]:
-    """Why each file of ``folder`` that looks like COBOL is not served (programs, copybooks and plain
-    documentation or data files need no word): `file:1: not served: why` lines."""
-    found: list[str] = []
-    for path in sorted(folder.iterdir()):
-        suffix = path.suffix.lower()
-        if not path.is_file() or path.name.startswith(".") or suffix in SOURCE_SUFFIXES + COPYBOOK_SUFFIXES:
-            continue
-        if suffix in PRECOMPILED_SUFFIXES:
-            found.append(
-                f"{path}:1: {PRECOMPILED_SUFFIXES[suffix]}: it needs that precompiler first, which this server "
-                "does not run (serve the precompiler's .cbl/.cob output instead)"
-            )
-        elif suffix not in _QUIET_SUFFIXES and path.name.lower() not in ("readme", "license", "makefile"):
-            try:
-                with path.open("rb") as handle:
-                    head = handle.read(65536)
-            except OSError:
-                continue
-            if b"\0" not in head and _LOOKS_LIKE_COBOL.search(head):
-                ending = f"its name ends in {path.suffix!r}" if path.suffix else "its name has no ending"
-                found.append(
-                    f"{path}:1: looks like a COBOL program, but {ending}: programs are read from "
-                    f"{', '.join(SOURCE_SUFFIXES)} files (any case)"
-                )
-    return found
 
 
 def scan_folder(
@@ -136,8 +101,12 @@ def scan_folder(
     # The file's [folder] settings, where the command line gives none (its copybook folders come after)
     dialect, source_format = overrides.dialect(dialect), overrides.source_format(source_format)
     include, scan.settings = overrides.include(include), overrides.folder_settings()
-    paths = sources(folder)
-    scan.errors += not_served(folder)
+    layout = folder_layout(folder, overrides.settings)
+    paths, includes, errors, warnings = program_paths(layout, include)
+    scan.errors += errors
+    scan.warnings += warnings
+    if not layout.flat:
+        scan.settings["layout"] = layout.report()
     outcomes: list[list[CompiledProgram | str]] = [[] for _ in paths]
     callees: list[tuple[str, str] | None] = [None] * len(paths)
     progress = _Progress(folder, len(paths))
@@ -150,13 +119,13 @@ def scan_folder(
                 cache_dir=cache_dir,
                 source_format=source_format,
                 rebuild=rebuild,
-                include=include,
+                include=includes[index],
                 overrides=overrides,
                 dialect=dialect,
             )
         except LinkageError as exc:
             outcomes[index] = [str(exc)]
-            callees[index] = callee_module(source, cache_dir, source_format, include, dialect)  # still CALLable
+            callees[index] = callee_module(source, cache_dir, source_format, includes[index], dialect)  # still CALLable
         except BuildError as exc:
             outcomes[index] = [str(exc)]
         except DialectError as exc:
@@ -180,7 +149,7 @@ def scan_folder(
         if isinstance(outcome, str):
             scan.errors.append(outcome)
         else:
-            scan.programs.append(outcome)
+            scan.programs.append(outcome if layout.flat else replace(outcome, folder=folder.resolve()))
             scan.warnings += [warning for warning in outcome.warnings if warning not in scan.warnings]
     _refuse_clashes(scan)  # (a variant named like another tool of the folder)
     scan.errors += overrides.unused()

@@ -40,11 +40,12 @@ class Precompiled:
     statements: tuple[SqlStatement, ...]
 
 
-def sql_entry(sql: Precompiled, source: Path, source_format: str, dialect: str) -> SqlEntry:
-    """The ``sql`` of a precompiled program's manifest entry (:class:`.entries.SqlEntry`)."""
+def sql_entry(sql: Precompiled, source: Path, source_format: str, dialect: str, folder: Path | None = None) -> SqlEntry:
+    """The ``sql`` of a precompiled program's manifest entry (:class:`.entries.SqlEntry`); ``folder``: its
+    application folder, where its database is (default: the source's folder)."""
     return {
         "source": str(sql.source), "original": str(source), "format": source_format,
-        "include": [str(p) for p in sql.include], "dialect": dialect, "folder": str(source.parent),
+        "include": [str(p) for p in sql.include], "dialect": dialect, "folder": str(folder or source.parent),
     }  # fmt: skip
 
 

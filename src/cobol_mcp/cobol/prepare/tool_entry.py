@@ -51,7 +51,7 @@ def program_entry(program: CompiledProgram, bundled: bool, cache_dir: Path | Non
             entry["sql_calls"] = True
             entry["definition"]["annotations"]["readOnlyHint"] = False  # its subprograms' SQL may change data
         if sql is not None:
-            entry["sql"] = sql_entry(sql, program.spec.source, program.spec.source_format, std)
+            entry["sql"] = sql_entry(sql, program.spec.source, program.spec.source_format, std, program.folder)
             if any(s.kind.split()[0] in CHANGES_DATA for s in sql.statements):  # it changes the database
                 entry["definition"]["annotations"]["readOnlyHint"] = False
     if program.overrides is not None and program.overrides.containers is not None:  # a channel-style program
@@ -115,11 +115,12 @@ def callable_entry(program: CompiledProgram, bundled: bool) -> CallableEntry:
         "source": str(program.cics.original if program.cics else program.spec.source),
     }
     if program.cics is not None:
-        entry["cics"] = {"original": str(program.cics.original), "folder": str(program.cics.original.parent),
+        home = program.folder or program.cics.original.parent
+        entry["cics"] = {"original": str(program.cics.original), "folder": str(home),
                          "commands": list(program.cics.commands)}  # fmt: skip
     if program.sql is not None:
         original = program.cics.original if program.cics else spec.source  # (a CICS program's: not its translation)
-        entry["sql"] = sql_entry(program.sql, original, spec.source_format, spec.dialect)
+        entry["sql"] = sql_entry(program.sql, original, spec.source_format, spec.dialect, program.folder)
     return entry
 
 

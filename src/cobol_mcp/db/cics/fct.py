@@ -13,7 +13,9 @@
 names the file and line. :func:`create_datasets` makes the datasets the database does not have yet and
 loads them (a fixed-length record is padded with spaces, a variable one up to its minimum; a line
 longer than the record length, or a KSDS key twice, is an error naming the load file's line); one the
-database already has must be defined as it was (records are never reloaded over a user's changes).
+database already has must be defined as it was (records are never reloaded over a user's changes), and
+a ``load`` it was not loaded from (one added after the dataset was made) is a warning naming the file's
+line. :func:`reload_datasets` (``cobol-mcp-server db load``) defines datasets anew and loads them.
 """
 
 from __future__ import annotations
@@ -23,11 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ... import log
 from ..unit import connect
 from ..url import Database
 from .store import create_tables
 
-__all__ = ["MAX_RECORD", "DatasetDef", "DatasetError", "create_datasets", "load_records", "parse_datasets", "rid_of"]
+__all__ = [
+    "MAX_RECORD", "DatasetDef", "DatasetError", "create_datasets", "load_records", "parse_datasets", "reload_datasets",
+    "rid_of",
+]  # fmt: skip
 
 MAX_RECORD = 32767
 _KEYS = ("name", "organization", "record-length", "keys", "load")
@@ -49,6 +55,8 @@ class DatasetDef:
     key_offset: int = 0
     load: Path | None = None
     where: str = ""  # file:line of its [[datasets]] table
+    load_where: str = ""  # file:line of its load key
+    load_text: str = ""  # the load key as written
 
     @property
     def fixed(self) -> bool:
@@ -96,14 +104,14 @@ def parse_datasets(value: Any, path: Path, text: str, folder: Path) -> list[Data
         def bad(key: str, message: str, index: int = index, label: str = label) -> DatasetError:
             return DatasetError(f"{path}:{line_of(index, key)}: {label}{'.' + key if key else ''}: {message}")
 
-        defn = _check(body, bad, folder, f"{path}:{line_of(index)}")
+        defn = _check(body, bad, folder, f"{path}:{line_of(index)}", f"{path}:{line_of(index, 'load')}")
         if defn.name.upper() in found:
             raise bad("name", f"defined twice (the first at {found[defn.name.upper()].where})")
         found[defn.name.upper()] = defn
     return list(found.values())
 
 
-def _check(body: dict[str, Any], bad: Any, folder: Path, where: str) -> DatasetDef:
+def _check(body: dict[str, Any], bad: Any, folder: Path, where: str, load_where: str = "") -> DatasetDef:
     for key in body:
         if key not in _KEYS:
             raise bad(key, f"unknown key (known: {', '.join(_KEYS)})")
@@ -147,7 +155,8 @@ def _check(body: dict[str, Any], bad: Any, folder: Path, where: str) -> DatasetD
         load = folder / body["load"]
         if not load.is_file():
             raise bad("load", f"no such file: {load}")
-    return DatasetDef(name, org, low, high, key_length, key_offset, load, where)
+    text = body["load"] if load is not None else ""
+    return DatasetDef(name, org, low, high, key_length, key_offset, load, where, load_where, text)
 
 
 def _whole(value: Any) -> bool:
@@ -191,8 +200,9 @@ def load_records(defn: DatasetDef) -> list[tuple[bytes, bytes]]:
 def create_datasets(db: Database, datasets: list[DatasetDef]) -> list[str]:
     """Create the CICS tables (call it at start even with no datasets: TS queues and counters need them)
     and the datasets the database does not have, loading them; the names of those created. A dataset the
-    database has, defined otherwise, is a DatasetError (its records are kept). Replicas starting together
-    on one PostgreSQL: one creates, the others wait for it and find the datasets there."""
+    database has, defined otherwise, is a DatasetError (its records are kept); one it has with a ``load``
+    it was not loaded from is a warning (file:line of the key). Replicas starting together on one
+    PostgreSQL: one creates, the others wait for it and find the datasets there."""
     rows = {d.name: load_records(d) for d in datasets}  # the load files checked before anything is written
     try:
         return _create(db, datasets, rows)
@@ -204,7 +214,18 @@ def create_datasets(db: Database, datasets: list[DatasetDef]) -> list[str]:
         return _create(db, datasets, rows)
 
 
-def _create(db: Database, datasets: list[DatasetDef], rows: dict[str, list[tuple[bytes, bytes]]]) -> list[str]:
+def reload_datasets(db: Database, datasets: list[DatasetDef]) -> dict[str, int]:
+    """Define ``datasets`` anew (as the file has them now) and load each from its load file, replacing the
+    records the database had, all in one transaction; how many records each now has. DatasetError names a
+    load file's line."""
+    rows = {d.name: load_records(d) for d in datasets}
+    _create(db, datasets, rows, replace=True)
+    return {name: len(found) for name, found in rows.items()}
+
+
+def _create(
+    db: Database, datasets: list[DatasetDef], rows: dict[str, list[tuple[bytes, bytes]]], replace: bool = False
+) -> list[str]:
     conn = connect(db)
     created: list[str] = []
     ph = "?" if db.kind == "sqlite" else "%s"
@@ -213,6 +234,9 @@ def _create(db: Database, datasets: list[DatasetDef], rows: dict[str, list[tuple
             conn.execute("BEGIN IMMEDIATE")
         create_tables(conn, db.kind)
         for d in datasets:
+            if replace:
+                for table, column in (("cics_records", "dataset"), ("cics_datasets", "name"), ("cics_loads", "name")):
+                    conn.execute(f"DELETE FROM {table} WHERE {column} = {ph}", [d.name])
             shape = (d.organization, d.min_length, d.max_length, d.key_length, d.key_offset)
             count = conn.execute(
                 "INSERT INTO cics_datasets (name, organization, min_length, max_length, key_length, key_offset, "
@@ -225,8 +249,14 @@ def _create(db: Database, datasets: list[DatasetDef], rows: dict[str, list[tuple
                     f"WHERE name = {ph}", [d.name]).fetchone()  # fmt: skip
                 if tuple(had) != shape:
                     raise DatasetError(f"{d.where}: datasets.{d.name}: the database has it defined otherwise "
-                                       f"({_shape(tuple(had))}, not {_shape(shape)}): "
-                                       "delete it there to redefine it")  # fmt: skip
+                                       f"({_shape(tuple(had))}, not {_shape(shape)}): `cobol-mcp-server db load "
+                                       f"{d.name}` defines it anew (its records replaced by its file's)")  # fmt: skip
+                if d.load is not None:
+                    loaded = conn.execute(f"SELECT load_file FROM cics_loads WHERE name = {ph}", [d.name]).fetchone()
+                    if loaded is None or loaded[0] != d.load_text:
+                        log.warning(f"{d.load_where}: datasets.{d.name}: load = {d.load_text!r} was not loaded: the "
+                                    f"database had {d.name} already, and its records are kept; `cobol-mcp-server db "
+                                    f"load {d.name}` replaces them by the file's")  # fmt: skip
                 continue
             for rid, record in rows[d.name]:
                 conn.execute(f"INSERT INTO cics_records (dataset, rid, data) VALUES ({ph}, {ph}, {ph})",
@@ -234,6 +264,9 @@ def _create(db: Database, datasets: list[DatasetDef], rows: dict[str, list[tuple
             if d.organization == "esds":
                 end = sum(len(r) for _, r in rows[d.name])
                 conn.execute(f"UPDATE cics_datasets SET next_rba = {ph} WHERE name = {ph}", [end, d.name])
+            if d.load is not None:
+                conn.execute(f"INSERT INTO cics_loads (name, load_file) VALUES ({ph}, {ph}) ON CONFLICT (name) "
+                             "DO UPDATE SET load_file = EXCLUDED.load_file", [d.name, d.load_text])  # fmt: skip
             created.append(d.name)
         conn.execute("COMMIT") if db.kind == "sqlite" else conn.commit()
     except BaseException:

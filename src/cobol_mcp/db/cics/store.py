@@ -16,6 +16,7 @@ cics_td            intrapartition TD records, in order
 cics_counters      (pool, name) -> value, minimum, maximum (decimal text: a DCOUNTER's reach 2**64),
                    and whether DCOUNTER defined it
 cics_tasks         one row: how many task numbers (EIBTASKN) the servers have reserved (:mod:`.tasks`)
+cics_loads         the load file each dataset was loaded from (:mod:`.fct`), to tell a ``load`` added later
 =================  ===================================================================================
 """
 
@@ -49,6 +50,7 @@ def tables_ddl(kind: str) -> list[str]:
         "maximum VARCHAR(21) NOT NULL, "
         "PRIMARY KEY (pool, name))",
         f"CREATE TABLE IF NOT EXISTS cics_tasks (id INTEGER PRIMARY KEY, reserved {big} NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS cics_loads (name VARCHAR(8) PRIMARY KEY, load_file TEXT NOT NULL)",
     ]
 
 
