@@ -73,8 +73,6 @@ def no_settings() -> FolderSettings:
     return {"data_dir": None, "database": None}
 
 
-
-
 def scan_folder(
     folder: Path,
     *,
