@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from cobol_mcp.cobol.prepare.native_worker import build_worker
+from cobol_mcp.cobol.prepare.programs import scan_folder
 from cobol_mcp.db.url import Database
 
 from ..db.postgres import postgres_url
@@ -43,7 +45,10 @@ def _library(root: Path) -> Path:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[StdioClient, Database]]:
-    with serve_with_database(request, _library(tmp_path / "app"), tmp_path / "cache") as found:
+    folder, cache = _library(tmp_path / "app"), tmp_path / "cache"
+    scan_folder(folder, cache_dir=cache)  # compiled beforehand: the server starts warm, however busy the machine
+    build_worker(cache)
+    with serve_with_database(request, folder, cache) as found:
         yield found
 
 

@@ -147,7 +147,8 @@ def _excluded(path: Path, exclude: frozenset[Path]) -> bool:
 _BOOK_ENDINGS = ("", *(ext for ext in COPYBOOK_SUFFIXES if ext not in SOURCE_SUFFIXES))
 _PROGRAM_ENDINGS = tuple(ext for ext in COPYBOOK_SUFFIXES if ext in SOURCE_SUFFIXES)
 # The file our precompiler or translator writes beside its output: the path of the user's program it was
-# made from (:func:`mark_translation`), so that a COPY never finds the program itself.
+# made from, then a line `BOOK<tab>path` per INCLUDE member written there (:func:`mark_translation`), so
+# that a COPY never finds the program itself and messages name the user's files (:func:`user_paths`).
 TRANSLATION_MARK = ".cobol-mcp-original"
 
 
