@@ -135,6 +135,22 @@ def test_check_lists_a_batch_programs_statements(tmp_path: Path) -> None:
     assert f"{folder / 'EMPBATCH.cbl'}:118: UPDATE WHERE CURRENT OF: UPDATE PAYROLL.EMPLOYEE SET SALARY" in done.stderr
 
 
+def test_check_lists_a_console_program_beside_a_batch_program(tmp_path: Path) -> None:
+    """SHOW-ARGS has no EXEC SQL, EMPBATCH beside it has: its calls may still reach SQL subprograms, and
+    check lists it like any console program."""
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    for name in ("EMPBATCH.cbl", "DCLEMPL.cpy"):
+        shutil.copy(PROGRAMS / name, folder)
+    shutil.copy(PROGRAMS.parent / "console_programs" / "showargs.cob", folder)
+    done = subprocess.run([sys.executable, "-m", "cobol_mcp", "check", "--no-bundled", "--programs", str(folder)],
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "COBOL_MCP_CACHE": str(tmp_path / "cache")})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "show_args: console, inputs: args" in done.stderr.splitlines()
+    assert "empbatch: console, inputs: input" in done.stderr.splitlines()
+
+
 def _hold(client: StdioClient, signals: Path) -> None:
     """Start EMPHOLD (request "h") and wait until its UPDATE is in, not committed."""
     signals.mkdir()
