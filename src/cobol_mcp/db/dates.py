@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["FORMATS", "iso", "shown"]
+__all__ = ["FORMATS", "datetime_text", "iso", "shown"]
 
 FORMATS = ("ISO", "USA", "EUR", "JIS")
 
@@ -96,3 +96,17 @@ def shown(value: str, db2_type: str, fmt: str) -> str:
             hour = int(h)
             return f"{(hour - 1) % 12 + 1:02d}:{mi} {'PM' if 12 <= hour < 24 else 'AM'}"
     return value
+
+
+def datetime_text(text: str, db2_type: str, target: str) -> str:
+    """A string given to a DATE, TIME or TIMESTAMP column, in any form DB2 takes (see :mod:`.dates`): DB2's
+    ISO text on SQLite (a TIMESTAMP with six fraction digits), PostgreSQL's own (``2026-11-25 13:45:00.000000``,
+    ``13:45:00``) on PostgreSQL; text of no such shape unchanged (the database refuses it: -180)."""
+    if db2_type not in ("DATE", "TIME", "TIMESTAMP"):
+        return text
+    found = iso(text, db2_type)
+    if found is None or target == "sqlite":
+        return text if found is None else found
+    if db2_type == "TIMESTAMP":
+        return found[:10] + " " + found[11:19].replace(".", ":") + found[19:]
+    return found.replace(".", ":") if db2_type == "TIME" else found

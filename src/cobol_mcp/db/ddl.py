@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .catalog import Column, Table, Untranslatable
-from .expr import Rewriter, datetime_text, matching, now_sql, split_args
+from .dates import datetime_text
+from .expr import Rewriter, matching, now_sql, split_args
 from .lexer import Tok, untokenize
 from .names import qualified_name, render_name, render_word
 

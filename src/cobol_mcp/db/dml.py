@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .catalog import Column, Table, Untranslatable
-from .expr import HostRef, Rewriter, datetime_text, matching, split_args
+from .dates import datetime_text
+from .expr import HostRef, Rewriter, matching, split_args
 from .lexer import Tok
 from .names import qualified_name
 

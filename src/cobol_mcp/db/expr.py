@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from .arith import compare_sql, parse, render, store_sql
 from .catalog import Column, Table, Untranslatable
-from .dates import iso
+from .dates import datetime_text
 from .lexer import Tok
-from .names import qualified_name, render_name, render_part, render_word
+from .names import correlation, qualified_name, render_name, render_word
 
-__all__ = ["HostRef", "Rewriter", "datetime_text", "now_sql"]
+__all__ = ["HostRef", "Rewriter", "now_sql"]
 
 _NOW = {
     ("sqlite", "DATE"): "date('now', 'localtime')",
@@ -35,20 +35,6 @@ _TABLE_BEFORE = ("FROM", "JOIN", "INTO", "UPDATE", "TABLE", "REFERENCES", "VIEW"
 
 def now_sql(register: str, target: str) -> str:
     return _NOW[(target, register)]
-
-
-def datetime_text(text: str, db2_type: str, target: str) -> str:
-    """A string given to a DATE, TIME or TIMESTAMP column, in any form DB2 takes (see :mod:`.dates`): DB2's
-    ISO text on SQLite (a TIMESTAMP with six fraction digits), PostgreSQL's own (``2026-11-25 13:45:00.000000``,
-    ``13:45:00``) on PostgreSQL; text of no such shape unchanged (the database refuses it: -180)."""
-    if db2_type not in ("DATE", "TIME", "TIMESTAMP"):
-        return text
-    found = iso(text, db2_type)
-    if found is None or target == "sqlite":
-        return text if found is None else found
-    if db2_type == "TIMESTAMP":
-        return found[:10] + " " + found[11:19].replace(".", ":") + found[19:]
-    return found.replace(".", ":") if db2_type == "TIME" else found
 
 
 @dataclass(frozen=True)
@@ -166,14 +152,14 @@ class Rewriter:
             and tokens[i + 2].is_kw("SYSDUMMY1")
         ):
             out.append(_DUMMY)
-            return self._correlation(tokens, i + 3, out, "SYSDUMMY1")
+            return correlation(tokens, i + 3, out, self.target, _CLAUSE_WORDS, "SYSDUMMY1")
         name, j = qualified_name(tokens, i)
         if name in self.catalog or (j > i + 1 and i > 0 and tokens[i - 1].is_kw(*_TABLE_BEFORE)):
             out.append(render_name(name, self.target))
-            return self._correlation(tokens, j, out) if tokens[i - 1].is_kw("FROM", "JOIN") else j
+            return correlation(tokens, j, out, self.target, _CLAUSE_WORDS) if tokens[i - 1].is_kw("FROM", "JOIN") else j
         if i > 0 and tokens[i - 1].is_kw("FROM", "JOIN") and j == i + 1:  # a common table expression's name
-            out.append(render_part(name, self.target))
-            return self._correlation(tokens, j, out)
+            out.append(render_word(name, self.target))
+            return correlation(tokens, j, out, self.target, _CLAUSE_WORDS)
         column, j = self.column_at(tokens, i)
         if column is not None and column.type == "DECIMAL" and self.target == "sqlite":
             before = tokens[i - 1].text if i > 0 else ""
@@ -184,19 +170,6 @@ class Rewriter:
                                      "for SQLite yet (values are stored as scaled integers)")  # fmt: skip
         out.extend(render_word(t.text, self.target) if t.kind == "id" else t.text for t in tokens[i:j])
         return j
-
-    def _correlation(self, tokens: list[Tok], j: int, out: list[str], default: str = "") -> int:
-        """The correlation name after a table reference at ``tokens[j]``, quoted where DB2 takes as one a word
-        SQLite reserves (``FROM SYSIBM.SYSDUMMY1 COMMIT``), in PostgreSQL's lower case there, so that it meets
-        the unquoted references to it. Without one, ``default`` (a derived table needs a name)."""
-        k = j + (j + 1 < len(tokens) and tokens[j].is_kw("AS"))
-        word = tokens[k].text if k < len(tokens) and tokens[k].kind == "id" else ""
-        if word in _RESERVED_ELSEWHERE:
-            out += ["AS", '"' + (word.lower() if self.target == "postgresql" else word) + '"']
-            return k + 1
-        if default and (not word or word in _CLAUSE_WORDS):
-            out += ["AS", default]
-        return j  # (a plain correlation name is written as it is)
 
     def _typed(self, tokens: list[Tok], i: int, out: list[str]) -> int | None:
         """An expression at ``tokens[i]`` that needs :mod:`.arith` (DECIMAL arithmetic on SQLite, a
@@ -351,34 +324,6 @@ _CLAUSE_WORDS = frozenset(
 )  # fmt: skip
 
 
-# words DB2 does not reserve that SQLite does (a correlation name made of one is quoted)
-_RESERVED_ELSEWHERE = frozenset(
-    (
-        "COMMIT",
-        "ROLLBACK",
-        "TRANSACTION",
-        "SAVEPOINT",
-        "RELEASE",
-        "BEGIN",
-        "ABORT",
-        "ATTACH",
-        "DETACH",
-        "VACUUM",
-        "PRAGMA",
-        "ANALYZE",
-        "REINDEX",
-        "INDEXED",
-        "ISNULL",
-        "NOTNULL",
-        "GLOB",
-        "REGEXP",
-        "ESCAPE",
-        "COLLATE",
-        "RAISE",
-        "RETURNING",
-        "NOTHING",
-    )
-)
 _CLAUSES = ("SELECT", "SET", "WHERE", "HAVING", "ON", "ORDER", "GROUP", "VALUES", "WHEN", "THEN", "ELSE", "CASE")
 
 

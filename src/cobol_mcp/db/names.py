@@ -18,7 +18,16 @@ from collections.abc import Container
 from .catalog import Untranslatable
 from .lexer import Tok
 
-__all__ = ["TARGETS", "qualified_name", "qualify", "render_name", "render_part", "render_word", "table_references"]
+__all__ = [
+    "TARGETS",
+    "correlation",
+    "qualified_name",
+    "qualify",
+    "render_name",
+    "render_part",
+    "render_word",
+    "table_references",
+]
 
 TARGETS = ("sqlite", "postgresql")
 _ORDINARY = re.compile(r"[A-Z#@$][A-Z0-9_#@$]*")
@@ -68,6 +77,52 @@ def render_name(name: str, target: str) -> str:
     if target == "sqlite":
         return _quote(name)
     return ".".join(render_part(p, target) for p in name.split("."))
+
+
+# words DB2 does not reserve that SQLite does (a correlation name made of one is quoted)
+_RESERVED_ELSEWHERE = frozenset(
+    (
+        "COMMIT",
+        "ROLLBACK",
+        "TRANSACTION",
+        "SAVEPOINT",
+        "RELEASE",
+        "BEGIN",
+        "ABORT",
+        "ATTACH",
+        "DETACH",
+        "VACUUM",
+        "PRAGMA",
+        "ANALYZE",
+        "REINDEX",
+        "INDEXED",
+        "ISNULL",
+        "NOTNULL",
+        "GLOB",
+        "REGEXP",
+        "ESCAPE",
+        "COLLATE",
+        "RAISE",
+        "RETURNING",
+        "NOTHING",
+    )
+)
+
+
+def correlation(
+    tokens: list[Tok], j: int, out: list[str], target: str, clause_words: frozenset[str], default: str = ""
+) -> int:
+    """The correlation name after a table reference at ``tokens[j]`` into ``out``, quoted where DB2 takes as one
+    a word SQLite reserves (``FROM SYSIBM.SYSDUMMY1 COMMIT``), in PostgreSQL's lower case there, so that it
+    meets the unquoted references to it; without one, ``default`` (a derived table needs a name). The next index."""
+    k = j + (j + 1 < len(tokens) and tokens[j].is_kw("AS"))
+    word = tokens[k].text if k < len(tokens) and tokens[k].kind == "id" else ""
+    if word in _RESERVED_ELSEWHERE:
+        out += ["AS", '"' + (word.lower() if target == "postgresql" else word) + '"']
+        return k + 1
+    if default and (not word or word in clause_words):
+        out += ["AS", default]
+    return j  # (a plain correlation name is written as it is)
 
 
 _TABLE_AFTER = ("FROM", "JOIN", "INTO", "UPDATE")

@@ -161,25 +161,24 @@ def _hosts_after(tokens: list[Tok], word: str) -> list[HostRef]:
     return [] if k is None else _hosts(tokens, k + 1)
 
 
-def dynamic(
-    text: str, target: str, catalog: dict[str, Table], qualifier: str = ""
-) -> tuple[Translation, list[Column | None]]:
-    """Statement text a program prepares at run time: its ``?`` markers become parameters ``?1``, ``?2`` …"""
+def dynamic(text: str, plan: Plan) -> tuple[Translation, list[Column | None]]:
+    """Statement text a program of ``plan`` prepares at run time: its ``?`` markers become parameters ``?1``,
+    ``?2`` …; its tables, unqualified, the plan's qualifier's."""
     try:
         tokens = tokenize(text.strip().rstrip(";"))
     except SqlSyntaxError as exc:
         raise Untranslatable(exc.line, exc.reason) from None
     if not tokens:
         raise Untranslatable(1, "an empty statement")
-    if qualifier:
-        tokens = qualify(tokens, qualifier, catalog)
+    if plan.qualifier:
+        tokens = qualify(tokens, plan.qualifier, plan.catalog)
     marked, n = [], 0
     for tok in tokens:
         if tok.kind == "op" and tok.text == "?":
             n += 1
             tok = Tok("host", f"?{n}", tok.line)
         marked.append(tok)
-    return _translated(marked, target, catalog)
+    return _translated(marked, plan.target, plan.catalog)
 
 
 def _one(row: StatementRow, plan: Plan) -> Prepared:

@@ -217,14 +217,9 @@ class Unit:
                 raise SqlError(-501, "24501", f"cursor {p.name} is not open")
             self._close(p.name or "")
         elif kind == "PREPARE":
-            self.dynamic[p.name or ""] = dynamic(
-                self._text(p, values), self.plan.target, self.plan.catalog, self.plan.qualifier
-            )
+            self.dynamic[p.name or ""] = dynamic(self._text(p, values), self.plan)
         elif kind == "EXECUTE IMMEDIATE":
-            translation, columns = dynamic(
-                self._text(p, values), self.plan.target, self.plan.catalog, self.plan.qualifier
-            )
-            self._statement(translation, columns, {}, out, "EXECUTE")
+            self._statement(*dynamic(self._text(p, values), self.plan), {}, out, "EXECUTE")
         elif kind == "EXECUTE":
             if p.name not in self.dynamic:
                 raise SqlError(-514, "26501", f"statement {p.name} is not prepared")
@@ -271,7 +266,7 @@ class Unit:
             elif len(rows) > 1:
                 raise SqlError(-811, "21000", "the result of SELECT INTO has more than one row")
             else:
-                store_row(t.outputs, tuple(rows[0]), columns, self.plan.target, out, self.plan.formats)
+                store_row(t.outputs, tuple(rows[0]), columns, self.plan, out)
                 out.sqlca.sqlerrd3 = 1
             return
         count = result.rowcount
@@ -343,7 +338,7 @@ class Unit:
         else:
             cursor.current = True  # on a row (one WHERE CURRENT OF cannot name: not updatable)
         assert p.translation is not None
-        store_row(p.translation.outputs, tuple(row), cursor.columns, self.plan.target, out, self.plan.formats)
+        store_row(p.translation.outputs, tuple(row), cursor.columns, self.plan, out)
         out.sqlca.sqlerrd3 = 1
 
     def _scroll(self, p: Prepared, cursor: Cursor, moved: tuple[int, int], out: Outcome) -> None:
@@ -354,14 +349,7 @@ class Unit:
             out.sqlca = Sqlca(sqlcode, "02000", 0)
             return
         cursor.current = True
-        store_row(
-            p.translation.outputs,
-            tuple(cursor.rows[cursor.position]),
-            cursor.columns,
-            self.plan.target,
-            out,
-            self.plan.formats,
-        )
+        store_row(p.translation.outputs, tuple(cursor.rows[cursor.position]), cursor.columns, self.plan, out)
         out.sqlca.sqlerrd3 = 1
 
     # -- reading ahead (:mod:`cobol_mcp.sqlbridge.session` answers FETCHes before the program makes them)

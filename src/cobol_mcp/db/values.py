@@ -19,11 +19,12 @@ from decimal import ROUND_DOWN, Decimal
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Column
-from .dates import shown
+from .dates import datetime_text, shown
 from .errors import SqlError
-from .expr import HostRef, datetime_text
+from .expr import HostRef
 
 if TYPE_CHECKING:
+    from .prepare import Plan
     from .results import Outcome
 
 __all__ = ["driver_params", "from_driver", "store_row", "to_driver"]
@@ -48,15 +49,14 @@ def driver_params(refs: list[HostRef], values: Mapping[str, object], target: str
 
 
 def store_row(
-    refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], target: str, out: Outcome,
-    formats: tuple[str, str] = ("ISO", "ISO"),
-) -> None:  # fmt: skip
+    refs: list[HostRef], row: tuple[Any, ...], columns: list[Column | None], plan: Plan, out: Outcome
+) -> None:
     """A result row into the host variables (and indicators) of ``out``; -305 for NULL without an indicator.
-    ``formats``: the DATE and TIME precompiler options (how a DATE or TIME column's value is given)."""
+    ``plan``: its database (target) and its DATE and TIME formats (how a DATE or TIME column's value is given)."""
     if len(row) != len(refs):
         out.sqlca.warn(3)  # DB2: the number of result columns and of host variables differ
     for k, ref in enumerate(refs[: len(row)]):
-        value = from_driver(row[k], columns[k] if k < len(columns) else None, target, formats)
+        value = from_driver(row[k], columns[k] if k < len(columns) else None, plan.target, plan.formats)
         if value is None and not ref.indicator:
             out.sets.clear()
             raise SqlError(-305, "22002", f"NULL into {ref.name}, which has no indicator variable")

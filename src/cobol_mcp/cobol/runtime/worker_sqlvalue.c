@@ -186,9 +186,8 @@ static unsigned char *scratch;
 static size_t scratch_size;
 
 /* A text host variable as its column takes it (db.values.to_driver): blanks past a CHAR or VARCHAR
- * column's length cut, as DB2 assigns; a CHAR padded to its length; a DATE in any of DB2's forms as
- * yyyy-mm-dd; as UTF-8 into `out`, which has room
- * for 2 * v->len + c->n + 1 bytes (NUL-terminated); its length */
+ * column's length cut, as DB2 assigns; a CHAR padded to its length; a DATE in DB2's forms as ISO; as
+ * UTF-8 into `out`, which has room for 2 * v->len + c->n + 1 bytes (NUL-terminated); its length */
 size_t column_text(const struct value *v, const struct column *c, unsigned char *out) {
     size_t len = v->len;
     if (c->kind == COL_DATE && date_iso((const char *)v->text, len, (char *)out)) /* any of DB2's forms */
@@ -375,9 +374,8 @@ int store_whole(const struct piece *p, unsigned char **data, long long n, struct
 
 /* ---------------------------------------------------------------------------------- the SQLCA */
 void success(struct outcome *o) {
-    o->code = 0;
+    o->code = o->errd3 = 0;
     memcpy(o->state, "00000", 6);
-    o->errd3 = 0;
     memset(o->warn, ' ', 11);
     o->message[0] = 0;
 }
