@@ -69,7 +69,7 @@ def unusable(db: Database) -> str | None:
         conn.execute("ROLLBACK")
     except sqlite3.Error as exc:
         name = getattr(exc, "sqlite_errorname", "")
-        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or name.startswith("SQLITE_READONLY") and size:
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or (name.startswith("SQLITE_READONLY") and size):
             return None  # in use, or read-only with something to read: it opens
         return f"{path}: {exc}"
     finally:
