@@ -105,3 +105,51 @@ def test_task_numbers_are_reserved_while_a_call_holds_the_write_lock(
     assert held["structuredContent"]["gt_taskn"] == first[0] + tasks.BLOCK - 1
     assert held["structuredContent"]["gt_resp"] == 0
     assert _queue(db) == [b"HELD"]
+
+
+TIMEOUT = 5  # the commit test's call timeout: the call reaches its commit long before, the commit waits past it
+GATE_KEY = 31_031  # the advisory lock the commit's trigger waits for, held by the test
+GATE_TRIGGER = f"""
+CREATE FUNCTION gate_commit() RETURNS trigger LANGUAGE plpgsql SET lock_timeout = 0 AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock_shared({GATE_KEY});
+    RETURN NULL;
+END $$;
+CREATE CONSTRAINT TRIGGER gate_commit AFTER INSERT ON cics_ts_items DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION gate_commit();
+"""
+
+
+def test_a_commit_that_outlasts_the_call_timeout_answers_with_its_outcome(tmp_path: Path, postgres_url: str) -> None:
+    """TASKGATE PUT writes a queue item and returns; its worker is let commit, and the commit waits (a
+    deferred trigger asks for a lock the test holds) until after the call's timeout. The answer is the
+    commit's outcome: the call succeeded, its item is there (not "timed out" over a committed item)."""
+    import psycopg
+
+    folder = tmp_path / "gate"
+    folder.mkdir()
+    for name in ("TASKGATE.cbl", "GATECOMM.cpy"):
+        shutil.copy(PROGRAMS / name, folder)
+    (folder / "cobol-mcp.toml").write_text(f'[folder]\ndatabase = "{postgres_url}"\n')
+    db = Database("postgresql", postgres_url)
+    env = {"COBOL_MCP_CACHE": str(tmp_path / "cache"), "COBOL_MCP_SQL_IN_WORKER": "1"}
+    args = ("--no-bundled", "--cobol-workers", "1", "--timeout", str(TIMEOUT), "--shutdown-grace", "0",
+            "--programs", str(folder))  # fmt: skip
+    with StdioClient(*args, env=env) as client, psycopg.connect(postgres_url, autocommit=True) as gate:
+        client.initialize()  # (the folder's CICS tables are made as it loads)
+        gate.execute(GATE_TRIGGER)
+        gate.execute("SELECT pg_advisory_lock(%s)", [GATE_KEY])
+        client.send({"jsonrpc": "2.0", "id": "put", "method": "tools/call",
+                     "params": {"name": "taskgate", "arguments": _arguments("PUT")}})  # fmt: skip
+        guard = time.monotonic() + 120  # (a guard against a hang, not a measure)
+        while not gate.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted").fetchone()[
+            0
+        ]:
+            assert client.silent_for(0.01), "the call ended before its commit began"
+            assert time.monotonic() < guard, "the call's commit never began"
+        time.sleep(TIMEOUT)  # the call's timeout passes while its commit waits (the timeout counts from its start)
+        gate.execute("SELECT pg_advisory_unlock(%s)", [GATE_KEY])
+        reply = client.read()
+    assert reply["id"] == "put" and not reply["result"].get("isError"), reply
+    assert reply["result"]["structuredContent"]["gt_resp"] == 0
+    assert _queue(db) == [b"HELD"]

@@ -7,6 +7,7 @@
       *        WAIT FOR GT-DIR/RELEASE BEFORE IT RETURNS (AND ITS      *
       *        UNIT OF WORK IS COMMITTED)                              *
       *   NUM: NO RESOURCE AT ALL                                      *
+      *   PUT: WRITEQ TS ON GATEQ AND RETURN (COMMITTED AT ITS END)    *
       *   EVERY REQUEST GIVES BACK ITS TASK NUMBER (EIBTASKN)          *
       *================================================================*
        ENVIRONMENT DIVISION.
@@ -32,21 +33,27 @@
        0000-MAIN.
            MOVE EIBTASKN TO GT-TASKN
            MOVE 0 TO GT-RESP
-           IF GT-REQ-HOLD
-               PERFORM 1000-HOLD
-           END-IF
+           EVALUATE TRUE
+               WHEN GT-REQ-HOLD
+                   PERFORM 1000-HOLD
+               WHEN GT-REQ-PUT
+                   PERFORM 2000-PUT
+           END-EVALUATE
            EXEC CICS RETURN END-EXEC.
 
        1000-HOLD.
-           EXEC CICS WRITEQ TS QUEUE('GATEQ') FROM(WS-QDATA)
-                     LENGTH(LENGTH OF WS-QDATA) ITEM(WS-ITEM)
-                     RESP(WS-RESP)
-           END-EXEC
-           MOVE WS-RESP TO GT-RESP
+           PERFORM 2000-PUT
            MOVE 'HELD' TO WS-SIGNAL-NAME
            PERFORM 8000-SIGNAL
            MOVE 'RELEASE' TO WS-SIGNAL-NAME
            PERFORM 9000-WAIT.
+
+       2000-PUT.
+           EXEC CICS WRITEQ TS QUEUE('GATEQ') FROM(WS-QDATA)
+                     LENGTH(LENGTH OF WS-QDATA) ITEM(WS-ITEM)
+                     RESP(WS-RESP)
+           END-EXEC
+           MOVE WS-RESP TO GT-RESP.
 
        7000-PATH.
            MOVE SPACES TO WS-SIGNAL-PATH
