@@ -33,7 +33,7 @@ from ..url import Database
 
 __all__ = ["BLOCK", "LIMIT", "TASKS_SUFFIX", "TaskNumbers", "task_number"]
 
-BLOCK = 64  # numbers reserved per round trip to the database
+BLOCK = 64  # numbers reserved at a time (a round trip to the database, or a read and write of the file)
 LIMIT = 9_999_999  # the largest EIBTASKN (seven digits)
 TASKS_SUFFIX = "-tasks"  # SQLite: the count's file, beside the database (as SQLite's own -wal and -shm)
 _WIDTH = 21  # the file's text: the count right-aligned in 20 characters, and a newline
