@@ -29,6 +29,23 @@ UNIT = (
 HEAVY_FIXTURES = frozenset(("cache_dir", "compiled_samples"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """One build of the C worker for the whole run: every build cache a test makes (its own, or a
+    server's) finds it in one folder (COBOL_MCP_WORKER_CACHE), instead of compiling it again."""
+    if "COBOL_MCP_WORKER_CACHE" not in os.environ:
+        import tempfile
+
+        config.worker_builds = tempfile.mkdtemp(prefix="cobol-mcp-worker-")  # type: ignore[attr-defined]
+        os.environ["COBOL_MCP_WORKER_CACHE"] = config.worker_builds  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = getattr(config, "worker_builds", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("COBOL_MCP_WORKER_CACHE", None)
+
+
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory) -> Path:
     """One build cache for the whole run, so each COBOL source compiles once."""

@@ -96,7 +96,12 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
         # CALLable programs of a folder with EXEC SQL ones may CALL them: their calls get a session too (the C
         # worker's: the Python worker serves no exchange)
         callers_sql = found["worker"] is not None and any(entry.get("sql") for entry in entries)
+        refused = _database_refused(name, entries, found, options)
+        if refused is not None:
+            found["errors"].append(refused)
         for entry in entries:
+            if refused is not None and (entry.get("sql") or entry.get("cics")):
+                continue  # (the one message above says why)
             timeout = float(entry["timeout"]) if "timeout" in entry else options.timeout  # (read back exact: a Decimal)
             if entry["kind"] == "console":
                 # Loaded only when a folder has console programs: it brings subprocess and tempfile,
@@ -147,6 +152,37 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                                        services=services))  # fmt: skip
         catalog.add_backend(name, tools)
     return catalog
+
+
+def _database_refused(name: str, entries: list[Any], found: Manifest, options: Options) -> str | None:
+    """Why the database of backend ``name``'s EXEC SQL and CICS programs can be neither opened nor created,
+    naming where it was given (--database, the folder's cobol-mcp.toml, or the default file); None: it can,
+    or no program of the folder needs it."""
+    used = next((entry.get("sql") or entry.get("cics") for entry in entries if entry.get("sql") or entry.get("cics")),
+                None)  # fmt: skip
+    if used is None:
+        return None
+    from pathlib import Path
+
+    from .db.url import database, unusable
+
+    settings = found["folders"][name]
+    given, url = options.database_for(name), settings.get("database")
+    data_dir = options.data_dir_for(name) or settings["data_dir"]
+    folder = Path(used["folder"])
+    try:
+        why = unusable(database(given or url, folder, data_dir))
+    except ValueError:
+        return None  # (a bad URL: each program's load says so)
+    if why is None:
+        return None
+    if given:
+        where = f"--database {given}"
+    elif url:
+        where = f"{folder / 'cobol-mcp.toml'}: [folder] database = {url!r}"
+    else:
+        where = f"the folder's database {database(None, folder, data_dir).target}"
+    return f"{where}: the database cannot be opened or created: {why}"
 
 
 def _sql_services(

@@ -9,6 +9,8 @@ from cobol_mcp.cobol.prepare.cobc import build_module
 from cobol_mcp.cobol.runtime.pool import Runtime
 from cobol_mcp.flight import CANCELLED, Flight, Flights
 
+from .conftest import wait_running
+
 FAULTS = Path(__file__).parent / "faults"
 
 
@@ -38,7 +40,7 @@ def test_a_hung_call_cancelled_through_its_flight_ends_without_a_reply_and_the_n
         hung, quick = Flight(1, "s", then=replies.append), Flight(2, "s", then=replies.append)
         flights.add(hung)
         tool.start("endless", 1, hung)
-        rt.run_once(0.05)
+        wait_running(rt, hung.handle)  # (cancelled before it ran, no worker would die)
         assert flights.cancel("s", 1) and not rt.busy and rt.stats["died"] == 1
         flights.add(quick)
         tool.start("return-code", 4, quick)

@@ -63,6 +63,7 @@ def test_the_python_worker_is_used_on_request(cache_dir: Path, c_worker: Path, m
 
 def test_no_c_compiler_means_one_warning_and_the_python_worker(tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
     monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    monkeypatch.delenv("COBOL_MCP_WORKER_CACHE", raising=False)  # (a cache of its own, with no worker built)
     cache = tmp_path / "cache"
     server = build_server(Options(cache_dir=cache))
     try:

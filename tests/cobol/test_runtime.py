@@ -8,15 +8,16 @@ import pytest
 from cobol_mcp.cobol.prepare.cobc import BuildError, build_module
 from cobol_mcp.cobol.runtime.pool import Runtime
 
-from .conftest import call_sync
+from .conftest import call_past_timeout, call_sync, wait_running
 
 FAULTS = Path(__file__).parent / "faults"
+TIMEOUT = 600  # no call of these tests ends by its timeout unless a test makes it (past_every_timeout)
 NAMES = ["stop-run", "endless", "chatty", "flood", "divide", "subscript", "segv", "return-code"]
 
 
 @pytest.fixture
 def runtime(cache_dir, worker):
-    rt = Runtime(max_workers=2, timeout=1.5, worker=worker)
+    rt = Runtime(max_workers=2, timeout=TIMEOUT, worker=worker)
     for name in NAMES:
         rt.load(name, build_module(FAULTS / f"{name}.cob", cache_dir), name.replace("-", "__"), [4, 4])
     yield rt
@@ -50,8 +51,8 @@ def test_stop_run_is_an_error_and_the_next_call_works(runtime):
 
 
 def test_endless_loop_times_out_and_the_next_call_works(runtime):
-    result = call(runtime, "endless", 1)  # it can only end by being timed out
-    assert not result.ok and "timed out after 1.5 s" in result.error
+    result = call_past_timeout(runtime, "endless", [b"0001", b"    "])  # it can only end by being timed out
+    assert not result.ok and f"timed out after {TIMEOUT:g} s" in result.error
     assert_recovers(runtime, "endless")
 
 
@@ -62,7 +63,7 @@ def test_display_is_captured_per_call(runtime):
 
 
 def test_display_flood_is_bounded(runtime):
-    result = call(runtime, "flood", 1)
+    result = call_past_timeout(runtime, "flood", [b"0001", b"    "])  # (the Python worker's ends by its timeout)
     assert not result.ok
     assert len(result.display) <= (1 << 16) + 100
     assert_recovers(runtime, "flood")
@@ -127,8 +128,9 @@ def test_hung_call_does_not_block_other_workers(patient):
 def test_cancel_running_call_kills_its_worker_without_a_callback(runtime):
     results = []
     call_id = runtime.submit("endless", [b"0001", b"    "], results.append)
-    runtime.run_once(0.05)
+    wait_running(runtime, call_id)
     assert runtime.cancel(call_id)
+    assert runtime.scheduler.stats["died"] == 1  # running: its worker was killed
     assert not runtime.busy and results == []
     assert_recovers(runtime, "endless")
 

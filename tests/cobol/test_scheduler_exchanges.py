@@ -8,6 +8,7 @@ import struct
 
 from cobol_mcp.cobol.runtime.frames import (
     ANSWER_KIND,
+    COMMIT_WAIT,
     REPLY_HEAD,
     SERVICE_HEAD,
     SERVICE_STATUS,
@@ -179,3 +180,57 @@ def test_a_call_that_does_not_ask_keeps_the_stall_clock_of_its_predecessor() -> 
     s.answer(exchange, [b"b"])
     deliver(s, lane, answer(frames[1]), STALL * 4)
     assert lane.head_started == STALL * 4 and results[first].ok
+
+
+def test_a_call_whose_commit_has_begun_ends_as_its_commit_does_past_its_timeout() -> None:
+    """The worker was let commit (the answer to an exchange that ``commits``); the commit is still going at
+    the call's timeout: the call is not ended then, and the worker's reply, however late, is its answer."""
+    s, results, asked = scheduler(max_workers=1), {}, []
+    (first, second) = start(s, program(), results, asked, 2)
+    (lane,) = spawned(s)
+    frames = written(s, lane)
+    deliver(s, lane, answer(frames[0]), 0.0)  # the load: the first call starts at 0.0
+    deliver(s, lane, ask(first, 0, service=3), 1.0)  # the program returned: may it commit?
+    (go_ahead,) = take_exchanges(s)
+    go_ahead.commits = True  # (the service says its answer lets the worker commit)
+    assert s.answer(go_ahead, [])
+    written(s, lane)
+    s.expire(TIMEOUT)
+    s.expire(TIMEOUT + COMMIT_WAIT - 0.001)
+    assert not s.kills and not results  # the commit is under way: its outcome will be the call's
+    deliver(s, lane, answer(frames[1]), TIMEOUT + COMMIT_WAIT - 0.001)  # committed: the call's ordinary reply
+    assert results[first].ok and results[first].buffers == [b"zyxw", b"0000"]
+    assert lane.inflight[0].id == second  # and the next call runs on
+
+
+def test_a_commit_that_never_ends_is_reported_as_an_unknown_outcome() -> None:
+    s, results, asked = scheduler(max_workers=1), {}, []
+    (first,) = start(s, program(), results, asked, 1)
+    (lane,) = spawned(s)
+    deliver(s, lane, answer(written(s, lane)[0]), 0.0)
+    deliver(s, lane, ask(first, 0, service=3), 1.0)
+    (go_ahead,) = take_exchanges(s)
+    go_ahead.commits = True
+    assert s.answer(go_ahead, [])
+    deadline = s.next_deadline()
+    assert deadline == TIMEOUT + COMMIT_WAIT  # (from the call's start)
+    s.expire(deadline)
+    ((killed, why),) = s.kills
+    assert killed is lane and why and "may or may not have been committed, its outcome is unknown" in why
+    s.kills.clear()
+    for callback, result in s.lost(lane, why, ""):
+        callback(result)
+    assert not results[first].ok and "outcome is unknown" in (results[first].error or "")
+
+
+def test_a_call_timed_out_before_it_was_let_commit_is_timed_out() -> None:
+    s, results, asked = scheduler(max_workers=1), {}, []
+    (first,) = start(s, program(), results, asked, 1)
+    (lane,) = spawned(s)
+    deliver(s, lane, answer(written(s, lane)[0]), 0.0)
+    deliver(s, lane, ask(first, 0, service=3), 1.0)
+    (go_ahead,) = take_exchanges(s)
+    go_ahead.commits = True  # (answered only after the timeout: too late, the worker never commits)
+    s.expire(TIMEOUT)
+    ((killed, why),) = s.kills
+    assert killed is lane and why and "waiting for the answer to SQLPLAN 0" in why

@@ -84,3 +84,23 @@ def test_the_numbers_wrap_after_seven_digits(db: Database, fct: dict[str, Datase
         conn.close()
     numbers = tasks.TaskNumbers(db, block=2)
     assert [numbers.take() for _ in range(4)] == [tasks.LIMIT - 1, tasks.LIMIT, 1, 2]
+
+
+def test_a_block_is_reserved_while_a_call_holds_the_write_lock(db: Database, fct: dict[str, DatasetDef]) -> None:
+    """A call's unit of work that has written (SQLite's write lock, PostgreSQL's row lock) and waits, as a
+    COBOL worker waits for the server before it commits: the server must still reserve task numbers."""
+    holder = connect(db)
+    try:
+        if db.kind == "sqlite":
+            holder.execute("BEGIN")
+            holder.execute("INSERT INTO cics_ts_items (queue, item, data) VALUES (?, 1, ?)", ["HELD", b"x"])
+        else:
+            holder.execute("INSERT INTO cics_ts_items (queue, item, data) VALUES (%s, 1, %s)", ["HELD", b"x"])
+        numbers = tasks.TaskNumbers(db, block=2)
+        taken = [numbers.take() for _ in range(5)]  # three reservations, all while the lock is held
+        assert taken == sorted(set(taken)) and len(taken) == 5
+        holder.rollback()
+    finally:
+        holder.close()
+    later = tasks.TaskNumbers(db, block=2).take()  # another allocator: after every number the first reserved
+    assert later > taken[-1]

@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 SERVER = [sys.executable, "-m", "cobol_mcp"]
+# How long a read waits before the test gives up: a guard against a server that never answers, not a
+# measure of anything (a busy machine's cold build of a folder, or a slow call, still answers within it).
+GUARD = 600.0
 
 
 class StdioClient:
@@ -61,7 +64,7 @@ class StdioClient:
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return reply
 
-    def read_line(self, timeout: float = 15.0) -> bytes:
+    def read_line(self, timeout: float = GUARD) -> bytes:
         deadline = time.monotonic() + timeout
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
@@ -76,7 +79,7 @@ class StdioClient:
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 
-    def read(self, timeout: float = 15.0) -> dict:
+    def read(self, timeout: float = GUARD) -> dict:
         return json.loads(self.read_line(timeout), parse_float=Decimal)
 
     def silent_for(self, seconds: float) -> bool:

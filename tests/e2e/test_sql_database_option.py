@@ -5,6 +5,7 @@ LUW's ending for COBOL with EXEC SQL) is served like one in a ``.cbl``."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -90,3 +91,30 @@ def test_the_server_refuses_an_ambiguous_database_before_serving(tmp_path: Path)
     assert done.returncode != 0
     assert "cobol-mcp-server: --database sqlite:///b.db: every folder without its own NAME=URL already has" in (
         done.stderr)  # fmt: skip
+
+
+def test_a_database_that_can_be_neither_opened_nor_created_is_refused_naming_where_it_was_given(
+    tmp_path: Path,
+) -> None:
+    hr = _folder(tmp_path, "hr")
+    (hr / "cobol-mcp.toml").unlink()
+    (tmp_path / "text.db").write_text("EMPLOYEE FILE, NOT A DATABASE\n")
+    env = {**os.environ, "COBOL_MCP_CACHE": str(tmp_path / "cache")}
+
+    def check(*database: str) -> str:
+        command = [sys.executable, "-m", "cobol_mcp", "check", "--programs", str(hr), *database]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL, env=env)
+        assert done.returncode == 1, done.stderr
+        assert "tool(s) ready" not in done.stderr and f"{hr}/EMPMAINT.cbl:1:" not in done.stderr
+        return done.stderr
+
+    refused = {  # (sqlite:/// and a relative path: in the folder)
+        "sqlite:///no/such/dir/x.db": f"no directory {hr}/no/such/dir",
+        "sqlite:////proc/version": "/proc/version: ",  # empty, and nothing can be written beside it
+        f"sqlite:///{tmp_path}/text.db": f"{tmp_path}/text.db: file is not a database",
+    }
+    for url, why in refused.items():
+        assert f"--database {url}: the database cannot be opened or created: {why}" in check("--database", url)
+    (hr / "cobol-mcp.toml").write_text('[folder]\ndatabase = "sqlite:///missing/pay.db"\n')
+    assert (f"{hr}/cobol-mcp.toml: [folder] database = 'sqlite:///missing/pay.db': the database cannot be opened "
+            f"or created: no directory {hr}/missing") in check()  # fmt: skip

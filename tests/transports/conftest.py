@@ -60,7 +60,7 @@ class HttpServer:
         if wait:
             self.wait_ready()
 
-    def wait_ready(self, timeout: float = 90.0) -> None:
+    def wait_ready(self, timeout: float = 600.0) -> None:  # (a hang guard: a busy machine's cold build fits)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

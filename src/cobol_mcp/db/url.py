@@ -4,15 +4,17 @@
 ``postgresql://user@host:port/db`` (or ``postgres://``) goes to psycopg as it is. Without one, the
 database is ``cobol-mcp.db`` in the folder's data directory (``--data-dir``, or ``data-dir`` of
 ``[folder]`` in ``cobol-mcp.toml``, relative to the folder), else in the programs folder itself, so it
-is the same file whichever directory the server is started from. SQLite creates it on first use.
+is the same file whichever directory the server is started from. SQLite creates it on first use;
+:func:`unusable` says, before anything is served, why a SQLite one could not be opened or created.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_FILE", "Database", "database", "folder_databases"]
+__all__ = ["DEFAULT_FILE", "Database", "database", "folder_databases", "unusable"]
 
 DEFAULT_FILE = "cobol-mcp.db"
 
@@ -36,6 +38,43 @@ def database(url: str | None, folder: Path, data_dir: str | None = None) -> Data
     if url.startswith(("postgresql://", "postgres://")):
         return Database("postgresql", url)
     raise ValueError(f"database URL {url!r}: expected sqlite:///PATH or postgresql://user@host:port/db")
+
+
+def unusable(db: Database) -> str | None:
+    """Why the SQLite database ``db`` can be neither opened nor created (None: it can, or it is PostgreSQL's,
+    which is asked at its first use). Nothing is created, and nothing waits: a file another connection is
+    writing (busy) opens. A file that does not exist needs a directory it can be made in."""
+    if db.kind != "sqlite":
+        return None
+    path = Path(db.target)
+    if not path.exists():
+        parent = path.parent
+        if not parent.is_dir():
+            return f"{parent} is not a directory" if parent.exists() else f"no directory {parent}"
+        if not os.access(parent, os.W_OK | os.X_OK):
+            return f"the file cannot be created in {parent}: the directory is not writable"
+        return None
+    if path.is_dir():
+        return f"{path} is a directory"
+    size = path.stat().st_size
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(path, timeout=0, isolation_level=None)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        conn.execute("PRAGMA schema_version").fetchall()  # "file is not a database"
+        conn.execute("BEGIN IMMEDIATE")  # a file it cannot write beside (its journal): "unable to open"
+        conn.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        name = getattr(exc, "sqlite_errorname", "")
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or (name.startswith("SQLITE_READONLY") and size):
+            return None  # in use, or read-only with something to read: it opens
+        return f"{path}: {exc}"
+    finally:
+        conn.close()
+    return None
 
 
 _SCHEMES = ("sqlite:", "postgresql:", "postgres:")

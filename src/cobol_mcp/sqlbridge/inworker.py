@@ -318,6 +318,7 @@ class WorkerSession:
             raise ServiceError(f"the program CALLed {exchange.service}, which the worker's SQL is not served")
         params = list(exchange.params)
         if not params:  # the program returned: the unit may commit (a call that is over gets no answer)
+            exchange.commits = True  # (from the answer on, the call's outcome is its commit's)
             return params
         name = params[0].split(b"\0")[0].decode("latin-1").strip().upper()
         program = self.folder.get(name)

@@ -5,7 +5,9 @@ A worker in C starts in a few milliseconds and runs in a few megabytes, where th
 an interpreter for each. It is built with the C compiler (``$CC``, else ``cc``) and the flags of
 GnuCOBOL's ``cob-config`` (``-lcob`` without it), when the programs are compiled; the warm start finds
 its path in the manifest. Where it cannot be built, one warning says why and the runtime runs the
-Python worker (``runtime/worker.py``), which speaks the same frames.
+Python worker (``runtime/worker.py``), which speaks the same frames. ``COBOL_MCP_WORKER_CACHE`` names
+a folder where the worker is built and kept instead, whatever the build cache: several caches (servers,
+a test run's) then share one build of each version of the sources.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from ... import log
 from .cache import cache_root
 
-__all__ = ["WORKER_FILES", "WORKER_FOLDER", "build_worker"]
+__all__ = ["WORKER_CACHE_ENV", "WORKER_FILES", "WORKER_FOLDER", "build_worker"]
 
 WORKER_FOLDER = Path(__file__).resolve().parent.parent / "runtime"
 # The C worker's sources, all in WORKER_FOLDER: its header and the files compiled and linked together
@@ -54,19 +56,21 @@ WORKER_FILES = (
     "worker_unit.c",
 )
 BUILD_FORMAT = b"cobol-mcp-worker-2"
+WORKER_CACHE_ENV = "COBOL_MCP_WORKER_CACHE"  # a folder of worker builds shared by every cache
 WARNINGS = ("-O2", "-Wall", "-Wextra")
 
 
 def worker_path(cache_dir: Path | None = None, folder: Path = WORKER_FOLDER) -> Path:
     """Where the worker built from these exact sources (``WORKER_FILES`` in ``folder``) is kept (it
     may not exist yet): a change to any of them is a new build."""
-    root = Path(cache_dir) if cache_dir else Path(cache_root())
+    shared = os.environ.get(WORKER_CACHE_ENV)
+    root = Path(shared) if shared else (Path(cache_dir) if cache_dir else Path(cache_root())) / "worker"
     digest = hashlib.sha256(BUILD_FORMAT)
     for name in WORKER_FILES:
         data = (folder / name).read_bytes()
         digest.update(b"\0%s\0%d\0" % (name.encode(), len(data)))
         digest.update(data)
-    return root / "worker" / digest.hexdigest()[:32] / "cobol-mcp-worker"
+    return root / digest.hexdigest()[:32] / "cobol-mcp-worker"
 
 
 def build_worker(cache_dir: Path | None = None, folder: Path = WORKER_FOLDER) -> Path | None:

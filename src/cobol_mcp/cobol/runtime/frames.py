@@ -97,21 +97,28 @@ class Exchange:
     ``"SQLRT"``), `number` (its first argument: the statement number) and `params` (the bytes of
     each BY REFERENCE argument, in order). Its answer gives each parameter's new bytes, same sizes,
     and after them `more`, bytes the service adds for the worker (FETCHes answered ahead: the C
-    worker's ``SQLRT``)."""
+    worker's ``SQLRT``). The service sets `commits` when its answer lets the worker commit the call's unit
+    of work: from then on the call's outcome is its commit's (:meth:`.scheduler.Scheduler.expire`)."""
 
-    __slots__ = ("call_id", "service", "number", "params", "answered", "more")
+    __slots__ = ("call_id", "service", "number", "params", "answered", "more", "commits")
 
     def __init__(self, call_id: int, service: str, number: int, params: list[bytes]) -> None:
         self.call_id, self.service, self.number, self.params = call_id, service, number, params
         self.answered = False
         self.more = b""
+        self.commits = False
 
     def __repr__(self) -> str:
         return f"Exchange(call {self.call_id}, {self.service} {self.number}, {list(map(len, self.params))} bytes)"
 
 
+COMMIT_WAIT = 30.0  # seconds a commit under way is given past its call's timeout (a lock is waited 10 s at most)
+UNKNOWN = (f"its unit of work's commit, begun before its timeout, had not ended {COMMIT_WAIT:g} s after it: the unit "
+           "of work may or may not have been committed, its outcome is unknown")  # fmt: skip
+
+
 class Call:
-    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
+    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled", "committing")
 
     def __init__(
         self, id: int, program: Program, frame: bytes, callback: Callable[[CallResult], object] | None, timeout: float
@@ -119,6 +126,15 @@ class Call:
         self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
         self.callback = callback  # None: a load frame
         self.cancelled = False
+        self.committing = False  # its worker was let commit (a ServiceCall's): its reply says how that ended
+
+    def limit(self) -> float:
+        """How long the call may run: its timeout, and :data:`COMMIT_WAIT` more once its commit has begun."""
+        return self.timeout + COMMIT_WAIT if self.committing else self.timeout
+
+    def overdue(self) -> str:
+        """What the call was doing when its time ran out, for its error."""
+        return UNKNOWN if self.committing else "an endless loop?"
 
 
 class ServiceCall(Call):
@@ -138,6 +154,10 @@ class ServiceCall(Call):
         super().__init__(id, program, frame, callback, timeout)
         self.service = service
         self.exchange: Exchange | None = None  # the one waiting for its answer
+
+    def overdue(self) -> str:
+        exchange = self.exchange
+        return f"waiting for the answer to {exchange.service} {exchange.number}" if exchange else super().overdue()
 
 
 class Worker:

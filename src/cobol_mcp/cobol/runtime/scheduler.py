@@ -19,7 +19,8 @@ Mid-call exchanges: a reply of status ``SERVICE_STATUS`` from the running call i
 head. :meth:`~Scheduler.answer` queues the answer (outside the in-flight byte count): the worker keeps
 the call frames that arrive before it for later, so calls are still pipelined behind the asking one.
 Waiting for the answer counts against the call's timeout. :meth:`~Scheduler.fail` kills the worker
-(the program stops mid-statement, as by an abend); the calls behind it go to another.
+(the program stops mid-statement, as by an abend); the calls behind it go to another. Once a call's worker
+was let commit (an answered exchange that ``commits``), its outcome is the commit's (:meth:`.frames.Call.limit`).
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ class Scheduler:
     def next_deadline(self) -> float | None:
         """When :meth:`expire` next has work: a call's timeout or, while calls wait for room, the
         moment a busy worker counts as stuck (then another worker is started for them)."""
-        deadlines = [lane.head_started + lane.inflight[0].timeout for lane in self.lanes if lane.inflight]
+        deadlines = [lane.head_started + lane.inflight[0].limit() for lane in self.lanes if lane.inflight]
         if self.backlog:
             deadlines += [lane.head_started + self.stall_after for lane in self.lanes if lane.inflight]
         return min(deadlines) if deadlines else None
@@ -169,18 +170,14 @@ class Scheduler:
     def expire(self, now: float) -> None:
         """Order the workers whose call ran past its timeout killed; give waiting calls a worker."""
         for lane in self.lanes:
-            if lane.inflight and now >= lane.head_started + lane.inflight[0].timeout:
+            if lane.inflight and now >= lane.head_started + lane.inflight[0].limit():
                 if any(killed is lane for killed, _ in self.kills):
                     continue
                 self.stats["timeouts"] += 1
                 head = lane.inflight[0]
-                exchange = head.exchange if isinstance(head, ServiceCall) else None
-                why = (
-                    f"waiting for the answer to {exchange.service} {exchange.number}"
-                    if exchange
-                    else "an endless loop?"
+                self.kills.append(
+                    (lane, f"timed out after {head.timeout:g} s ({head.overdue()}); its worker was restarted")
                 )
-                self.kills.append((lane, f"timed out after {head.timeout:g} s ({why}); its worker was restarted"))
         if not self.kills:  # else the owner drains once the killed workers' calls are back in the backlog
             self.drain(now)
 
@@ -277,6 +274,8 @@ class Scheduler:
         lane = self._take(exchange)
         if lane is None:
             return False
+        if exchange.commits:
+            lane.inflight[0].committing = True  # (from the answer on, the call's outcome is its commit's)
         if not lane.pending_out:
             self.unflushed.append(lane)
         head = REQUEST_HEAD.pack(ANSWER_KIND, exchange.call_id, sum(sizes) + len(more := exchange.more))
