@@ -52,13 +52,16 @@ from ..db.cics.enq import Abandoned, Enqueues
 from ..db.cics.fct import DatasetDef
 from ..db.cics.resources import Resources
 from ..db.cics.result import CicsFailure, Result
+from ..db.cics.starts import claimed, record
 from ..db.cics.tasks import task_number
 from ..db.prepare import Plan
 from ..db.unit import Unit
 from ..db.url import Database
+from .cics_async import Children, ChildTask
 from .cics_channels import COMMANDS as CHANNEL_COMMANDS
 from .cics_channels import Channel, ChannelNotServed, Channels
 from .cics_eib import COMMANDS_EIBFN, EIB_SIZE, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
+from .cics_start import StartedTask, forget_request, retrieve, start_request
 from .cics_task import ABSTIME_EPOCH, TaskControl, delay_seconds, formattime, storage_answer
 from .cics_worker import RAISED, CicsWorker, raised
 from .session import Session, unit_connection
@@ -69,8 +72,9 @@ __all__ = ["SERVED", "CicsAbend", "CicsProgram", "CicsSession"]
 SERVED = dispatch.COMMANDS | {
     "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
     "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL", "GETMAIN", "FREEMAIN", "ENQ", "DEQ",
-    "DELAY", "ADDRESS",
+    "DELAY", "ADDRESS", "RECEIVE", "SEND", "SEND TEXT", "SEND CONTROL", "START", "RETRIEVE", "RUN", "FETCH", "FREE",
 } | CHANNEL_COMMANDS  # fmt: skip
+NOTALLOC = 61  # a terminal command in a task without one: the facility is not the task's (IBM: RECEIVE, SEND)
 
 ENDED_SHIFT = 20  # a CICSRT exchange's number above these bits: LINKed levels that returned (worker_services.c)
 
@@ -86,8 +90,18 @@ class CicsAbend(Exception):
 class CicsProgram:
     """What every call of one program needs: its name, its file, its folder's database and datasets."""
 
-    def __init__(self, program_id: str, original: str, database: Database, fct: Mapping[str, DatasetDef]) -> None:
+    def __init__(
+        self,
+        program_id: str,
+        original: str,
+        database: Database,
+        fct: Mapping[str, DatasetDef],
+        transactions: Mapping[str, str] | None = None,
+        runner: Any = None,
+    ) -> None:
         self.program_id, self.original, self.database, self.fct = program_id, original, database, fct
+        self.transactions = transactions or {}  # TRANSID -> PROGRAM (.cics_start)
+        self.runner = runner  # the server's runner of started tasks on this database (None: none here)
 
 
 class CicsSession:
@@ -115,6 +129,11 @@ class CicsSession:
         self.channels = Channels()  # the task's channels and containers (.cics_channels)
         self.task = TaskControl()  # GETMAIN's worker count, ENQs, the event that ends a wait
         self.given = b""  # the data of the SET command being answered: its slot, then its bytes
+        self.started: StartedTask | None = None  # a task the server started (START TRANSID): its request
+        self.starts = 0  # START requests recorded in the unit of work: the runner looks once it commits
+        self.child: ChildTask | None = None  # a task the server runs for a RUN TRANSID: its parent's view
+        self.children = Children(self.eib.task)  # the children this task RUNs (.cics_async)
+        self.abended = ""  # the abend that ended the task (a child's ABCODE)
 
     def interrupt(self) -> None:
         """The call is ending (a timeout, a cancellation, the server stopping): a waiting command gives up."""
@@ -123,12 +142,38 @@ class CicsSession:
     def first(self, buffers: list[bytes], channel: object = None) -> list[bytes]:
         """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length;
         ``channel``: a channel-style tool's channel (a :class:`.cics_channels.Channel`), the program's current one."""
+        if isinstance(channel, StartedTask):  # no COMMAREA: its data is RETRIEVEd
+            self._adopt(channel)
+            return [self.eib.fill(buffers[0]), *buffers[1:]]
+        if isinstance(channel, ChildTask):  # a RUN TRANSID child: a copy of its parent's channel, if any
+            self.child, channel.session = channel, self
+            self.channels = Channels(channel.channel)
+            self.eib.calen, self.eib.trnid = 0, channel.transid
+            return [self.eib.fill(buffers[0]), *buffers[1:]]
         if isinstance(channel, Channel):
             self.channels = Channels(channel)
             self.eib.calen = 0  # no COMMAREA: the request is in the channel's containers
             return [self.eib.fill(buffers[0]), *buffers[1:]]
         self.eib.calen = len(buffers[1]) if len(buffers) > 1 else 0
         return [self.eib.fill(buffers[0]), *buffers[1:]]
+
+    def _adopt(self, task: StartedTask) -> None:
+        """A started task: its EIB's transaction, no COMMAREA, and its claim's connection as its unit of work's
+        (in the worker's way the claim commits at once: the work is on the worker's own connection)."""
+        self.started, self.eib.calen, self.eib.trnid = task, 0, task.request.transid
+        if self.worker is not None:
+            if task.conn is not None:
+                task.conn.commit()
+                task.conn.close()
+            else:
+                forget_request(task)
+            return
+        conn = task.conn
+        if conn is None:  # SQLite: the request is deleted in the unit as it ends
+            return
+        self.opener = lambda db: conn
+        if self.sql is not None:
+            self.sql.opener = self.opener
 
     def quick(self, exchange: Any) -> list[bytes] | None:  # a plan, the commit's go-ahead: at once (.cics_worker)
         return self.worker.answer(exchange) if self.worker is not None and exchange.service == "SQLPLAN" else None
@@ -162,6 +207,7 @@ class CicsSession:
                 message = f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}"
                 raise CicsAbend(message, exc.abcode) from None
         except CicsAbend as exc:
+            self.abended = exc.abcode or "????"
             if self.abend_label is None and exc.abcode and any(level[2] is not None for level in self.levels):
                 self.unwinding = exc.abcode  # to a LINKer's HANDLE ABEND: this level GOBACKs
                 return [self.eib.fill(params[0], answer=-1), *params[1:]]
@@ -297,6 +343,19 @@ class CicsSession:
                 return self.channels.run(command, options)
             except ChannelNotServed as exc:
                 raise CicsAbend(f"{self._where(desc)}: {exc}") from None
+        if command in ("RECEIVE", "SEND"):
+            return Result(NOTALLOC, 0), {}  # a tool's task has no principal facility
+        if command in ("SEND TEXT", "SEND CONTROL"):
+            raise CicsAbend(f"{self._where(desc)}: task abended with code ABM3: a BMS request from a task that "
+                            "has no terminal", "ABM3")  # fmt: skip
+        if command == "START":
+            return self._start(options), {}
+        if command == "RETRIEVE":
+            return retrieve(self.started, options)
+        if command in ("RUN", "FETCH") or (command == "FREE" and "CHILD" in options):
+            return self._async(desc, options)
+        if command == "FREE":
+            return Result(NOTALLOC, 0), {}  # no principal facility to free
         if command == "HANDLE CONDITION":
             self.handles.handle(desc)
         elif command == "IGNORE CONDITION":
@@ -338,6 +397,31 @@ class CicsSession:
             raise CicsAbend(f"{self._where(desc)}: not served yet by this server's CICS runtime")
         return Result(), {}
 
+    def _async(self, desc: Descriptor, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
+        """RUN TRANSID, FETCH CHILD|ANY, FREE CHILD (.cics_async)."""
+        if desc.command == "FREE":
+            return self.children.free(options), {}
+        if desc.command == "FETCH":
+            try:
+                return self.children.fetch(options, self.channels, self.task.stop)
+            except InterruptedError as exc:
+                raise CicsAbend(f"{self._where(desc)}: {exc}") from None
+        if self.program.runner is None:
+            raise CicsAbend(f"{self._where(desc)}: a child task is run by a serving server (stdio or HTTP), "
+                            "not by `call` or `check`")  # fmt: skip
+        return self.children.run(options, self.program.transactions, self.channels, self.program.runner.launch)
+
+    def _start(self, options: dict[str, object]) -> Result:
+        """START: the request recorded in the call's unit of work (.cics_start), or its condition."""
+        if "CHANNEL" in options:
+            raise CicsAbend("START CHANNEL: not served yet by this server's CICS runtime")
+        request = start_request(options, self.program.transactions, datetime.datetime.now())
+        if isinstance(request, Result):
+            return request
+        record(self._resources().unit, request)
+        self.starts += 1
+        return Result()
+
     def _handle_abend(self, desc: Descriptor) -> None:
         given = {name: label for name, label, _ in desc.options}
         if "LABEL" in given or "EXIT" in given:  # EXIT: the paragraph that LINKs to HANDLE ABEND's PROGRAM
@@ -374,7 +458,9 @@ class CicsSession:
     def _assign(self, options: dict[str, object]) -> dict[str, object]:
         known: dict[str, object] = {
             "PROGRAM": self.running, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
-            "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
+            "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "",
+            "STARTCODE": self.started.startcode if self.started is not None else
+            self.child.startcode if self.child is not None else "D",
             "USERNAME": "CICSUSER", "ABCODE": self.abcode, "CHANNEL": self.channels.current_name(),
             "CWALENG": 0, "TWALENG": 0, "TCTUALENG": 0,
         }  # fmt: skip
@@ -382,6 +468,9 @@ class CicsSession:
 
     def end(self, ok: bool) -> None:
         """Commit (the program ended normally) or roll back (an abend or any failure)."""
+        if self.started is not None and self.worker is None and ok:  # the claim commits with the task's work
+            unit = self._resources().unit
+            unit.begin() if self.started.conn is not None else claimed(unit, self.started.request.id)
         resources, self.resources = self.resources, None
         enqueues, self.task.enqueues = self.task.enqueues, None
         try:
@@ -389,6 +478,13 @@ class CicsSession:
         finally:
             if enqueues is not None:  # after the unit's end, as CICS frees them at the syncpoint's end
                 enqueues.end()
+            if self.started is not None and not ok:
+                never = resources is None and (self.sql is None or self.sql.unit is None)
+                if self.started.conn is not None and self.worker is None and never:
+                    self.started.conn.close()  # never adopted: the claim rolls back
+                forget_request(self.started)  # an abended started task is not run again
+        if ok and self.starts and self.program.runner is not None:
+            self.program.runner.wake()  # its START requests are committed: due ones run now
 
     def _end_unit(self, resources: Resources | None, ok: bool) -> None:
         if self.sql is not None:  # one unit of work: ended once, by the SQL session
