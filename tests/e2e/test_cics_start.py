@@ -102,6 +102,8 @@ def test_a_program_with_a_terminal_path_is_served_and_a_terminal_command_gets_wh
     assert (received["tc_resp"], received["tc_length"]) == (61, 11)  # NOTALLOC; LENGTH as it was
     handled = structured(client.call("terminq", tc_request="HND", **base))
     assert handled["tc_name"] == "NO TERMINAL"  # HANDLE CONDITION NOTALLOC took it
+    logged = structured(client.call("terminq", tc_request="LOG", **base))
+    assert logged["tc_name"] == "TERMINQ"  # LINKed: TERMLOG's ASSIGN INVOKINGPROG names its linker
     sent = client.call("terminq", tc_request="SND", **base)
     assert sent.get("isError") and "ABM3" in sent["content"][0]["text"], sent  # RESP does not stop an abend
 
@@ -168,3 +170,30 @@ def test_a_start_waits_in_the_database_for_a_server(prepared: tuple[Path, Databa
     with _server(folder, built) as client:
         client.initialize()
         assert _wait_for_note(db, 11)["trnid"] == "STRD"
+
+
+def _parent(client: StdioClient, request: str, key: int) -> dict[str, Any]:
+    return client.call("asyncpar", ap_request=request, ap_key=key)
+
+
+def _childq(db: Database) -> list[str]:
+    return [bytes(d).decode() for (d,) in _rows(db, "SELECT data FROM cics_ts_items WHERE queue = 'CHILDQ'")]
+
+
+def test_a_child_runs_at_once_in_its_own_unit_of_work_and_its_channel_comes_back(
+    served: tuple[StdioClient, Database],
+) -> None:
+    client, db = served
+    ran = structured(_parent(client, "RUN", 5))
+    assert (ran["ap_resp"], ran["ap_status"], ran["ap_abcode"]) == (0, "N", "")  # COMPSTATUS NORMAL
+    assert ran["ap_reply"] == "DONE FOR 0005"  # the child's PUT, in the channel FETCH named
+    assert (ran["ap_again"], ran["ap_again2"]) == (16, 51)  # fetched already: INVREQ 51
+    abended = structured(_parent(client, "ABD", 999))
+    assert (abended["ap_status"], abended["ap_abcode"], abended["ap_reply"]) == ("A", "ACHX", "SAME CHILD")
+    assert _childq(db) == ["0005"]  # the abended child's item went with its unit of work
+    parent = _parent(client, "PAB", 7)
+    assert parent.get("isError") and "PARX" in parent["content"][0]["text"], parent
+    assert _childq(db) == ["0005", "0007"]  # the child committed, whatever its parent did
+    errors = structured(_parent(client, "ERR", 6))
+    assert (errors["ap_resp"], errors["ap_resp2"]) == (16, 52)  # FETCH ANY without children
+    assert (errors["ap_again"], errors["ap_again2"]) == (28, 50)  # TRANSIDERR; FREE of a freed child

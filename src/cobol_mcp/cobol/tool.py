@@ -188,7 +188,7 @@ class CobolTool:
             self._sessions.pop(handle[0] if handle else None, None)
             done(self._end(session, call))
 
-        call_id = self.runtime.submit(self._key, buffers, finished, self.timeout, service=session.answer)
+        call_id = self.runtime.submit(self._key, buffers, finished, self.timeout, service=session.answer, alone=True)
         handle.append(call_id)
         self._sessions[call_id] = session
         return call_id

@@ -456,9 +456,10 @@ class CicsSession:
             raise CicsAbend(f"{self._where(desc)}: {exc}") from None
 
     def _assign(self, options: dict[str, object]) -> dict[str, object]:
+        linker = self.levels[-1][5] if self.levels else ""  # the program that LINKed (or XCTLed) to this one
         known: dict[str, object] = {
             "PROGRAM": self.running, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
-            "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "",
+            "NETNAME": "COBOLMCP", "INVOKINGPROG": linker, "RETURNPROG": linker,
             "STARTCODE": self.started.startcode if self.started is not None else
             self.child.startcode if self.child is not None else "D",
             "USERNAME": "CICSUSER", "ABCODE": self.abcode, "CHANNEL": self.channels.current_name(),

@@ -7,6 +7,7 @@
                88  TC-REQ-RECEIVE                VALUE 'RCV'.
                88  TC-REQ-SEND                   VALUE 'SND'.
                88  TC-REQ-HANDLED                VALUE 'HND'.
+               88  TC-REQ-LOG                    VALUE 'LOG'.
            05  TC-CUSTOMER             PIC 9(6).
            05  TC-NAME                 PIC X(20).
            05  TC-RESP                 PIC 9(4).

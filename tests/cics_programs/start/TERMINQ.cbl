@@ -8,6 +8,7 @@
       *   RCV: A RECEIVE ON THE COMMAREA PATH, WITH RESP               *
       *   SND: A SEND TEXT ON THE COMMAREA PATH (NO TERMINAL: ABM3)    *
       *   HND: A RECEIVE UNDER HANDLE CONDITION NOTALLOC               *
+      *   LOG: LINK TO TERMLOG, WHICH SEES WHO LINKED (INVOKINGPROG)   *
       *================================================================*
        DATA DIVISION.
        WORKING-STORAGE SECTION.
@@ -24,6 +25,9 @@
        01  WS-TEXT.
            05  FILLER                  PIC X(10)  VALUE 'CUSTOMER: '.
            05  WS-TEXT-NAME            PIC X(20).
+       01  WS-LOG.
+           05  WS-LOG-MESSAGE          PIC X(20).
+           05  WS-LOG-INVOKER          PIC X(8).
        01  WS-NAMES.
            05  FILLER                  PIC X(20)  VALUE 'ADA LOVELACE'.
            05  FILLER                  PIC X(20)  VALUE 'GRACE HOPPER'.
@@ -70,6 +74,13 @@
                             LENGTH(WS-RECV-LEN)
                        END-EXEC
                        MOVE 'RECEIVED' TO TC-NAME
+                   WHEN TC-REQ-LOG
+                       MOVE WS-NAME TO WS-LOG-MESSAGE
+                       MOVE SPACES TO WS-LOG-INVOKER
+                       EXEC CICS LINK PROGRAM('TERMLOG')
+                            COMMAREA(WS-LOG)
+                       END-EXEC
+                       MOVE WS-LOG-INVOKER TO TC-NAME
                END-EVALUATE
            END-IF
            EXEC CICS RETURN END-EXEC.

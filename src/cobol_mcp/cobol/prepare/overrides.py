@@ -190,10 +190,11 @@ class FolderOverrides:
 
 def _check_transactions(given: object, locate: Locator) -> None:
     """``[transactions]``: TRANSID (1-4 characters) = "PROGRAM" (1-8), as CICS names them."""
-    where = locate.where(locate.key("transactions"))
     if not isinstance(given, dict):
+        where = locate.where(locate.key("transactions"))
         raise LinkageError(f'{where}: transactions must be a table of TRANSID = "PROGRAM"')
     for transid, program in given.items():
+        where = locate.where(locate.key(transid, "transactions"))
         if not re.fullmatch(r"[A-Za-z0-9@#$]{1,4}", transid):
             raise LinkageError(f"{where}: transaction {transid!r} is not a CICS TRANSID (1-4 letters or digits)")
         if not isinstance(program, str) or not re.fullmatch(r"[A-Za-z0-9@#$-]{1,8}", program):

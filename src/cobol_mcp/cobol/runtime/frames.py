@@ -111,7 +111,7 @@ class Exchange:
 
 
 class Call:
-    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled")
+    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled", "alone")
 
     def __init__(
         self, id: int, program: Program, frame: bytes, callback: Callable[[CallResult], object] | None, timeout: float
@@ -119,6 +119,7 @@ class Call:
         self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
         self.callback = callback  # None: a load frame
         self.cancelled = False
+        self.alone = False  # sent only to an idle worker, never behind another call (a task another call awaits)
 
 
 class ServiceCall(Call):
