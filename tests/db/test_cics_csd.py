@@ -48,7 +48,7 @@ def test_a_transactions_table_is_checked_with_file_and_line(tmp_path: Path) -> N
     (tmp_path / "cobol-mcp.toml").write_text('[folder]\n\n[transactions]\nORDI = "ORDINQ"\nTOOLONG = "X"\n')
     with pytest.raises(LinkageError, match=r"cobol-mcp\.toml:5: transaction 'TOOLONG' is not a CICS TRANSID"):
         read_overrides(tmp_path)
-    (tmp_path / "cobol-mcp.toml").write_text('[transactions]\nORDI = 12\n')
+    (tmp_path / "cobol-mcp.toml").write_text("[transactions]\nORDI = 12\n")
     with pytest.raises(LinkageError, match=r"cobol-mcp\.toml:2: transaction ORDI's program must be a program name"):
         read_overrides(tmp_path)
 

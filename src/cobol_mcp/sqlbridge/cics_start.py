@@ -10,7 +10,9 @@ before now is now); TERMID is TERMIDERR (the server has no terminals), a SYSID n
 A :class:`StartRunner` per database runs the due requests, one at a time, each as a new call of its program
 (:meth:`..cobol.tool.CobolTool.start_task`): EIBCALEN 0, EIBTRNID the transaction, ASSIGN STARTCODE ``S``
 (``SD`` with data), its own unit of work, which its claim of the request commits or rolls back with (see
-:mod:`..db.cics.starts`). Its end goes to the server's log. It wakes when a call that STARTed commits, when a
+:mod:`..db.cics.starts`). Its end goes to the server's log; a task that failed (an abend, a runtime error, its
+timeout) has its request deleted, one the server abandoned as it stopped keeps it, for the next server.
+It wakes when a call that STARTed commits, when a
 request falls due, and every :data:`POLL` seconds (another server sharing the database may have recorded one);
 its requests wait in the database while no server runs, and run when one starts.
 
@@ -189,11 +191,12 @@ class StartRunner:
                 continue
             task = StartedTask(request, conn, self.db)
 
-            def done(call: Any, what: str = what) -> None:
+            def done(call: Any, what: str = what, task: StartedTask = task) -> None:
                 if call.ok:
                     log.info(f"{what} ended normally")
-                else:
+                else:  # its work and its claim rolled back: the request goes on its own, not to be run again
                     log.error(f"{what} failed: {call.error}")
+                    forget_request(task)
                 self._next()
 
             try:

@@ -262,3 +262,13 @@ def test_channel_and_container_commands() -> None:
         "P.cbl:3: MOVE CONTAINER needs AS",
         "P.cbl:4: GETNEXT CONTAINER: CONTAINER('A') must be a data name (the command sets it)",
     ]
+
+
+GENAPP = Path(__file__).parents[3].parent / "shared" / "corpus" / "genapp" / "base" / "src"
+
+
+@pytest.mark.skipif(not GENAPP.is_dir(), reason="the public applications are not in ../shared/corpus")
+@pytest.mark.parametrize("name", ["lgicvs01", "lgipvs01", "lgstsq", "lgsetup", "lgwebst5"])
+def test_genapps_programs_with_a_terminal_path_or_a_start_are_carried(name: str) -> None:
+    scan = scan_cics_text(GENAPP / f"{name}.cbl")
+    assert scan.problems == [] and any(c.name in ("RECEIVE", "START") for c in scan.commands)
