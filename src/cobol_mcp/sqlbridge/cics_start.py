@@ -133,6 +133,7 @@ class StartRunner:
         self.read_fd, self.write_fd = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         runtime.loop.add_reader(self.read_fd, self._deliver)
         self.thread: threading.Thread | None = None
+        self.failing = False  # the last look at the database failed
 
     def serve(self, program_id: str, tool: Any, plain: bool = True) -> None:
         """``tool`` runs ``program_id``'s started tasks (a plain tool rather than a named variant: any runs
@@ -158,9 +159,12 @@ class StartRunner:
             try:
                 claimed = claim(self.db, time.time())
                 due = next_due(self.db) if claimed is None else None
-            except Exception as exc:  # the database is not there (yet): look again later
-                log.warning(f"started tasks: cannot read the requests on {self.db.kind}: {exc}")
-                claimed, due = None, None
+            except Exception as exc:  # the database is not there (yet, or any more): look again later
+                if not self.failing:  # said once, not every POLL seconds
+                    log.warning(f"started tasks: cannot read the requests on {self.db.kind}: {exc}")
+                claimed, due, self.failing = None, None, True
+            else:
+                self.failing = False
             if claimed is not None:
                 self.idle.clear()
                 self.ready.put(claimed)
