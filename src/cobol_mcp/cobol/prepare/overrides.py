@@ -226,8 +226,8 @@ def read_overrides(folder: Path) -> FolderOverrides:
     for key in table:
         if key not in ("programs", "folder", "datasets", "transactions"):
             raise LinkageError(
-                f"{locate.where(locate.key(key))}: unknown key {key!r} (expected [folder], [programs.NAME], "
-                "[[datasets]] and [transactions] tables)"
+                f"{locate.where(locate.key(key))}: unknown key {key!r} (expected [folder], [programs.NAME] and "
+                "[[datasets]] tables, and [transactions])"
             )
     if "transactions" in table:  # CICS's TRANSID -> PROGRAM (START): read where the CICS programs are served
         _check_transactions(table["transactions"], locate)
