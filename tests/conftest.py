@@ -25,6 +25,7 @@ UNIT = (
     "cobol/test_pic.py",
     "cobol/test_schema.py",
     "db/test_translate.py",
+    "db/test_cics_csd.py",
 )
 HEAVY_FIXTURES = frozenset(("cache_dir", "compiled_samples"))
 

@@ -148,8 +148,11 @@ def build_catalog(found: Manifest, runtime: Runtime, options: Options) -> Catalo
                                               runtime, found["errors"], services, folder_sql, folder_cics)  # fmt: skip
                     if services is None:
                         continue
-                tools.append(CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
-                                       services=services))  # fmt: skip
+                tool = CobolTool(entry, runtime, backend=name, timeout=timeout, presentation=presentation,
+                                 services=services)  # fmt: skip
+                if entry.get("cics") and services is not None:  # it runs the transactions STARTed for its program
+                    services.serve_started(tool, plain=not entry.get("variant"))
+                tools.append(tool)
         catalog.add_backend(name, tools)
     return catalog
 

@@ -92,6 +92,21 @@ def test_pipelined_calls_share_one_busy_worker_until_it_stalls() -> None:
     assert [kind for kind, _, _ in written(s, second)] == [1, 2]
 
 
+def test_a_call_sent_alone_never_waits_behind_a_busy_worker() -> None:
+    s, results = scheduler(max_workers=2), {}
+    p = program()
+    submit(s, results, p, b"00000000", 0.0)  # a parent that will wait for its child
+    (first,) = spawned(s)
+    child = s.submit(p, [b"cccc", b"cccc"], lambda r: None, None, 0.01, alone=True)  # before the head stalls
+    (second,) = spawned(s)
+    assert [cid for _, cid, _ in written(s, second)] == [0, child]  # a worker of its own, not the busy one
+    third = s.submit(p, [b"dddd", b"dddd"], lambda r: None, None, 0.02, alone=True)
+    assert not s.spawns and [c.id for c in s.backlog] == [third]  # no idle worker and no room for one: it waits
+    for callback, result in s.receive(first, b"".join(answer(f) for f in written(s, first)), 0.03):
+        callback(result)
+    assert [cid for _, cid, _ in written(s, first)] == [third]  # the first idle worker takes it
+
+
 def test_calls_wait_when_every_worker_is_busy_and_full_then_drain_on_a_reply() -> None:
     p = program()
     s, results = scheduler(max_workers=1, room=3 * (REQUEST_HEAD.size + 10) + REQUEST_HEAD.size + len(p.load_body)), {}

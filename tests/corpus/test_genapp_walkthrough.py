@@ -15,8 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from .corpus import GENAPP, needs, writable_copy
 
 pytestmark = needs(GENAPP)

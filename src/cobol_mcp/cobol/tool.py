@@ -14,6 +14,7 @@ from ..jsontext import dumps, encoded, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, Protocol
 
     from ..catalog import Done
@@ -167,6 +168,27 @@ class CobolTool:
         if session is None:
             return self.runtime.submit(self._key, buffers, finished, self.timeout)
         call_id = self.runtime.submit(self._key, buffers, finished, self.timeout, service=session.answer)
+        handle.append(call_id)
+        self._sessions[call_id] = session
+        return call_id
+
+    def start_task(self, task: object, done: Callable[[CallResult], object]) -> object | None:
+        """Run the program as a task the server starts itself (a CICS transaction STARTed by another call):
+        no arguments, its records zeros, ``task`` handed to its session's ``first`` (which fills the EIB);
+        ``done`` gets the call's result once its unit of work has ended."""
+        assert self.services is not None
+        session = self.services.session()
+        first = getattr(session, "first", None)
+        buffers = [bytes(size) for size in self._entry["sizes"]] + self._padding
+        if first is not None:
+            buffers = first(buffers, task)
+        handle: list[object] = []
+
+        def finished(call: CallResult) -> None:
+            self._sessions.pop(handle[0] if handle else None, None)
+            done(self._end(session, call))
+
+        call_id = self.runtime.submit(self._key, buffers, finished, self.timeout, service=session.answer, alone=True)
         handle.append(call_id)
         self._sessions[call_id] = session
         return call_id

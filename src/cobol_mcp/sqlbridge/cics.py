@@ -30,15 +30,15 @@ Channels and containers (:mod:`.cics_channels`): the task's, in memory and outsi
 a LINK or XCTL with CHANNEL gives the new level that channel as its current one, and the level's own
 channels go when it ends. A channel-style tool hands :meth:`CicsSession.first` its channel.
 
-GETMAIN/FREEMAIN, SET's data, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets the
-pointers (the EIB's and the COMMAREA's address are the program's own parameters); the runtime answers.
+GETMAIN/FREEMAIN, SET's data, ENQ/DEQ, DELAY and FORMATTIME: :mod:`.cics_task`. ADDRESS: the translator sets
+the pointers (the EIB's and the COMMAREA's address are the program's own parameters); the runtime answers.
 A call that ends while a command waits (ENQ, DELAY) is told through :meth:`CicsSession.interrupt`. A
 call whose database work runs in the C worker (:mod:`.cics_worker`): file control and SYNCPOINT's
 commit are the worker's, a condition it raised is routed here, its SQLPLAN exchanges answered at once.
 
 HANDLE ABEND PROGRAM is a HANDLE ABEND LABEL of a paragraph the translator adds, which LINKs to the
-program (ASSIGN ABCODE in it gives the abend) and GOBACKs. Not served yet (the call fails saying so):
-HANDLE AID and the other commands the translator carries without a runtime here.
+program (ASSIGN ABCODE in it gives the abend) and GOBACKs. Terminal commands, START/RETRIEVE and RUN/FETCH/
+FREE CHILD, and how the task began (a tool call, a started task, a child): :mod:`.cics_tasks`.
 """
 
 from __future__ import annotations
@@ -58,8 +58,10 @@ from ..db.unit import Unit
 from ..db.url import Database
 from .cics_channels import COMMANDS as CHANNEL_COMMANDS
 from .cics_channels import Channel, ChannelNotServed, Channels
-from .cics_eib import COMMANDS_EIBFN, EIB_SIZE, Descriptor, Eib, Handles, decode, encode_number, parse_descriptor
+from .cics_eib import COMMANDS_EIBFN, EIB_SIZE, Descriptor, Eib, Handles, decode, parse_descriptor, store
 from .cics_task import ABSTIME_EPOCH, TaskControl, delay_seconds, formattime, storage_answer
+from .cics_tasks import COMMANDS as TASK_COMMANDS
+from .cics_tasks import Origin, TaskAbend, assigned
 from .cics_worker import RAISED, CicsWorker, raised
 from .session import Session, unit_connection
 
@@ -70,7 +72,7 @@ SERVED = dispatch.COMMANDS | {
     "HANDLE CONDITION", "IGNORE CONDITION", "PUSH HANDLE", "POP HANDLE", "RETURN", "SYNCPOINT", "ABEND",
     "ASKTIME", "FORMATTIME", "ASSIGN", "HANDLE ABEND", "LINK", "XCTL", "GETMAIN", "FREEMAIN", "ENQ", "DEQ",
     "DELAY", "ADDRESS",
-} | CHANNEL_COMMANDS  # fmt: skip
+} | CHANNEL_COMMANDS | TASK_COMMANDS  # fmt: skip
 
 ENDED_SHIFT = 20  # a CICSRT exchange's number above these bits: LINKed levels that returned (worker_services.c)
 
@@ -86,8 +88,11 @@ class CicsAbend(Exception):
 class CicsProgram:
     """What every call of one program needs: its name, its file, its folder's database and datasets."""
 
-    def __init__(self, program_id: str, original: str, database: Database, fct: Mapping[str, DatasetDef]) -> None:
+    def __init__(self, program_id: str, original: str, database: Database, fct: Mapping[str, DatasetDef],
+                 transactions: Mapping[str, str] | None = None, runner: Any = None) -> None:  # fmt: skip
         self.program_id, self.original, self.database, self.fct = program_id, original, database, fct
+        self.transactions = transactions or {}  # TRANSID -> PROGRAM (.cics_start)
+        self.runner = runner  # the server's runner of started tasks on this database (None: none here)
 
 
 class CicsSession:
@@ -115,6 +120,8 @@ class CicsSession:
         self.channels = Channels()  # the task's channels and containers (.cics_channels)
         self.task = TaskControl()  # GETMAIN's worker count, ENQs, the event that ends a wait
         self.given = b""  # the data of the SET command being answered: its slot, then its bytes
+        self.origin = Origin(self.eib.task)  # a started task's request, a child's, the children (.cics_tasks)
+        self.abended = ""  # the abend that ended the task (a child's ABCODE)
 
     def interrupt(self) -> None:
         """The call is ending (a timeout, a cancellation, the server stopping): a waiting command gives up."""
@@ -123,6 +130,8 @@ class CicsSession:
     def first(self, buffers: list[bytes], channel: object = None) -> list[bytes]:
         """The call's records with the EIB (the first) filled: EIBCALEN the COMMAREA's (the second) length;
         ``channel``: a channel-style tool's channel (a :class:`.cics_channels.Channel`), the program's current one."""
+        if self.origin.begin(self, channel):  # a started task or a child: no COMMAREA
+            return [self.eib.fill(buffers[0]), *buffers[1:]]
         if isinstance(channel, Channel):
             self.channels = Channels(channel)
             self.eib.calen = 0  # no COMMAREA: the request is in the channel's containers
@@ -162,6 +171,7 @@ class CicsSession:
                 message = f"{self._where(desc)}: task abended with code {exc.abcode}: {exc.message}"
                 raise CicsAbend(message, exc.abcode) from None
         except CicsAbend as exc:
+            self.abended = exc.abcode or "????"
             if self.abend_label is None and exc.abcode and any(level[2] is not None for level in self.levels):
                 self.unwinding = exc.abcode  # to a LINKer's HANDLE ABEND: this level GOBACKs
                 return [self.eib.fill(params[0], answer=-1), *params[1:]]
@@ -232,13 +242,13 @@ class CicsSession:
         if isinstance(data := sets.pop("SET", None), bytes):  # to the worker's storage (.cics_task)
             self.given = self.task.give(desc.command, options, data, params[0], self.channels.current_name())
         for name, value in sets.items():
-            self._store(bufs, where, name, value)
+            store(bufs, where, name, value)
         answer = 0
         if result.resp != 0 and "RESP" not in where and "NOHANDLE" not in options:
             answer = self._route(desc, result)
         for name, value in (("RESP", result.resp), ("RESP2", result.resp2)):
             if name in where:
-                self._store(bufs, where, name, value)
+                store(bufs, where, name, value)
         if self.pending is not None and result.resp == 0:  # LINK/XCTL: the answer is the callee's EIB
             self._start_level()
             self.eib.put(eib)
@@ -263,20 +273,9 @@ class CicsSession:
         self.eib.put(eib, fn=fn, resp=result.resp, resp2=result.resp2, answer=answer)
         return [bytes(eib), params[1]]
 
-    @staticmethod
-    def _store(bufs: list[bytes | bytearray], where: dict[str, int], name: str, value: object) -> None:
-        index = where.get(name)
-        if index is None:
-            return
-        buf = bufs[index + 2]
-        if not isinstance(buf, bytearray):
-            buf = bufs[index + 2] = bytearray(buf)
-        if isinstance(value, int):
-            buf[:8] = encode_number(value)
-        elif isinstance(value, str):  # a name CICS gives: blank-padded to its field
-            buf[:] = value.encode("latin-1")[: len(buf)].ljust(len(buf))
-        elif isinstance(value, bytes | bytearray):  # data read: as far as it goes
-            buf[: min(len(buf), len(value))] = bytes(value)[: len(buf)]
+    def unit(self) -> Unit:
+        """The call's unit of work (opened now if it is not yet)."""
+        return self._resources().unit
 
     def _resources(self) -> Resources:
         if self.resources is None:
@@ -297,6 +296,11 @@ class CicsSession:
                 return self.channels.run(command, options)
             except ChannelNotServed as exc:
                 raise CicsAbend(f"{self._where(desc)}: {exc}") from None
+        if command in TASK_COMMANDS:
+            try:
+                return self.origin.run(self, command, options, self._where(desc))
+            except TaskAbend as exc:
+                raise CicsAbend(str(exc), exc.abcode) from None
         if command == "HANDLE CONDITION":
             self.handles.handle(desc)
         elif command == "IGNORE CONDITION":
@@ -322,7 +326,8 @@ class CicsSession:
         elif command == "ASKTIME":
             return Result(), {"ABSTIME": self._abstime(True)}
         elif command == "FORMATTIME":
-            return self._formattime(options)
+            given = options.get("ABSTIME")  # (else the task's: its start, or the last ASKTIME)
+            return formattime(given if isinstance(given, int) else self._abstime(False), options)
         elif command == "ASSIGN":
             return Result(), self._assign(options)
         elif command == "DELAY":
@@ -356,10 +361,6 @@ class CicsSession:
                 self.eib.stamp(moment)
         return self.abstime
 
-    def _formattime(self, options: dict[str, object]) -> tuple[Result, dict[str, object]]:
-        given = options.get("ABSTIME")
-        return formattime(given if isinstance(given, int) else self._abstime(False), options)
-
     def _enq(self, desc: Descriptor, options: dict[str, object], resp: bool) -> Result:
         """ENQ/DEQ on the call's database; ENQBUSY at once with NOSUSPEND or an active HANDLE CONDITION ENQBUSY."""
         if self.task.enqueues is None:
@@ -372,16 +373,13 @@ class CicsSession:
             raise CicsAbend(f"{self._where(desc)}: {exc}") from None
 
     def _assign(self, options: dict[str, object]) -> dict[str, object]:
-        known: dict[str, object] = {
-            "PROGRAM": self.running, "APPLID": "COBOLMCP", "SYSID": "CMCP", "USERID": "CICSUSER",
-            "NETNAME": "COBOLMCP", "INVOKINGPROG": "", "RETURNPROG": "", "STARTCODE": "D",
-            "USERNAME": "CICSUSER", "ABCODE": self.abcode, "CHANNEL": self.channels.current_name(),
-            "CWALENG": 0, "TWALENG": 0, "TCTUALENG": 0,
-        }  # fmt: skip
+        linker = self.levels[-1][5] if self.levels else ""  # the program that LINKed (or XCTLed) to this one
+        known = assigned(self.running, linker, self.origin.startcode, self.abcode, self.channels.current_name())
         return {name: value for name, value in known.items() if name in options}
 
     def end(self, ok: bool) -> None:
         """Commit (the program ended normally) or roll back (an abend or any failure)."""
+        self.origin.ending(self, ok)
         resources, self.resources = self.resources, None
         enqueues, self.task.enqueues = self.task.enqueues, None
         try:
@@ -389,6 +387,8 @@ class CicsSession:
         finally:
             if enqueues is not None:  # after the unit's end, as CICS frees them at the syncpoint's end
                 enqueues.end()
+            opened = resources is not None or (self.sql is not None and self.sql.unit is not None)
+            self.origin.ended(self, ok, opened)
 
     def _end_unit(self, resources: Resources | None, ok: bool) -> None:
         if self.sql is not None:  # one unit of work: ended once, by the SQL session

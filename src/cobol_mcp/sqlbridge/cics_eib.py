@@ -33,6 +33,7 @@ __all__ = [
     "encode_number",
     "option_kinds",
     "parse_descriptor",
+    "store",
 ]
 
 # The abend code of a condition raised with no RESP, NOHANDLE or active HANDLE label (IBM: the AEIx and
@@ -44,7 +45,8 @@ ABCODES = {
     "INVREQ": "AEIP", "IOERR": "AEIQ", "NOSPACE": "AEIR", "NOTOPEN": "AEIS", "ENDFILE": "AEIT",
     "ILLOGIC": "AEIU", "LENGERR": "AEIV", "QZERO": "AEIW", "ITEMERR": "AEIZ", "PGMIDERR": "AEI0",
     "TRANSIDERR": "AEI1", "ENDDATA": "AEI2", "INVTSREQ": "AEI3", "EXPIRED": "AEI4", "TSIOERR": "AEI8",
-    "MAPFAIL": "AEI9", "QIDERR": "AEYH", "NOTAUTH": "AEY7",
+    "MAPFAIL": "AEI9", "QIDERR": "AEYH", "NOTAUTH": "AEY7", "SYSIDERR": "AEYQ", "ENVDEFERR": "AEYT",
+    "NOTALLOC": "AEYY",
     "END": "AEXK", "CONTAINERERR": "AEZJ", "TOKENERR": "AEZL", "CHANNELERR": "AEZV", "CCSIDERR": "AEZW",
     "CODEPAGEERR": "AEZY",
 }  # fmt: skip
@@ -164,6 +166,23 @@ def decode(desc: Descriptor, params: list[bytes]) -> tuple[dict[str, object], di
 def encode_number(value: int) -> bytes:
     """A number as the translator's ``S9(18) COMP-5`` parameter (8 bytes, this machine's order)."""
     return (value & (2**64 - 1)).to_bytes(8, "little")
+
+
+def store(bufs: list[bytes | bytearray], where: dict[str, int], name: str, value: object) -> None:
+    """A value the command sets into its option's parameter in ``bufs`` (the EIB and descriptor first; ``where``:
+    :func:`decode`'s indexes): a number as :func:`encode_number`, a name blank-padded, data as far as it goes."""
+    index = where.get(name)
+    if index is None:
+        return
+    buf = bufs[index + 2]
+    if not isinstance(buf, bytearray):
+        buf = bufs[index + 2] = bytearray(buf)
+    if isinstance(value, int):
+        buf[:8] = encode_number(value)
+    elif isinstance(value, str):  # a name CICS gives: blank-padded to its field
+        buf[:] = value.encode("latin-1")[: len(buf)].ljust(len(buf))
+    elif isinstance(value, bytes | bytearray):  # data read: as far as it goes
+        buf[: min(len(buf), len(value))] = bytes(value)[: len(buf)]
 
 
 def _packed(value: int) -> bytes:

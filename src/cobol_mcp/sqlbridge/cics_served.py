@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..cobol import LinkageError
 from ..cobol.precompile.cics import CicsCommand, scan_cics_text
+from ..db.cics.csd import folder_transactions
 from ..db.cics.fct import DatasetDef, DatasetError, create_datasets, parse_datasets
 from ..db.url import database
 from .answers import Answerer, Tracked, answerer_for
 from .cics import SERVED, CicsProgram, CicsSession
+from .cics_start import runner_for
 from .cics_worker import CicsWorker, why_not
 from .served import Served
 from .session import Session, SqlProgram
@@ -70,6 +72,12 @@ class CicsServed:
             session = CicsSession(self.program, sql=sql)
         return Tracked(session, self.answerer) if self.answerer is not None else session
 
+    def serve_started(self, tool: Any, plain: bool = True) -> None:
+        """``tool`` (this program's; ``plain``: not a named variant) runs the transactions STARTed on this
+        program's database that name the program."""
+        if self.program.runner is not None:
+            self.program.runner.serve(self.program.program_id, tool, plain)
+
     def report(self) -> list[str]:
         """For ``check``: the program's database and its CICS commands."""
         db = self.program.database
@@ -104,6 +112,20 @@ def _commands(original: Path, names: list[str]) -> list[CicsCommand]:
     return [CicsCommand(0, name, {"(its source not read)": None}) for name in names]
 
 
+def _toml_transactions(folder: Path) -> dict[str, str]:
+    """cobol-mcp.toml's ``[transactions]`` (checked when the folder's overrides were read)."""
+    path = folder / "cobol-mcp.toml"
+    if not path.is_file():
+        return {}
+    import tomllib
+
+    try:
+        given = tomllib.loads(path.read_text(encoding="utf-8")).get("transactions", {})
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in given.items()} if isinstance(given, dict) else {}
+
+
 def load_cics(
     entry: CicsEntry,
     program_id: str,
@@ -136,7 +158,8 @@ def load_cics(
                 raise LinkageError(str(exc)) from None
             fct = _CREATED[key] = {d.name.upper(): d for d in defs}
     answerer = answerer_for(runtime) if runtime is not None else None
-    program = CicsProgram(program_id, entry["original"], db, fct)
+    transactions = folder_transactions(folder, _toml_transactions(folder))
+    program = CicsProgram(program_id, entry["original"], db, fct, transactions, runner_for(runtime, db))
     cics = cics if cics is not None else {}
     cics[program_id.upper()] = _commands(Path(entry["original"]), entry["commands"])
     return CicsServed(program, list(entry["commands"]), answerer, sql, programs, runtime, cics)

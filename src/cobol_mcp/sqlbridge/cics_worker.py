@@ -17,8 +17,9 @@ server's log and no database work, is still the server's (:meth:`CicsWorker.run`
 A folder runs so (:func:`why_not` gives the first reason it cannot) when its EXEC SQL can (every
 statement of its programs has a plan: :func:`.inworker.folder_plans`), the C worker runs its calls (on
 PostgreSQL: with libpq), ``COBOL_MCP_SQL_IN_WORKER`` is not ``0``, and its CICS programs use neither
-ENQ/DEQ (PostgreSQL's advisory locks or this process's lock table: the server's) nor SET or TOKEN on a
-resource command: a call's database work must all be on one side.
+ENQ/DEQ (PostgreSQL's advisory locks or this process's lock table: the server's), START (its request is
+recorded in the server's unit of work) nor SET or TOKEN on a resource command: a call's database work must
+all be on one side.
 
 A dataset's plan (:func:`dataset_plan`, asked with SQLPLAN number :data:`FILE_PLAN`; little-endian):
 ``<B found><B organization><I min length><I max length><I key length><I key offset>``, the dataset's
@@ -53,7 +54,7 @@ _ORGANIZATIONS = {"ksds": 0, "esds": 1, "rrds": 2}
 
 
 def _command_why(cmd: CicsCommand) -> str | None:
-    if cmd.name in ("ENQ", "DEQ"):
+    if cmd.name in ("ENQ", "DEQ", "START"):  # START: its request is recorded in the server's unit of work
         return f"line {cmd.line}: {cmd.name} (the server's)"
     if cmd.name not in RESOURCE_COMMANDS:
         return None

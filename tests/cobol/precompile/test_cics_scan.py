@@ -79,11 +79,7 @@ def test_data_names_qualified_subscripted_reference_modified_and_builtins() -> N
     [
         ("EXEC CICS SEND MAP('CUSTMAP') MAPSET('CUSTSET') END-EXEC", "SEND MAP is a BMS screen"),
         ("EXEC CICS RECEIVE MAP('CUSTMAP') END-EXEC", "RECEIVE MAP is a BMS screen"),
-        ("EXEC CICS SEND TEXT FROM(WS-MSG) ERASE END-EXEC", "SEND TEXT writes to a terminal"),
-        ("EXEC CICS RECEIVE INTO(WS-IN) LENGTH(WS-LEN) END-EXEC", "a conversational RECEIVE needs a terminal"),
         ("EXEC CICS CONVERSE FROM(A) INTO(B) END-EXEC", "CONVERSE needs a terminal"),
-        ("EXEC CICS START TRANSID('CUST') INTERVAL(0) END-EXEC", "START TRANSID"),
-        ("EXEC CICS RETRIEVE INTO(WS-DATA) END-EXEC", "RETRIEVE"),
         ("EXEC CICS HANDLE AID PF3(9000-EXIT) END-EXEC", "HANDLE AID"),
         ("EXEC CICS FROBNICATE FILE('X') END-EXEC", "FROBNICATE FILE: not a CICS command"),
         ("EXEC CICS READ FILE('F') INTO(R) RIDFLD(K) SIDEWAYS END-EXEC", "READ: SIDEWAYS is not an option of READ"),
@@ -110,6 +106,16 @@ def test_data_names_qualified_subscripted_reference_modified_and_builtins() -> N
         ("EXEC CICS DELAY INTERVAL(500) FOR SECONDS(5) END-EXEC", "INTERVAL and FOR exclude each other"),
         ("EXEC CICS FORMATTIME ABSTIME(T) DATESTRING(S) RFC3339 END-EXEC", "RFC3339 is not an option of"),
         ("EXEC CICS FORMATTIME ABSTIME(T) DATESTRING(S) STRINGZONE END-EXEC", "STRINGZONE needs an argument"),
+        ("EXEC CICS RECEIVE INTO(WS-IN) LENGTH(WS-LEN) CONVID(WS-CONV) END-EXEC", "RECEIVE CONVID (a conversation"),
+        ("EXEC CICS SEND PAGE END-EXEC", "SEND PAGE is BMS paging: served once screens are"),
+        ("EXEC CICS START TRANSID('CUST') INTERVAL(0) TIME(1200) END-EXEC", "INTERVAL and TIME exclude each other"),
+        ("EXEC CICS RETRIEVE LENGTH(WS-LEN) END-EXEC", "RETRIEVE needs INTO or SET"),
+        ("EXEC CICS FETCH CHILD(WS-CHILD) ANY(WS-ANY) END-EXEC", "CHILD and ANY exclude each other"),
+        ("EXEC CICS WAIT CONVID(C) END-EXEC", "WAIT CONVID: not a CICS command"),
+        ("     IF WS-RESP = DFHRESP(TIMEDOUT) CONTINUE END-IF", "DFHRESP(TIMEDOUT): a name CICS has, not served yet"),
+        ("     MOVE DFHVALUE(THREADSAFE) TO WS-API", "DFHVALUE(THREADSAFE): a name CICS has, not served yet"),
+        ("     MOVE DFHVALUE(FROBNICATED) TO WS-API", "DFHVALUE(FROBNICATED): not a name CICS has"),
+        ("EXEC CICS HANDLE CONDITION TIMEDOUT(X) END-EXEC", "TIMEDOUT is a CICS condition not served yet"),
     ],
 )
 def test_what_is_refused_says_where_and_why(code: str, reason: str) -> None:
@@ -132,6 +138,27 @@ def test_a_refusal_points_at_the_line_of_exec_and_its_neighbours_are_read() -> N
         ("P.cbl:5", "DFHRESP(NOTFOUND)"),
     ]
     assert [(c.number, c.name) for c in scan.commands] == [(1, "WRITEQ TS"), (3, "RETURN")]
+
+
+def test_terminal_control_bms_text_start_and_the_asynchronous_api_are_read() -> None:
+    scan = _scan(
+        "     EXEC CICS RECEIVE INTO(WS-IN) LENGTH(WS-LEN) RESP(WS-RESP) END-EXEC",
+        "     EXEC CICS SEND FROM(WS-OUT) LENGTH(80) ERASE END-EXEC",
+        "     EXEC CICS SEND TEXT FROM(WS-MSG) WAIT ERASE LENGTH(24) FREEKB END-EXEC",
+        "     EXEC CICS SEND CONTROL ERASE FREEKB END-EXEC",
+        "     EXEC CICS START TRANSID('SSST') AFTER MINUTES(1) FROM(WS-DATA) RESP(WS-RESP) END-EXEC",
+        "     EXEC CICS RETRIEVE INTO(WS-DATA) LENGTH(WS-LEN) RTRANSID(WS-TRAN) END-EXEC",
+        "     EXEC CICS RUN TRANSID('CHLD') CHANNEL('REQ') CHILD(WS-CHILD) END-EXEC",
+        "     EXEC CICS FETCH CHILD(WS-CHILD) CHANNEL(WS-CHAN) COMPSTATUS(WS-STAT) ABCODE(WS-AB) END-EXEC",
+        "     EXEC CICS FETCH ANY(WS-CHILD) NOSUSPEND RESP(WS-RESP) END-EXEC",
+        "     EXEC CICS FREE CHILD(WS-CHILD) END-EXEC",
+        "     IF WS-RESP = DFHRESP(NOTFINISHED) AND WS-STAT = DFHVALUE(NORMAL) CONTINUE END-IF",
+    )
+    assert scan.problems == []
+    assert [c.name for c in scan.commands] == ["RECEIVE", "SEND", "SEND TEXT", "SEND CONTROL", "START", "RETRIEVE",
+                                               "RUN", "FETCH", "FETCH", "FREE"]  # fmt: skip
+    assert scan.commands[4].options["MINUTES"] == Arg("number", "1", 1) and "AFTER" in scan.commands[4].options
+    assert builtin_value("DFHRESP", "NOTFINISHED") == 113 and builtin_value("DFHVALUE", "ABEND") == 900
 
 
 def test_dfhresp_values_are_cics_response_codes() -> None:
@@ -272,3 +299,13 @@ def test_a_flag_written_twice_is_that_flag() -> None:
     scan = _scan("EXEC CICS ASKTIME NOHANDLE", "   ABSTIME(WS-ABS-TIME)", "   NOHANDLE", "END-EXEC")
     assert scan.problems == []
     assert list(scan.commands[0].options) == ["NOHANDLE", "ABSTIME"]
+
+
+GENAPP = Path(__file__).parents[3].parent / "shared" / "corpus" / "genapp" / "base" / "src"
+
+
+@pytest.mark.skipif(not GENAPP.is_dir(), reason="the public applications are not in ../shared/corpus")
+@pytest.mark.parametrize("name", ["lgicvs01", "lgipvs01", "lgstsq", "lgsetup", "lgwebst5"])
+def test_genapps_programs_with_a_terminal_path_or_a_start_are_carried(name: str) -> None:
+    scan = scan_cics_text(GENAPP / f"{name}.cbl")
+    assert scan.problems == [] and any(c.name in ("RECEIVE", "START") for c in scan.commands)

@@ -8,10 +8,13 @@ number, ``DFHRESP(…)``, ``DFHVALUE(…)``, ``LENGTH OF x``, ``ADDRESS OF x``, 
 ``RESP2`` and ``NOHANDLE`` go with every command; ``DATASET`` is ``FILE``; ``WRITEQ``/``READQ``/
 ``DELETEQ`` without ``TS`` or ``TD`` mean ``TS``, as CICS reads them.
 
-What the translator will not carry is a :class:`.scan.Problem` (file:line and the reason): BMS and
-terminal commands, ``START``/``RETRIEVE``, ``EXEC DLI``, an unknown command or option, an option
-without its argument or with one it does not take, a required option missing, options that exclude
-each other, an unknown ``DFHRESP``/``DFHVALUE`` name anywhere in the program.
+What the translator will not carry is a :class:`.scan.Problem` (file:line and the reason): BMS screens
+(``SEND MAP``, ``RECEIVE MAP``, ``HANDLE AID``, paging), ``CONVERSE``, ``EXEC DLI``, an unknown command or
+option, an option without its argument or with one it does not take, a required option missing, options
+that exclude each other, a ``DFHRESP``/``DFHVALUE`` name anywhere in the program that CICS has not (or
+whose number is not carried yet: said so). Terminal control (``RECEIVE``, ``SEND``) and BMS text
+(``SEND TEXT``, ``SEND CONTROL``) are carried: a tool's task has no terminal, and the runtime answers them
+as CICS answers such a task.
 """
 
 from __future__ import annotations
@@ -21,7 +24,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..source.lines import detect_format, read_lines, read_text
-from .cics_table import COMMANDS, CONDITIONS, DFHVALUES, OPTION_ALIASES, REFUSED, Command, OptionKind, option_kind
+from .cics_table import (
+    COMMANDS,
+    CONDITIONS,
+    DFHVALUES,
+    NOT_CARRIED,
+    OPTION_ALIASES,
+    REFUSED,
+    Command,
+    OptionKind,
+    option_kind,
+)
 from .scan import Problem, exec_blocks
 
 __all__ = [
@@ -94,6 +107,14 @@ _TOKEN = re.compile(
 _BUILTIN = re.compile(r"\b(DFHRESP|DFHVALUE)\s*\(\s*([A-Z0-9-]*)\s*\)", re.I)
 
 
+def unknown_builtin(function: str, name: str) -> str:
+    """Why ``DFHRESP(name)`` or ``DFHVALUE(name)`` has no number here: a name CICS has that is not carried yet,
+    or none of CICS's."""
+    if name.upper() in NOT_CARRIED or name.upper() in CONDITIONS or name.upper() in DFHVALUES:
+        return f"{function.upper()}({name}): a name CICS has, not served yet"
+    return f"{function.upper()}({name}): not a name CICS has"
+
+
 def builtin_value(function: str, name: str) -> int | None:
     """The number ``DFHRESP(name)`` or ``DFHVALUE(name)`` stands for (None: not a name CICS has)."""
     table = CONDITIONS if function.upper() == "DFHRESP" else DFHVALUES
@@ -159,7 +180,7 @@ def _arg(tokens: list[tuple[str, str]]) -> tuple[Arg | None, str | None]:
     if words[0] in ("DFHRESP", "DFHVALUE") and len(tokens) == 4 and words[1] == "(" and words[3] == ")":
         value = builtin_value(words[0], words[2])
         if value is None:
-            return None, f"{words[0]}({words[2]}): not a name CICS has"
+            return None, unknown_builtin(words[0], words[2])
         return Arg("number", str(value), value), None
     if words[:2] in (["LENGTH", "OF"], ["ADDRESS", "OF"]) and len(tokens) > 2:
         ref, problem = _arg(tokens[2:])
@@ -228,7 +249,10 @@ def _parse(number: int, body: str) -> tuple[CicsCommand | None, list[str]]:
             continue  # (a flag written twice, ASKTIME NOHANDLE … NOHANDLE, is that flag, as CICS reads it)
         if table.conditions and option not in COMMON_OPTIONS:
             if option not in CONDITIONS or option == "NORMAL":
-                problems.append(f"{name}: {word} is not a CICS condition")
+                known = option in NOT_CARRIED and option != "NORMAL"
+                problems.append(
+                    f"{name}: {word} " + ("is a CICS condition not served yet" if known else "is not a CICS condition")
+                )
                 continue
             kind = option_kind("l?") if name == "HANDLE CONDITION" else option_kind("")
         elif option in table.options or option in COMMON_OPTIONS:
@@ -274,7 +298,7 @@ def _builtins(path: Path, lines: list[tuple[int, str]]) -> list[Problem]:
         plain = re.sub(r"'[^']*'?|\"[^\"]*\"?", "''", code)
         for m in _BUILTIN.finditer(plain):
             if builtin_value(m.group(1), m.group(2)) is None:
-                problems.append(Problem(f"{path}:{lineno}", f"{m.group(1).upper()}({m.group(2)}): not a name CICS has"))
+                problems.append(Problem(f"{path}:{lineno}", unknown_builtin(m.group(1), m.group(2))))
     return problems
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "COMMANDS",
     "CONDITIONS",
     "DFHVALUES",
+    "NOT_CARRIED",
     "OPTION_ALIASES",
     "REFUSED",
     "Command",
@@ -159,6 +160,31 @@ _LIST = [
     _cmd("READQ TD", 0x0804, "QUEUE=n4 INTO=a< SET=p<> LENGTH=h<> SYSID=n4 NOSUSPEND", "QUEUE INTO|SET",
          "INTO|SET"),
     _cmd("DELETEQ TD", 0x0806, "QUEUE=n4 SYSID=n4", "QUEUE"),
+    # terminal control and BMS text: served for a task without a terminal, as CICS serves it (NOTALLOC, ABM3)
+    _cmd("RECEIVE", 0x0402, "INTO=a< SET=p<> LENGTH=h<> FLENGTH=f<> MAXLENGTH=h MAXFLENGTH=f NOTRUNCATE ASIS BUFFER "
+         "CONVID=n4 SESSION=n4", "", "INTO|SET LENGTH|FLENGTH MAXLENGTH|MAXFLENGTH",
+         notes={"CONVID": "RECEIVE CONVID (a conversation with another program) is not supported",
+                "SESSION": "RECEIVE SESSION (a conversation with another system) is not supported"}),
+    _cmd("SEND", 0x0404, "FROM=a LENGTH=h FLENGTH=f WAIT INVITE LAST ERASE DEFAULT ALTERNATE CTLCHAR=n1 STRFIELD "
+         "DEFRESP CNOTCOMPL CONVID=n4 SESSION=n4", "", "LENGTH|FLENGTH",
+         notes={"CONVID": "SEND CONVID (a conversation with another program) is not supported",
+                "SESSION": "SEND SESSION (a conversation with another system) is not supported"}),
+    _cmd("SEND TEXT", 0, "FROM=a LENGTH=h ERASE DEFAULT ALTERNATE FREEKB ALARM CURSOR=h PRINT NLEOM L40 L64 L80 "
+         "HONEOM WAIT LAST HEADER=a TRAILER=a JUSTIFY=h JUSFIRST JUSLAST ACCUM PAGING TERMINAL SET=p< REQID=n2 "
+         "OUTPARTN=n2 ACTPARTN=n2 FORMFEED FMHPARM=n1 LDC=n2 MSR=n1 NOEDIT MAPPED", "FROM"),
+    _cmd("SEND CONTROL", 0, "ERASE ERASEAUP DEFAULT ALTERNATE FREEKB ALARM FRSET CURSOR=h PRINT NLEOM L40 L64 L80 "
+         "HONEOM ACCUM PAGING TERMINAL WAIT LAST SET=p< REQID=n2 MSR=n1 LDC=n2 OUTPARTN=n2 ACTPARTN=n2 FORMFEED"),
+    # interval control: a transaction started after the starter's unit of work commits, and its data
+    _cmd("START", 0x1008, "TRANSID=n4 FROM=a LENGTH=h FMH INTERVAL=f TIME=f AFTER AT HOURS=f MINUTES=f SECONDS=f "
+         "TERMID=n4 USERID=n8 SYSID=n4 RTRANSID=n4 RTERMID=n4 QUEUE=n8 REQID=n8 NOCHECK PROTECT CHANNEL=n16",
+         "TRANSID", "INTERVAL|TIME|AFTER|AT FROM|CHANNEL"),
+    _cmd("RETRIEVE", 0x100A, "INTO=a< SET=p<> LENGTH=h<> RTRANSID=x4< RTERMID=x4< QUEUE=x8< WAIT", "INTO|SET",
+         "INTO|SET"),
+    # the asynchronous API: a child transaction run at once, in its own unit of work, its channel fetched
+    _cmd("RUN", 0, "TRANSID=n4 CHANNEL=n16 CHILD=x16<", "TRANSID CHILD"),
+    _cmd("FETCH", 0, "CHILD=n16 ANY=x16< CHANNEL=x16< COMPSTATUS=f< ABCODE=x4< NOSUSPEND TIMEOUT=f", "CHILD|ANY",
+         "CHILD|ANY"),
+    _cmd("FREE", 0, "CHILD=n16"),
     # channels and containers
     _cmd("PUT CONTAINER", 0x3416, "CONTAINER=n16 CHANNEL=n16 FROM=a FLENGTH=f BIT CHAR DATATYPE=f APPEND",
          "CONTAINER FROM", "BIT|CHAR|DATATYPE"),
@@ -188,18 +214,12 @@ OPTION_ALIASES = {"DATASET": "FILE"}
 
 # Commands this runtime will not carry: the first words -> the reason.
 REFUSED = {
-    "SEND MAP": "SEND MAP is a BMS screen: a tool has no terminal",
-    "RECEIVE MAP": "RECEIVE MAP is a BMS screen: a tool has no terminal",
-    "SEND TEXT": "SEND TEXT writes to a terminal: a tool has none",
-    "SEND CONTROL": "SEND CONTROL is BMS: a tool has no terminal",
-    "SEND PAGE": "SEND PAGE is BMS: a tool has no terminal",
-    "PURGE MESSAGE": "PURGE MESSAGE is BMS: a tool has no terminal",
-    "SEND": "SEND to a terminal or session: a tool has none",
-    "RECEIVE": "a conversational RECEIVE needs a terminal: a tool has none",
+    "SEND MAP": "SEND MAP is a BMS screen: served once screens are (a tool has no terminal)",
+    "RECEIVE MAP": "RECEIVE MAP is a BMS screen: served once screens are (a tool has no terminal)",
+    "SEND PAGE": "SEND PAGE is BMS paging: served once screens are (a tool has no terminal)",
+    "PURGE MESSAGE": "PURGE MESSAGE is BMS paging: served once screens are (a tool has no terminal)",
     "CONVERSE": "CONVERSE needs a terminal: a tool has none",
-    "HANDLE AID": "HANDLE AID is for a terminal's attention keys: a tool has none",
-    "START": "START TRANSID (a transaction started later) is not supported",
-    "RETRIEVE": "RETRIEVE (the data of a STARTed transaction) is not supported",
+    "HANDLE AID": "HANDLE AID is for a terminal's attention keys: served once screens are (a tool has none)",
     "CANCEL": "CANCEL (of a STARTed transaction) is not supported",
     "ISSUE": "ISSUE (terminal and session control) is not supported",
     "ALLOCATE": "ALLOCATE (a session) is not supported",
@@ -224,16 +244,33 @@ CONDITIONS = {
     "TASKIDERR": 91, "TCIDERR": 92, "DSNNOTFOUND": 93, "LOADING": 94, "MODELIDERR": 95,
     "OUTDESCRERR": 96, "PARTNERIDERR": 97, "PROFILEIDERR": 98, "NETNAMEIDERR": 99, "LOCKED": 100,
     "RECORDBUSY": 101, "UOWNOTFOUND": 102, "UOWLNOTFOUND": 103, "CONTAINERERR": 110, "TOKENERR": 112,
-    "CHANNELERR": 122, "CCSIDERR": 123, "CODEPAGEERR": 125,
+    "CHANNELERR": 122, "CCSIDERR": 123, "CODEPAGEERR": 125, "NOTFINISHED": 113,
 }  # fmt: skip
 
 # DFHVALUE(name): the CVDA values the carried commands take or give (IBM: CVDA numeric values).
 DFHVALUES = {
     "BASE": 10, "KEYED": 8, "NOTKEYED": 9, "ESDS": 5, "KSDS": 6, "RRDS": 7, "FIXED": 12, "VARIABLE": 13,
     "OPEN": 18, "CLOSED": 19, "ENABLED": 23, "DISABLED": 24, "BELOW": 159, "ACTIVE": 181, "TASK": 233,
-    "AUXILIARY": 247, "BIT": 1020, "APPEND": 1036, "BINARY": 1038,
+    "AUXILIARY": 247, "BIT": 1020, "APPEND": 1036, "BINARY": 1038, "NOTAPPLIC": 1, "IGNORE": 1, "VSAM": 3,
+    "REMOTE": 4, "PATH": 11, "UNDEFINED": 14, "BLOCKED": 16, "UNBLOCKED": 17, "OPENING": 20, "CLOSING": 21,
+    "DISABLING": 25, "RECOVERABLE": 29, "NOTRECOVABLE": 30, "READABLE": 35, "NOTREADABLE": 36, "UPDATABLE": 37,
+    "NOTUPDATABLE": 38, "BROWSABLE": 39, "NOTBROWSABLE": 40, "ADDABLE": 41, "NOTADDABLE": 42, "DELETABLE": 43,
+    "NOTDELETABLE": 44, "ANY": 158, "ALTERNATE": 197, "INPUT": 226, "OUTPUT": 227,
+    # FETCH CHILD|ANY COMPSTATUS: ABEND is IBM's number; NORMAL and SECERROR are this translator's own (IBM's
+    # were not at hand), so a program comparing with DFHVALUE(NORMAL) works as on CICS.
+    "ABEND": 900, "NORMAL": 9021, "SECERROR": 9022,
     # FORMATTIME STRINGFORMAT and STRINGZONE: these four numbers are this translator's own, IBM's not
     # having been at hand. DFHVALUE(RFC3339), or a fullword MOVEd from it, works as on CICS; a program
     # that hard-codes IBM's number gets INVREQ.
     "RFC1123": 9001, "RFC3339": 9002, "UTC": 9011, "LOCAL": 9012,
 }  # fmt: skip
+
+# Names CICS has for DFHRESP or DFHVALUE whose numbers this translator does not carry (yet): a program that
+# uses one is told so, not that CICS has no such name.
+NOT_CARRIED = frozenset({
+    "TIMEDOUT", "INCOMPLETE", "APPNOTFOUND", "POOLERR", "TIMERERR", "SYMBOLERR", "TEMPLATERR", "NOTSUPERUSER",
+    "CSDERR", "DUPRES", "RESUNAVAIL", "ACTIVITYBUSY", "ACTIVITYERR", "EVENTERR", "PROCESSBUSY", "PROCESSERR",
+    "JSONERR", "LINKABEND", "MULTIPART", "CHAR", "DPLSUBSET", "FULLAPI", "THREADSAFE", "QUASIRENT", "REQUIRED",
+    "MAIN", "SHARED", "EXCLUSIVE", "INSTALLED", "NOTINSTALLED", "DYNAMIC", "STATIC", "RELEASED", "ACQUIRED",
+    "INSERVICE", "OUTSERVICE", "CICSSECURITY", "NOTPURGEABLE", "PURGEABLE", "FIRSTQUIESCE",
+})  # fmt: skip

@@ -198,6 +198,19 @@ class FolderOverrides:
         ]
 
 
+def _check_transactions(given: object, locate: Locator) -> None:
+    """``[transactions]``: TRANSID (1-4 characters) = "PROGRAM" (1-8), as CICS names them."""
+    if not isinstance(given, dict):
+        where = locate.where(locate.key("transactions"))
+        raise LinkageError(f'{where}: transactions must be a table of TRANSID = "PROGRAM"')
+    for transid, program in given.items():
+        where = locate.where(locate.key(transid, "transactions"))
+        if not re.fullmatch(r"[A-Za-z0-9@#$]{1,4}", transid):
+            raise LinkageError(f"{where}: transaction {transid!r} is not a CICS TRANSID (1-4 letters or digits)")
+        if not isinstance(program, str) or not re.fullmatch(r"[A-Za-z0-9@#$-]{1,8}", program):
+            raise LinkageError(f"{where}: transaction {transid}'s program must be a program name (1-8 characters)")
+
+
 def read_overrides(folder: Path) -> FolderOverrides:
     """The folder's overrides (none when it has no ``cobol-mcp.toml``); LinkageError (file:line) when
     the file is not valid TOML or its [folder] table or its layout is wrong. A mistake in a program's
@@ -221,11 +234,13 @@ def read_overrides(folder: Path) -> FolderOverrides:
         raise LinkageError(f"{path}:{at.group(1) if at else 1}: invalid TOML: {exc}") from None
     locate = Locator(path, text)
     for key in table:
-        if key not in ("programs", "folder", "datasets"):
+        if key not in ("programs", "folder", "datasets", "transactions"):
             raise LinkageError(
                 f"{locate.where(locate.key(key))}: unknown key {key!r} (expected [folder], [programs.NAME] and "
-                "[[datasets]] tables)"
+                "[[datasets]] tables, and [transactions])"
             )
+    if "transactions" in table:  # CICS's TRANSID -> PROGRAM (START): read where the CICS programs are served
+        _check_transactions(table["transactions"], locate)
     settings = check_folder(table["folder"], locate, folder) if "folder" in table else {}
     if "datasets" in table:  # the CICS files: checked (strictly, file:line) where they are created, at start
         if not isinstance(table["datasets"], list):

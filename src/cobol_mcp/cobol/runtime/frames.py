@@ -118,7 +118,7 @@ UNKNOWN = (f"its unit of work's commit, begun before its timeout, had not ended 
 
 
 class Call:
-    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled", "committing")
+    __slots__ = ("id", "program", "frame", "callback", "timeout", "cancelled", "committing", "alone")
 
     def __init__(
         self, id: int, program: Program, frame: bytes, callback: Callable[[CallResult], object] | None, timeout: float
@@ -126,6 +126,7 @@ class Call:
         self.id, self.program, self.frame, self.timeout = id, program, frame, timeout
         self.callback = callback  # None: a load frame
         self.cancelled = False
+        self.alone = False  # sent only to an idle worker, never behind another call (a task another call awaits)
         self.committing = False  # its worker was let commit (a ServiceCall's): its reply says how that ended
 
     def limit(self) -> float:

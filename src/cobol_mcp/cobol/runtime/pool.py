@@ -135,8 +135,10 @@ class Runtime:
         callback: Callable[[CallResult], object],
         timeout: float | None = None,
         service: Callable[[Exchange], Sequence[bytes] | None] | None = None,
+        alone: bool = False,
     ) -> int:
-        """Call `name` with these records; `callback` gets its result. `service` answers the call's
+        """Call `name` with these records; `callback` gets its result (`alone`: on an idle worker only, see
+        :meth:`.scheduler.Scheduler.submit`). `service` answers the call's
         mid-call exchanges (a ``CALL 'SQLRT'`` of the program): given an :class:`Exchange` it returns
         each parameter's new bytes, or None and answers later with :meth:`answer` or :meth:`fail`;
         an exception it raises fails the call. Its time counts against the call's `timeout`."""
@@ -150,7 +152,7 @@ class Runtime:
         if service is not None and self.worker is None:
             callback(CallResult(False, 0, [], "", NO_EXCHANGES))
             return scheduler.new_id()
-        call_id = self._schedule(program, buffers, callback, timeout, monotonic(), service)
+        call_id = self._schedule(program, buffers, callback, timeout, monotonic(), service, alone)
         if scheduler.spawns:
             self._act()
         if not self.defer_writes:

@@ -94,17 +94,12 @@ class Scheduler:
         self._next_id = call_id + 1 if call_id < 0xFFFFFFF0 else 1
         return call_id
 
-    def submit(
-        self,
-        program: Program,
-        buffers: Sequence[bytes],
-        callback: Callable[[CallResult], object],
-        timeout: float | None,
-        now: float,
-        service: Service | None = None,
-    ) -> int:
+    def submit(self, program: Program, buffers: Sequence[bytes], callback: Callable[[CallResult], object],
+               timeout: float | None, now: float, service: Service | None = None,
+               alone: bool = False) -> int:  # fmt: skip
         """Schedule a call of `program` with these records (to a worker's frames, or the backlog): its id.
-        `service` answers the call's exchanges (through ``exchanges``); without it a program that asks fails."""
+        `service` answers the call's exchanges (through ``exchanges``); without it a program that asks fails.
+        `alone`: only an idle (or new) worker takes it, never one busy with a call that may be waiting for it."""
         call_id, self._next_id = self._next_id, self._next_id + 1 if self._next_id < 0xFFFFFFF0 else 1
         token = getattr(getattr(service, "__self__", None), "in_worker", b"")  # its folder's SQL run in the worker
         head = CALL_HEAD.pack(4 if token else 2, call_id, program.total + 2 + len(token), program.index)
@@ -114,7 +109,8 @@ class Scheduler:
             call = Call(call_id, program, frame, callback, timeout)
         else:
             call = ServiceCall(call_id, program, frame, callback, timeout, service)
-        if len(self.lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
+        call.alone = alone
+        if not alone and len(self.lanes) == 1 and not self.backlog:  # the usual case, on the path of every call
             lane = self.lanes[0]
             if program.index in lane.loaded and (
                 not lane.inflight
@@ -125,7 +121,7 @@ class Scheduler:
         if self.backlog:  # calls already waiting go first; replies and expire() drain them
             self.backlog.append(call)
             return call_id
-        chosen = self._pick(len(frame), now)
+        chosen = self._pick(len(frame), now, alone)
         if chosen is None:
             self.backlog.append(call)
         else:
@@ -346,21 +342,25 @@ class Scheduler:
         backlog = self.backlog
         while backlog:
             call = backlog[0]
-            lane = self._pick(len(call.frame), now)
+            lane = self._pick(len(call.frame), now, call.alone)
             if lane is None:
                 return
             backlog.popleft()
             self._send(lane, call, now)
             # the calls after it go to the same worker while they fit (as _pick would send them)
             room = self.room - lane.inflight_bytes
-            while backlog and len(backlog[0].frame) <= room and backlog[0].program.index in lane.loaded:
+            while (backlog and not backlog[0].alone and len(backlog[0].frame) <= room
+                   and backlog[0].program.index in lane.loaded):  # fmt: skip
                 call = backlog.popleft()
                 room -= len(call.frame)
                 self._enqueue(lane, call, now)
 
-    def _pick(self, size: int, now: float) -> Lane | None:
+    def _pick(self, size: int, now: float, alone: bool = False) -> Lane | None:
         """An idle worker; else the least loaded one that is not stuck on a slow call; else a new
-        worker (up to max_workers) when every worker is stuck; else None (the call waits)."""
+        worker (up to max_workers) when every worker is stuck; else None (the call waits); `alone`: idle or new."""
+        if alone:
+            idle = next((lane for lane in self.lanes if not lane.inflight), None)
+            return self.new_lane() if idle is None and len(self.lanes) < self.max_workers else idle
         best: Lane | None = None
         all_stalled = True
         for lane in self.lanes:

@@ -17,6 +17,7 @@ cics_counters      (pool, name) -> value, minimum, maximum (decimal text: a DCOU
                    and whether DCOUNTER defined it
 cics_tasks         one row: how many task numbers (EIBTASKN) the servers have reserved (:mod:`.tasks`)
 cics_loads         the load file each dataset was loaded from (:mod:`.fct`), to tell a ``load`` added later
+cics_starts        START requests committed and not yet run (:mod:`.starts`)
 =================  ===================================================================================
 """
 
@@ -34,6 +35,8 @@ __all__ = ["Sql", "create_tables", "tables_ddl"]
 def tables_ddl(kind: str) -> list[str]:
     blob, big = ("BLOB", "INTEGER") if kind == "sqlite" else ("BYTEA", "BIGINT")
     serial = "INTEGER PRIMARY KEY" if kind == "sqlite" else "BIGSERIAL PRIMARY KEY"
+    once = "INTEGER PRIMARY KEY AUTOINCREMENT" if kind == "sqlite" else "BIGSERIAL PRIMARY KEY"  # ids never reused
+    real = "REAL" if kind == "sqlite" else "DOUBLE PRECISION"
     return [
         "CREATE TABLE IF NOT EXISTS cics_datasets (name VARCHAR(8) PRIMARY KEY, organization VARCHAR(4) NOT NULL, "
         f"min_length INTEGER NOT NULL, max_length INTEGER NOT NULL, key_length INTEGER NOT NULL, "
@@ -51,6 +54,8 @@ def tables_ddl(kind: str) -> list[str]:
         "PRIMARY KEY (pool, name))",
         f"CREATE TABLE IF NOT EXISTS cics_tasks (id INTEGER PRIMARY KEY, reserved {big} NOT NULL)",
         "CREATE TABLE IF NOT EXISTS cics_loads (name VARCHAR(8) PRIMARY KEY, load_file TEXT NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS cics_starts (id {once}, transid VARCHAR(4) NOT NULL, program VARCHAR(8) "
+        f"NOT NULL, due {real} NOT NULL, data {blob}, rtransid VARCHAR(4), rtermid VARCHAR(4), queue VARCHAR(8))",
     ]
 
 
