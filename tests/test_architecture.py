@@ -244,9 +244,10 @@ def test_no_package_is_named_like_an_output_folder():
     assert [str(p) for p in packages if p.name.lower() in OUTPUT_FOLDER_NAMES] == []
 
 
-# A file is read whole by whoever changes it: past this many lines it holds more than one thing, and is
-# split where what it owns divides (as records/encoders.py and the C worker were).
-MAX_LINES = 400
+# A file is read whole by whoever changes it: well past this many lines it holds more than one thing, and is
+# split where what it owns divides (as records/encoders.py and the C worker were). The bound is an alarm well
+# clear of today's files, not a target: a file is split at a real seam, never to pass this test.
+MAX_LINES = 600
 # Source files that may stay longer, each with the reason it must (none today).
 LONGER_ALLOWED: dict[str, str] = {}
 
@@ -264,7 +265,7 @@ def _long_files(src: Path) -> list[str]:
     return long
 
 
-def test_no_source_file_is_over_400_lines():
+def test_no_source_file_is_over_the_line_alarm():
     assert _long_files(ROOT / "src") == []
 
 
