@@ -241,6 +241,8 @@ class ConsoleTool:
         if any("\0" in a for a in args):
             raise ValueError("'args' must not contain NUL characters")
         given = self._files(arguments.get("files", {}), properties.get("files", {}).get("properties", {}))
+        records = {use["assign"]: use["record"] for use in self._entry["files"].values() if "record" in use}
+        given = {name: _records(name, data, records[name]) if name in records else data for name, data in given.items()}
         if text and not text.endswith("\n"):
             text += "\n"
         try:
@@ -284,6 +286,9 @@ class ConsoleTool:
                 continue
             if b"\0" in data:
                 continue  # not a text file (indexed, relative, binary records)
+            if "record" in use:  # record sequential: one record per line, as it was given
+                size = use["record"]
+                data = b"".join(data[at : at + size] + b"\n" for at in range(0, len(data), size))
             if len(data) > FILE_LIMIT:
                 data = data[:FILE_LIMIT]
                 cut.append(use["assign"])
@@ -344,3 +349,20 @@ class ConsoleTool:
     def _cut_notes(cut: list[str]) -> list[dict[str, Any]]:
         note = "(file {} is longer than {} bytes: its text in 'files' is cut there; the file itself is whole)"
         return [{"type": "text", "text": note.format(name, FILE_LIMIT)} for name in cut]
+
+
+def _records(name: str, text: bytes, size: int) -> bytes:
+    """The text given for a record sequential file, one record per line, as the file's fixed records: each
+    line padded with spaces to the record size (a longer line is an error naming it)."""
+    lines = text.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    out = []
+    for number, line in enumerate(lines, 1):
+        line = line.removesuffix(b"\r")
+        if len(line) > size:
+            raise ValueError(
+                f"'files.{name}' line {number} has {len(line)} characters: its records are {size} (one per line)"
+            )
+        out.append(line.ljust(size))
+    return b"".join(out)

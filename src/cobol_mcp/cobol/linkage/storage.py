@@ -1,5 +1,6 @@
 """A program's data items beyond its interface: the 01/77 records of WORKING-STORAGE, LOCAL-STORAGE and
-LINKAGE, laid out as :mod:`.layout` lays out the USING records.
+LINKAGE, laid out as :mod:`.layout` lays out the USING records, and the record size of each file of the
+FILE SECTION (:func:`file_record_sizes`).
 
 What the SQL runtime needs to know of a host variable (offset, size, USAGE, PICTURE), wherever the
 program declares it. Each record is laid out on its own (offsets from its 01 level); a record whose
@@ -21,7 +22,7 @@ from .dialect import load_dialect
 from .layout import build_record
 from .model import Field
 
-__all__ = ["SECTIONS", "Storage", "read_storage", "readable_entries"]
+__all__ = ["SECTIONS", "Storage", "file_record_sizes", "read_storage", "readable_entries"]
 
 SECTIONS = ("WORKING-STORAGE", "LOCAL-STORAGE", "LINKAGE")
 
@@ -32,16 +33,49 @@ class Storage:
     unreadable: dict[str, str] = field(default_factory=dict)  # record name (upper case) -> file:line: reason
 
 
-def read_storage(
-    path: Path, source_format: str | None = None, include: Iterable[Path] = (), dialect: str | None = None
-) -> Storage:
-    """The records of the first program of ``path`` (COPY books expanded; ``include``: more folders)."""
+def _parser(path: Path, source_format: str | None, include: Iterable[Path], dialect: str | None) -> Parser:
+    """The parser of the first program of ``path`` (COPY books expanded; ``include``: more folders)."""
     lines, _, _ = load(Path(path), source_format, include)
     units = program_units(lines)
     if len(units) > 1:
         lines = units[0].lines(lines)
     p = Parser(lines)
     p.dialect = load_dialect(dialect)
+    return p
+
+
+def file_record_sizes(
+    path: Path, source_format: str | None = None, include: Iterable[Path] = (), dialect: str | None = None
+) -> dict[str, int]:
+    """The record size of each FD of the first program of ``path`` (by file name, upper case): its
+    largest 01 record, as GnuCOBOL sizes a file's records. A file whose records cannot be read is left out."""
+    p = _parser(path, source_format, include, dialect)
+    proc = p.find("PROCEDURE", "DIVISION")
+    stop = proc if proc >= 0 else len(p.toks)
+    start = p.find("FILE", "SECTION")
+    if not 0 <= start < stop:
+        return {}
+    end = next((j for j in range(start + 2, stop) if p.toks[j].up == "SECTION"), stop)
+    heads = [j for j in range(start + 2, end) if p.toks[j].up in ("FD", "SD") and j + 1 < end]
+    sizes: dict[str, int] = {}
+    for at, head in enumerate(heads):
+        first = next((j for j in range(head, end) if p.toks[j].kind == "period"), end) + 1
+        last = heads[at + 1] if at + 1 < len(heads) else (end - 1 if end < stop else end)
+        try:
+            entries, broken = readable_entries(p, first, last)
+            records = [build_record(p, e) for e in nest(entries, p)]
+        except LinkageError:
+            continue
+        if records and not broken:
+            sizes[p.toks[head + 1].text.upper()] = max(record.size for record in records)
+    return sizes
+
+
+def read_storage(
+    path: Path, source_format: str | None = None, include: Iterable[Path] = (), dialect: str | None = None
+) -> Storage:
+    """The records of the first program of ``path`` (COPY books expanded; ``include``: more folders)."""
+    p = _parser(path, source_format, include, dialect)
     proc = p.find("PROCEDURE", "DIVISION")
     stop = proc if proc >= 0 else len(p.toks)
     found = Storage()

@@ -102,6 +102,7 @@ class FileUse(TypedDict):
 
     assign: str
     modes: list[str]
+    record: NotRequired[int]  # a record sequential file's record size: its text is one record per line
 
 
 class ConsoleEntry(ToolEntry):

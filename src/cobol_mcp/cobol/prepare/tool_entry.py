@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ... import log
 from .. import LinkageError
+from ..linkage.storage import file_record_sizes
 from ..records import schema
-from ..source.console import ConsoleInputs, console_inputs
+from ..source.console import ConsoleInputs, FileUse, console_inputs
 from .cobc import BuildError
 from .driver import MAX_RECORDS, build_driver
 from .executable import build_executable
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
     from ..linkage.model import ProgramSpec
     from .entries import CallableEntry, ConsoleEntry, Entry
+    from .entries import FileUse as FileUseEntry
     from .programs import CompiledProgram
 
 
@@ -154,10 +156,20 @@ def console_output_schema(writes_files: bool) -> dict[str, Any]:
     }
 
 
+def _file_use(use: FileUse, size: int | None) -> FileUseEntry:
+    """A file's manifest entry: a record sequential file's record size with it, where its FD gives one."""
+    entry: FileUseEntry = {"assign": use.assign, "modes": use.modes}
+    if use.organization == "sequential" and size:
+        entry["record"] = size
+    return entry
+
+
 def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> ConsoleEntry:
     """The entry of a console program: its executable and its derived definition."""
     spec = program.spec
-    inputs = console_inputs(spec.source, spec.source_format, [book.parent for book in spec.copybooks])
+    folders = [book.parent for book in spec.copybooks]
+    inputs = console_inputs(spec.source, spec.source_format, folders)
+    sizes = file_record_sizes(spec.source, spec.source_format, folders, spec.dialect) if inputs.files else {}
     for select, use in inputs.files.items():
         if use.escapes:
             raise LinkageError(
@@ -186,7 +198,7 @@ def console_entry(program: CompiledProgram, executable: Path, bundled: bool) -> 
             "outputSchema": console_output_schema(bool(modes & {"OUTPUT", "EXTEND"})),
             "annotations": {"readOnlyHint": not writes, "destructiveHint": "OUTPUT" in modes},
         },
-        "files": {select: {"assign": use.assign, "modes": use.modes} for select, use in inputs.files.items()},
+        "files": {select: _file_use(use, sizes.get(select)) for select, use in inputs.files.items()},
         "spec_path": str(program.spec_path),
     }
 

@@ -23,6 +23,11 @@ _SELECT = re.compile(
     r"(?:(?:DISK|EXTERNAL|DYNAMIC)\s+)?(\"[^\"]*\"|'[^']*'|[A-Z0-9][A-Z0-9-]*)",
     re.I,
 )
+_ACCESS = re.compile(r"\bACCESS\s+(?:MODE\s+)?(?:IS\s+)?(?:SEQUENTIAL|RANDOM|DYNAMIC)\b", re.I)
+_ORGANIZATION = re.compile(
+    r"\b(?:ORGANIZATION\s+(?:IS\s+)?)?(LINE\s+SEQUENTIAL|RECORD\s+(?:BINARY\s+)?SEQUENTIAL|SEQUENTIAL|INDEXED|RELATIVE)\b",
+    re.I,
+)
 _OPEN = re.compile(r"(?<![A-Z0-9-])OPEN(?![A-Z0-9-])", re.I)
 _WORD = re.compile(r"[A-Z0-9][A-Z0-9-]*|\.(?!\d)", re.I)  # a word, or a period (a decimal point is no end)
 _MODES = ("INPUT", "OUTPUT", "I-O", "EXTEND")
@@ -45,6 +50,7 @@ class FileUse:
     assign: str
     literal: bool  # ASSIGN TO "name" (else ASSIGN TO NAME: GnuCOBOL maps it through DD_/dd_/COB_FILE_PATH)
     modes: list[str] = field(default_factory=list)  # INPUT, OUTPUT, I-O, EXTEND
+    organization: str = "sequential"  # "line" (LINE SEQUENTIAL), "sequential" (records), "indexed", "relative"
 
     @property
     def escapes(self) -> bool:
@@ -67,7 +73,11 @@ def console_inputs(path: Path, source_format: str | None = None, include: Iterab
     for match in _SELECT.finditer(text):
         assign = match.group(2)
         literal = assign[:1] in "\"'"
-        found.files[match.group(1).upper()] = FileUse(assign[1:-1] if literal else assign, literal)
+        clauses = _ACCESS.sub(" ", _without_literals(text[match.end() :]).split(".", 1)[0])
+        kind = _ORGANIZATION.search(clauses)
+        organization = "sequential" if kind is None else kind.group(1).split()[0].lower()
+        organization = "sequential" if organization == "record" else organization
+        found.files[match.group(1).upper()] = FileUse(assign[1:-1] if literal else assign, literal, [], organization)
     code = _without_literals(text)
     for match in _OPEN.finditer(code):
         _opened(code, match.end(), found.files)
