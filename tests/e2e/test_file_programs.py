@@ -228,3 +228,22 @@ def test_an_open_over_several_lines_ended_by_a_period_opens_every_file_it_names(
     ]
     assert [line.rstrip() for line in written["UNPRICED"].splitlines()] == ["INK"]
     assert [line.rstrip() for line in written["PRICELOG"].splitlines()] == ["UNKNOWN ITEMS 001"]
+
+
+def test_a_record_sequential_file_is_one_record_per_line_in_and_out(served):
+    """LEDGER-TOTAL's files are record sequential (fixed 13- and 20-byte records, no line ends): a text given
+    per call is one record per line, each padded to its FD's record size, and the summary comes back one
+    record per line, where the lines as such would have been read across records."""
+    server, data = served
+    result = call(server, "ledger_total", {"files": {"LEDGERIN": "0012550ACC001\n0001000ACC002\n0000500ACC3"}})
+    assert result.get("isError") is not True, result
+    out = result["structuredContent"]
+    # two full records and a short one padded with spaces (account "ACC3  "): 125.50 + 10.00 + 5.00
+    assert out["stdout"].rstrip().split() == ["3", "140.50"]
+    accounts = ("ACC001", "ACC002", "ACC3")
+    assert out["files"]["LEDGEROUT"] == "".join(f"{account:20}\n" for account in accounts)
+    assert (data / "LEDGEROUT").read_bytes() == b"".join(account.ljust(20).encode() for account in accounts)
+
+    too_long = call(server, "ledger_total", {"files": {"LEDGERIN": "0012550ACC001\n0001000ACC0021\n"}})
+    assert too_long["isError"] is True
+    assert "'files.LEDGERIN' line 2 has 14 characters: its records are 13" in too_long["content"][0]["text"]
