@@ -139,13 +139,21 @@ def test_an_application_folder_is_watched_in_its_program_and_copybook_folders(tm
     app = tmp_path / "app"
     (app / "cbl").mkdir(parents=True)
     (app / "jcl").mkdir()
+    (app / "greet" / "cbl").mkdir(parents=True)  # a module's folder, empty at the start
     write(app / "cbl" / "RATE.cbl", RATE.format(description="Interest on a principal at a yearly rate.", divisor=100))
+    import subprocess
+    import sys
+
+    built = subprocess.run(  # compiled first, so the server's start reads it (no compile within its first reply)
+        [sys.executable, "-m", "cobol_mcp", "check", "--no-bundled", "--programs", str(app)],
+        capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
     with StdioClient("--watch", "--no-bundled", "--programs", str(app), "--log-level", "info") as client:
         seen: list[str] = []
         client.initialize()
         wait_stderr(client, "watching", seen)
         assert any("programs from cbl (1)" in line for line in seen)
-        (app / "greet" / "cbl").mkdir(parents=True)
         write(app / "greet" / "cbl" / "GREET", GREET)  # a module's program, a member without an ending
         assert client.read(timeout=120) == {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}
         names = [tool["name"] for tool in client.request("tools/list")["result"]["tools"]]
