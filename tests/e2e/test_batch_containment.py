@@ -101,3 +101,43 @@ def test_the_servers_stop_kills_a_detached_grandchild(cache_dir, data):
         assert _wait_gone(pid)
     finally:
         server.runtime.close()
+
+
+def test_a_file_named_at_run_time_is_found_only_inside_the_data_directory(cache_dir, data, tmp_path):
+    (tmp_path / "outside.txt").write_text("NOT FOR THE PROGRAM\n")
+    (data / "inside.txt").write_text("A RECORD OF THE DATA DIRECTORY\n")
+    server = _server(data, 30.0)
+    try:
+        inside: list[Any] = []
+        server.catalog.call("pick_file", {"input": "inside.txt"}, inside.append)
+        assert _answer(server, inside)["structuredContent"]["stdout"] == "FIRST A RECORD OF THE DATA DIRECTORY\n"
+        for name in ("../outside.txt", str(tmp_path / "outside.txt")):
+            box: list[Any] = []
+            server.catalog.call("pick_file", {"input": name}, box.append)
+            result = _answer(server, box)["structuredContent"]
+            assert "NOT FOR THE PROGRAM" not in result["stdout"], name
+            assert result["stdout"] == "OPEN STATUS 37\n", name  # permission denied, as libcob says it
+    finally:
+        server.runtime.close()
+
+
+def test_the_servers_environment_maps_no_file(cache_dir, data, tmp_path, monkeypatch):
+    """libcob maps an ASSIGN name X through the environment (DD_X, dd_X, X): a variable of the server
+    named like a file leads to the data directory's file of that name, never to the variable's value."""
+    (tmp_path / "outside.txt").write_text("NOT FOR THE PROGRAM\n")
+    monkeypatch.setenv("RPTFILE", str(tmp_path / "outside.txt"))
+    monkeypatch.setenv("dd_RPTLOWER", str(tmp_path / "outside.txt"))
+    server = _server(data, 30.0)
+    try:
+        box: list[Any] = []
+        server.catalog.call("pick_file", {"input": "RPTFILE"}, box.append)
+        assert _answer(server, box)["structuredContent"]["stdout"] == "OPEN STATUS 35\n"  # no such file here
+        (data / "RPTFILE").write_text("THE DATA DIRECTORY'S RPTFILE\n")
+        box.clear()
+        server.catalog.call("pick_file", {"input": "RPTFILE"}, box.append)
+        assert _answer(server, box)["structuredContent"]["stdout"] == "FIRST THE DATA DIRECTORY'S RPTFILE\n"
+        box.clear()
+        server.catalog.call("pick_file", {"input": "RPTLOWER"}, box.append)
+        assert _answer(server, box)["structuredContent"]["stdout"] == "OPEN STATUS 35\n"
+    finally:
+        server.runtime.close()

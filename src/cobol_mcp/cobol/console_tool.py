@@ -135,10 +135,12 @@ class ConsoleTool:
         if self.library_path:  # searched first, as by the workers (cobol.prepare.links)
             inherited = env.get("COB_LIBRARY_PATH", "")
             env["COB_LIBRARY_PATH"] = os.pathsep.join((self.library_path, inherited)).rstrip(os.pathsep)
+        for name in [key for key in env if key.upper().startswith("DD_")]:
+            del env[name]  # the server's own environment never redirects a program's files:
+        for name in list(env):  # libcob maps an ASSIGN name X through DD_X, dd_X or X; DD_X = X keeps
+            env[f"DD_{name}"] = name  # each variable's name a plain file of the data directory
         if self.data_dir is not None:
             env["COB_FILE_PATH"] = self.data_dir
-            for name in [key for key in env if key.upper().startswith("DD_")]:
-                del env[name]  # the server's own environment never redirects a program's files
         if private is not None:
             for name, data in given.items():  # given files live in a private folder, for this call only
                 path = os.path.join(private, name)
@@ -156,6 +158,7 @@ class ConsoleTool:
                 timeout=timeout,
                 callback=finished,
                 service=service,
+                files=[self.data_dir or os.getcwd(), *([private] if private is not None else [])],
             )
 
         if not self._entry["files"]:

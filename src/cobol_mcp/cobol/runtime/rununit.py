@@ -35,6 +35,7 @@ import contextlib
 import functools
 import itertools
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -50,6 +51,14 @@ __all__ = ["OUTPUT_LIMIT", "RunResult", "RunUnit", "kill_all", "start_run_unit",
 OUTPUT_LIMIT = 1 << 20  # bytes kept of each of stdout and stderr
 PARENT_VARIABLE = "COBOL_MCP_PARENT"  # the server's pid, for the executable's guard
 UNIT_VARIABLE = "COBOL_MCP_UNIT"  # names the run unit in the environment of every process it starts
+FILES_VARIABLE = "COBOL_MCP_FILES"  # the places the run unit may reach, for the executable's guard
+SYSTEM_PLACES = (  # read and run: programs, libraries, locales, time zones and GnuCOBOL's configuration
+    "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/opt", "/etc/ld.so.cache",
+    "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone", "/etc/gnucobol",
+    "/etc/alternatives",
+)  # fmt: skip
+DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")
+_contained: list[bool] = []  # whether this kernel can contain a run unit's files, once asked
 _NUMBERS = itertools.count(1)
 
 
@@ -59,6 +68,32 @@ def _pidfd(pid: int) -> int | None:
         return os.pidfd_open(pid)
     except (AttributeError, OSError):
         return None
+
+
+def can_contain() -> bool:
+    """Whether the kernel can keep a run unit's files inside its places (Landlock, Linux 5.13+)."""
+    if not _contained:
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            _contained.append(libc.syscall(444, None, 0, 1) >= 1)  # landlock_create_ruleset: its ABI version
+        except (OSError, AttributeError):
+            _contained.append(False)
+    return _contained[0]
+
+
+def places(writable: Sequence[str], executable: str, env: Mapping[str, str]) -> str:
+    """The guard's list of places (see ``rununit_guard.c``): `writable` folders, the system's, the
+    executable's folder and the folders its CALLs load programs from, and the harmless devices."""
+    lines = [f"w{os.path.realpath(path)}" for path in writable]
+    readable = [*SYSTEM_PLACES, os.path.dirname(os.path.realpath(executable))]
+    readable += [path for path in env.get("COB_LIBRARY_PATH", "").split(os.pathsep) if path]
+    if env.get("COB_CONFIG_DIR"):
+        readable.append(env["COB_CONFIG_DIR"])
+    lines += [f"r{path}" for path in readable]
+    lines += [f"f{path}" for path in DEVICES]
+    return "\n".join(line for line in lines if "\n" not in line[1:])
 
 
 def sweep(token: str) -> int:
@@ -113,7 +148,9 @@ class RunUnit:
         service: UnitService | None = None,
         token: str = "",
         alive_fd: int | None = None,
+        scratch: str | None = None,
     ) -> None:
+        self._scratch = scratch  # its own temporary folder, removed at its end
         self._service = service
         self._loop = loop
         self._process = process
@@ -242,6 +279,8 @@ class RunUnit:
         self._sweep_if_held()  # and what it left running outside its group
         if self._alive_fd is not None:
             os.close(self._alive_fd)
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
         if self._timer is not None:
             self._timer.cancel()
         assert self._process.stdout is not None and self._process.stderr is not None
@@ -285,14 +324,22 @@ def start_run_unit(
     callback: Callable[[RunResult], object],
     limit: int = OUTPUT_LIMIT,
     service: UnitService | None = None,
+    files: Sequence[str] | None = None,
 ) -> RunUnit | None:
     """Start `argv` with `stdin_text` as its input; None (after calling back) when it cannot start.
-    ``service``: what answers its ``CALL 'SQLRT'`` requests (see the module)."""
+    ``service``: what answers its ``CALL 'SQLRT'`` requests (see the module). ``files``: the folders it
+    may reach (read, write, create), besides a temporary folder of its own (``TMPDIR``: SORT's work
+    files) and what the system needs to run it; where the kernel cannot contain it, it runs as given."""
     channel = Channel(service) if service is not None else None
     alive_read, alive_write = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
     passed: tuple[int, ...] = (alive_write,)  # inherited by whatever the run unit starts
     token = f"{os.getpid()}.{next(_NUMBERS)}"
     env = {**env, PARENT_VARIABLE: str(os.getpid()), UNIT_VARIABLE: token}
+    scratch: str | None = None
+    if files is not None and can_contain():
+        scratch = tempfile.mkdtemp(prefix="cobol-mcp-tmp-")
+        env = {**env, "TMPDIR": scratch, "COB_TMPDIR": scratch}
+        env[FILES_VARIABLE] = places([*files, scratch], argv[0], env)
     if channel is not None:
         passed += channel.child_fds()
         env = {**env, FDS_VARIABLE: ",".join(map(str, channel.child_fds()))}
@@ -315,11 +362,13 @@ def start_run_unit(
         if channel is not None:
             channel.close()
         os.close(alive_read)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
         callback(RunResult(-1, b"", b"", False, f"could not start: {exc.strerror or exc}"))
         return None
     finally:
         os.close(alive_write)
-    unit = RunUnit(loop, process, timeout, limit, callback, service, token, alive_read)
+    unit = RunUnit(loop, process, timeout, limit, callback, service, token, alive_read, scratch)
     if channel is not None:
         channel.on_error = unit.fail
         channel.started()
