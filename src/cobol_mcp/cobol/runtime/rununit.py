@@ -58,7 +58,6 @@ SYSTEM_PLACES = (  # read and run: programs, libraries, locales, time zones and 
     "/etc/alternatives",
 )  # fmt: skip
 DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")
-_contained: list[bool] = []  # whether this kernel can contain a run unit's files, once asked
 _NUMBERS = itertools.count(1)
 
 
@@ -70,17 +69,17 @@ def _pidfd(pid: int) -> int | None:
         return None
 
 
-def can_contain() -> bool:
-    """Whether the kernel can keep a run unit's files inside its places (Landlock, Linux 5.13+)."""
-    if not _contained:
-        try:
-            import ctypes
+_SCRATCH: list[str] = []
 
-            libc = ctypes.CDLL(None, use_errno=True)
-            _contained.append(libc.syscall(444, None, 0, 1) >= 1)  # landlock_create_ruleset: its ABI version
-        except (OSError, AttributeError):
-            _contained.append(False)
-    return _contained[0]
+
+def _scratch() -> str:
+    """The server's folder for its run units' temporary files (TMPDIR), made once, removed at exit."""
+    if not _SCRATCH:
+        import atexit
+
+        _SCRATCH.append(tempfile.mkdtemp(prefix="cobol-mcp-tmp-"))
+        atexit.register(shutil.rmtree, _SCRATCH[0], True)
+    return _SCRATCH[0]
 
 
 def places(writable: Sequence[str], executable: str, env: Mapping[str, str]) -> str:
@@ -148,9 +147,7 @@ class RunUnit:
         service: UnitService | None = None,
         token: str = "",
         alive_fd: int | None = None,
-        scratch: str | None = None,
     ) -> None:
-        self._scratch = scratch  # its own temporary folder, removed at its end
         self._service = service
         self._loop = loop
         self._process = process
@@ -279,8 +276,7 @@ class RunUnit:
         self._sweep_if_held()  # and what it left running outside its group
         if self._alive_fd is not None:
             os.close(self._alive_fd)
-        if self._scratch is not None:
-            shutil.rmtree(self._scratch, ignore_errors=True)
+
         if self._timer is not None:
             self._timer.cancel()
         assert self._process.stdout is not None and self._process.stderr is not None
@@ -328,16 +324,16 @@ def start_run_unit(
 ) -> RunUnit | None:
     """Start `argv` with `stdin_text` as its input; None (after calling back) when it cannot start.
     ``service``: what answers its ``CALL 'SQLRT'`` requests (see the module). ``files``: the folders it
-    may reach (read, write, create), besides a temporary folder of its own (``TMPDIR``: SORT's work
-    files) and what the system needs to run it; where the kernel cannot contain it, it runs as given."""
+    may reach (read, write, create), besides the server's temporary folder (``TMPDIR``: SORT's work
+    files) and what the system needs to run it (the executable's guard enforces it with Landlock; a kernel
+    without Landlock runs it uncontained)."""
     channel = Channel(service) if service is not None else None
     alive_read, alive_write = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
     passed: tuple[int, ...] = (alive_write,)  # inherited by whatever the run unit starts
     token = f"{os.getpid()}.{next(_NUMBERS)}"
     env = {**env, PARENT_VARIABLE: str(os.getpid()), UNIT_VARIABLE: token}
-    scratch: str | None = None
-    if files is not None and can_contain():
-        scratch = tempfile.mkdtemp(prefix="cobol-mcp-tmp-")
+    if files is not None:
+        scratch = _scratch()
         env = {**env, "TMPDIR": scratch, "COB_TMPDIR": scratch}
         env[FILES_VARIABLE] = places([*files, scratch], argv[0], env)
     if channel is not None:
@@ -362,13 +358,11 @@ def start_run_unit(
         if channel is not None:
             channel.close()
         os.close(alive_read)
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
         callback(RunResult(-1, b"", b"", False, f"could not start: {exc.strerror or exc}"))
         return None
     finally:
         os.close(alive_write)
-    unit = RunUnit(loop, process, timeout, limit, callback, service, token, alive_read, scratch)
+    unit = RunUnit(loop, process, timeout, limit, callback, service, token, alive_read)
     if channel is not None:
         channel.on_error = unit.fail
         channel.started()
