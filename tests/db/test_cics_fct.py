@@ -48,6 +48,19 @@ def test_each_mistake_is_named_with_its_line(tmp_path: Path, text: str, line: in
     assert message in str(caught.value)
 
 
+def test_a_load_file_outside_the_folder_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (tmp_path / "outside.txt").write_text("0001SOMEONE ELSE'S\n")
+    (folder / "linked.txt").symlink_to(tmp_path / "outside.txt")
+    for load in ("../outside.txt", str(tmp_path / "outside.txt"), "linked.txt"):
+        text = GOOD + f"load = {load!r}\n"
+        with pytest.raises(DatasetError) as caught:
+            parse_datasets(tomllib.loads(text).get("datasets"), folder / "cobol-mcp.toml", text, folder)
+        assert str(caught.value).startswith(f"{folder / 'cobol-mcp.toml'}:6: datasets.CUSTFILE.load: "), load
+        assert "is outside the folder" in str(caught.value), load
+
+
 def test_load_files_pad_fixed_records_and_refuse_long_lines_and_duplicate_keys(tmp_path: Path) -> None:
     (tmp_path / "c.txt").write_bytes(b"0002BOB\r\n0001ALICE\n")
     [ksds] = parse(tmp_path, GOOD + 'load = "c.txt"\n')

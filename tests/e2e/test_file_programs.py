@@ -115,7 +115,7 @@ def test_a_data_directory_for_an_unknown_folder_is_refused():
 
 
 def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(served):
-    from cobol_mcp.cobol import console_tool
+    from cobol_mcp.cobol.runtime.gate import gate_for
 
     server, data = served
     definition = server.catalog.tool("post_deposit").definition()
@@ -124,7 +124,7 @@ def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(s
     results: list[Any] = []
     for n in range(8):  # all eight start before any finishes: four accounts, two deposits each
         server.catalog.call("post_deposit", {"input": f"AC000{n % 4}\n{n + 1}.25"}, results.append)
-    gate = console_tool._GATES[str(data)]
+    gate = gate_for(str(data), server.catalog.tool("post_deposit").loop)
     assert gate.busy and len(gate.waiting) == 7  # one run unit at a time in this data directory
     while len(results) < 8:
         server.runtime.run_once(0.05)
@@ -132,6 +132,73 @@ def test_concurrent_updates_of_an_indexed_file_are_serialised_and_none_is_lost(s
     assert not gate.busy and not gate.waiting
     listed = call(server, "list_accounts", {})["structuredContent"]["stdout"].splitlines()
     assert listed == ["AC0000 6.50 00002", "AC0001 8.50 00002", "AC0002 10.50 00002", "AC0003 12.50 00002"]
+
+
+HOLDER = """
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+fcntl.flock(fd, fcntl.LOCK_SH if sys.argv[2] == "shared" else fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def _other_server_holds(data, mode: str):
+    """A process that holds the data directory's lock as another server's run unit would, until told."""
+    import subprocess
+    import sys
+
+    from cobol_mcp.cobol.runtime.gate import LOCK_NAME
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(data / LOCK_NAME), mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+    return holder
+
+
+def test_a_writer_waits_for_the_data_directory_lock_another_process_holds(served):
+    """Servers in other processes (stdio servers, --workers) share the data directory's lock file: a
+    writer does not start while another process holds it; a reader shares a shared hold."""
+    server, data = served
+    assert call(server, "post_deposit", {"input": "LK0000\n1"})["structuredContent"]["return_code"] == 0
+    holder = _other_server_holds(data, "shared")
+    try:
+        read: list[Any] = []
+        server.catalog.tool("list_accounts").start({}, read.append)  # shared with shared: runs at once
+        written: list[Any] = []
+        pending = server.catalog.tool("post_deposit").start({"input": "LK0001\n5"}, written.append)
+        assert pending.unit is None  # queued behind the other process's hold, not started
+        while not read:
+            server.runtime.run_once(0.05)
+        assert read[0]["structuredContent"]["stdout"] == "LK0000 1.00 00001\n"
+        assert pending.unit is None and not written
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait()
+    while not written:  # the other process let go: the writer runs
+        server.runtime.run_once(0.05)
+    assert written[0]["structuredContent"]["stdout"] == "LK0001 5.00\n"
+
+
+def test_a_running_writer_holds_the_data_directory_lock_against_other_processes(served):
+    import subprocess
+    import sys
+
+    from cobol_mcp.cobol.runtime.gate import LOCK_NAME
+
+    server, data = served
+    written: list[Any] = []
+    pending = server.catalog.tool("post_deposit").start({"input": "LK0002\n7"}, written.append)
+    assert pending.unit is not None  # started: the lock was free
+    try_lock = "import fcntl, os, sys; fd = os.open(sys.argv[1], os.O_RDWR)\n"
+    try_lock += "try: fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)\nexcept BlockingIOError: sys.exit(3)"
+    other = subprocess.run([sys.executable, "-c", try_lock, str(data / LOCK_NAME)])
+    assert other.returncode == 3  # another process cannot even read while the writer's run unit lives
+    while not written:
+        server.runtime.run_once(0.05)
+    assert subprocess.run([sys.executable, "-c", try_lock, str(data / LOCK_NAME)]).returncode == 0
 
 
 def test_a_queued_writer_can_be_cancelled(served):

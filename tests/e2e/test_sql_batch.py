@@ -66,6 +66,7 @@ def prepared(request: pytest.FixtureRequest, tmp_path: Path) -> Prepared:
 def _client(prepared: Prepared, timeout: str = "120") -> StdioClient:
     folder, _, tmp = prepared
     args = ("--no-bundled", "--timeout", timeout, "--shutdown-grace", "0", "--programs", str(folder))
+    args += ("--data-dir", str(folder))  # where EMPHOLD's signal files are: the only place it may write
     return StdioClient(*args, env={"COBOL_MCP_CACHE": str(tmp / "cache")})
 
 
@@ -164,9 +165,9 @@ def _hold(client: StdioClient, signals: Path) -> None:
 
 def test_a_held_batch_run_commits_when_it_ends(served: Served) -> None:
     client, db, tmp = served
-    _hold(client, tmp / "signals")
+    _hold(client, tmp / "batch" / "signals")
     assert _salaries(db)["HAAS"] == Decimal("52750.00")  # its update is not seen before it ends
-    (tmp / "signals" / "RELEASE").touch()
+    (tmp / "batch" / "signals" / "RELEASE").touch()
     reply = client.read(60)
     assert reply["id"] == "h" and not reply["result"].get("isError"), reply
     assert reply["result"]["structuredContent"]["stdout"] == "EMPHOLD: RELEASED\n"
@@ -175,7 +176,7 @@ def test_a_held_batch_run_commits_when_it_ends(served: Served) -> None:
 
 def test_a_cancelled_batch_run_is_rolled_back(served: Served) -> None:
     client, db, tmp = served
-    _hold(client, tmp / "signals")
+    _hold(client, tmp / "batch" / "signals")
     client.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "h"}})
     # Had its unit of work stayed open, this run's UPDATE of HAAS would wait for its lock, then fail (-913)
     after = client.call("empbatch", input="A00 010")
@@ -187,7 +188,7 @@ def test_a_batch_run_past_its_timeout_is_rolled_back(prepared: Prepared) -> None
     _, db, tmp = prepared
     with _client(prepared, timeout="3") as client:
         client.initialize()
-        _hold(client, tmp / "signals")  # it waits for a RELEASE that never comes
+        _hold(client, tmp / "batch" / "signals")  # it waits for a RELEASE that never comes
         reply = client.read(60)
         assert reply["id"] == "h" and "did not finish within 3 s" in str(reply), reply
         assert _salaries(db)["HAAS"] == Decimal("52750.00")
@@ -198,7 +199,7 @@ def test_a_batch_run_past_its_timeout_is_rolled_back(prepared: Prepared) -> None
 
 def test_a_batch_run_stopped_by_sigterm_is_rolled_back(served: Served) -> None:
     client, db, tmp = served
-    _hold(client, tmp / "signals")
+    _hold(client, tmp / "batch" / "signals")
     client.proc.send_signal(signal.SIGTERM)  # --shutdown-grace 0: the run unit in flight is killed at once
     reply = client.read(60)
     assert reply["id"] == "h" and "shutdown" in str(reply), reply

@@ -12,11 +12,11 @@ import signal
 
 from ..e2e.stdio_client import StdioClient
 from .conftest import rpc
-from .test_shutdown import HANG_GUARD, SERVE, descendants, wait_until, waiter
+from .test_shutdown import HANG_GUARD, SERVE, descendants, markers_inside, wait_until, waiter
 
 
 def test_a_drain_answers_each_of_two_calls_that_share_an_id(cache_dir, tmp_path):
-    with StdioClient(*SERVE, "--shutdown-grace", "0") as client:
+    with StdioClient(*SERVE, *markers_inside(tmp_path), "--shutdown-grace", "0") as client:
         client.initialize()
         client.send(rpc("tools/call", waiter(tmp_path, "a"), id="same"))
         wait_until((tmp_path / "in-a").exists, "the first call never ran")
@@ -46,7 +46,7 @@ def _waiters(server_pid: int) -> list[int]:
 def test_a_cancel_by_a_reused_id_reaches_the_newer_call_after_the_older_one_ended(cache_dir, tmp_path):
     """The older call's answer must not untrack the newer one (whose cancel would then be lost)."""
     newer = {"name": "waiter", "arguments": {"args": [str(tmp_path / "in-b"), str(tmp_path / "release-b")]}}
-    with StdioClient(*SERVE) as client:
+    with StdioClient(*SERVE, *markers_inside(tmp_path)) as client:
         client.initialize()
         client.send(rpc("tools/call", waiter(tmp_path, "a"), id="same"))
         wait_until((tmp_path / "in-a").exists, "the first call never ran")

@@ -87,6 +87,11 @@ def wait_until(condition, what: str) -> None:
         time.sleep(0.02)
 
 
+def markers_inside(markers: Path) -> tuple[str, ...]:
+    """The markers' folder as the data directory: a run unit reaches no file outside it."""
+    return ("--data-dir", str(markers))
+
+
 def waiter(markers: Path, ticket: str, *mode: str) -> dict:
     return {"name": "waiter", "arguments": {"args": [str(markers / f"in-{ticket}"), str(markers / "release"), *mode]}}
 
@@ -118,14 +123,14 @@ class FileWatch:
 
 
 # ------------------------------------------------------------------------------------------ stdio
-def _stdio(*extra: str) -> StdioClient:
-    client = StdioClient(*SERVE, *extra)
+def _stdio(markers: Path, *extra: str) -> StdioClient:
+    client = StdioClient(*SERVE, *markers_inside(markers), *extra)
     client.initialize()
     return client
 
 
 def test_stdio_sigterm_lets_the_call_in_flight_finish_refuses_new_ones_and_exits_0(cache_dir, tmp_path):
-    with _stdio() as client:
+    with _stdio(tmp_path) as client:
         client.send(rpc("tools/call", waiter(tmp_path, "a"), id="held"))
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         client.proc.send_signal(signal.SIGTERM)
@@ -144,7 +149,7 @@ def test_stdio_sigterm_lets_the_call_in_flight_finish_refuses_new_ones_and_exits
 
 
 def test_stdio_sigterm_past_the_grace_kills_the_call_and_its_process_group(cache_dir, tmp_path):
-    with _stdio("--shutdown-grace", "0") as client:
+    with _stdio(tmp_path, "--shutdown-grace", "0") as client:
         client.send(rpc("tools/call", waiter(tmp_path, "a", "CHILD"), id="held"))
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         unit = run_unit_of(client.proc.pid)
@@ -160,7 +165,7 @@ def test_stdio_sigterm_past_the_grace_kills_the_call_and_its_process_group(cache
 
 
 def test_stdio_a_second_signal_ends_the_grace(cache_dir, tmp_path):
-    with _stdio() as client:  # a grace of 30 s: only the second signal ends it
+    with _stdio(tmp_path) as client:  # a grace of 30 s: only the second signal ends it
         client.send(rpc("tools/call", waiter(tmp_path, "a"), id="held"))
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         client.proc.send_signal(signal.SIGTERM)
@@ -175,7 +180,7 @@ def test_stdio_a_second_signal_ends_the_grace(cache_dir, tmp_path):
 def test_stdio_a_server_ended_at_once_leaves_no_run_unit(cache_dir, tmp_path, sig):
     """SIGKILL: the kernel's parent-death signal; SIGINT (outside a drain: a stop at once): the server's
     own way out kills the group."""
-    with _stdio() as client:
+    with _stdio(tmp_path) as client:
         client.send(rpc("tools/call", waiter(tmp_path, "a", "CHILD"), id="held"))
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         unit = run_unit_of(client.proc.pid)
@@ -192,7 +197,7 @@ def test_stdio_a_server_ended_at_once_leaves_no_run_unit(cache_dir, tmp_path, si
 def test_stdio_eof_waits_for_calls_in_flight_and_a_sigterm_then_bounds_the_wait(cache_dir, tmp_path):
     """EOF on stdin (how an MCP client ends a stdio server first) answers every call before exit,
     however long it runs; the SIGTERM a client sends next starts the grace."""
-    with _stdio("--shutdown-grace", "0") as client:
+    with _stdio(tmp_path, "--shutdown-grace", "0") as client:
         client.send(rpc("tools/call", waiter(tmp_path, "a"), id="held"))
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         client.proc.stdin.close()
@@ -210,7 +215,7 @@ def _post(server: HttpServer, call: dict, id: str) -> httpx.Response:
 
 
 def test_http_sigterm_lets_the_call_in_flight_finish_refuses_new_ones_and_exits_0(cache_dir, tmp_path):
-    with HttpServer("--stateless", *SERVE) as server, ThreadPoolExecutor(1) as pool:
+    with HttpServer("--stateless", *SERVE, *markers_inside(tmp_path)) as server, ThreadPoolExecutor(1) as pool:
         held = pool.submit(_post, server, waiter(tmp_path, "a"), "held")
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         server.proc.send_signal(signal.SIGTERM)
@@ -231,7 +236,8 @@ def test_http_sigterm_lets_the_call_in_flight_finish_refuses_new_ones_and_exits_
 
 
 def test_http_sigterm_past_the_grace_kills_the_call_and_its_process_group(cache_dir, tmp_path):
-    with HttpServer("--stateless", "--shutdown-grace", "0", *SERVE) as server, ThreadPoolExecutor(1) as pool:
+    serve = ("--stateless", "--shutdown-grace", "0", *SERVE, *markers_inside(tmp_path))
+    with HttpServer(*serve) as server, ThreadPoolExecutor(1) as pool:
         held = pool.submit(_post, server, waiter(tmp_path, "a", "CHILD"), "held")
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         unit = run_unit_of(server.proc.pid)
@@ -248,7 +254,7 @@ def test_http_sigterm_past_the_grace_kills_the_call_and_its_process_group(cache_
 
 
 def test_http_sigkill_leaves_no_run_unit(cache_dir, tmp_path):
-    with HttpServer("--stateless", *SERVE) as server, ThreadPoolExecutor(1) as pool:
+    with HttpServer("--stateless", *SERVE, *markers_inside(tmp_path)) as server, ThreadPoolExecutor(1) as pool:
         held = pool.submit(_post, server, waiter(tmp_path, "a"), "held")
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         unit = run_unit_of(server.proc.pid)
@@ -269,7 +275,8 @@ def test_a_bad_grace_is_refused(cache_dir, grace):
 # ------------------------------------------------------------------------------------------ HTTP, N processes
 def test_http_workers_sigterm_lets_the_call_in_flight_finish_and_leaves_no_process(cache_dir, tmp_path):
     """`--workers 2`: the supervisor passes SIGTERM on; the process holding the call drains it."""
-    with HttpServer("--stateless", "--workers", "2", *SERVE) as server, ThreadPoolExecutor(1) as pool:
+    serve = ("--stateless", "--workers", "2", *SERVE, *markers_inside(tmp_path))
+    with HttpServer(*serve) as server, ThreadPoolExecutor(1) as pool:
         held = pool.submit(_post, server, waiter(tmp_path, "a"), "held")
         wait_until((tmp_path / "in-a").exists, "the call never ran")
         ours = descendants(server.proc.pid)
@@ -285,7 +292,7 @@ def test_http_workers_sigterm_lets_the_call_in_flight_finish_and_leaves_no_proce
 
 
 def test_http_workers_sigterm_past_the_grace_kills_the_call_and_leaves_no_process(cache_dir, tmp_path):
-    serve = ("--stateless", "--workers", "2", "--shutdown-grace", "0", *SERVE)
+    serve = ("--stateless", "--workers", "2", "--shutdown-grace", "0", *SERVE, *markers_inside(tmp_path))
     with HttpServer(*serve) as server, ThreadPoolExecutor(1) as pool:
         held = pool.submit(_post, server, waiter(tmp_path, "a", "CHILD"), "held")
         wait_until((tmp_path / "in-a").exists, "the call never ran")

@@ -23,11 +23,11 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import error_result
 from .runtime.faults import SignalDeath, runtime_error, signal_death
+from .runtime.gate import Gate, Waiter, gate_for
 from .runtime.rununit import RunResult, RunUnit, start_run_unit
 from .runtime.unit_channel import Guarded
 
@@ -39,43 +39,16 @@ DEFAULT_TIMEOUT = 10.0
 FILE_LIMIT = 64 << 10  # characters of a written file returned in the result
 
 
-class _Gate:
-    """One writer at a time per data directory: calls that open a file for OUTPUT, EXTEND or I-O
-    wait here, in arrival order, so concurrent callers never corrupt or lose a record."""
+class _Pending(Waiter):
+    """A call at the data directory's gate, queued or running: cancellable either way."""
 
-    def __init__(self) -> None:
-        self.busy = False
-        self.waiting: deque[_Pending] = deque()
-
-    def enter(self, pending: _Pending) -> None:
-        if self.busy:
-            self.waiting.append(pending)
-        else:
-            self.busy = True
-            pending.launch()
-
-    def leave(self) -> None:
-        while self.waiting:
-            pending = self.waiting.popleft()
-            if not pending.cancelled:
-                pending.launch()
-                return
-        self.busy = False
-
-
-_GATES: dict[str, _Gate] = {}
-
-
-class _Pending:
-    """A call in the gate's queue or running: cancellable either way."""
-
-    def __init__(self, start: Any, gate: _Gate) -> None:
+    def __init__(self, start: Any, gate: Gate, shared: bool) -> None:
+        super().__init__(self._launch, shared)
         self._start = start
         self.gate = gate
         self.unit: RunUnit | None = None
-        self.cancelled = False
 
-    def launch(self) -> None:
+    def _launch(self) -> None:
         unit = self._start()
         if unit is None:  # it could not start (and has reported so)
             self.gate.leave()
@@ -110,8 +83,9 @@ class ConsoleTool:
         self._entry = entry
         self._executable = entry["module"]
         self.data_dir = data_dir  # files resolve here: the working directory and COB_FILE_PATH
-        # Calls that write its files wait at the data directory's gate (a database needs none: its units
-        # of work keep concurrent batch runs apart, as DB2's locks do)
+        # Calls that open its files pass the data directory's gate (runtime.gate), exclusive when they write
+        # one, shared when they only read (a database needs none: its units of work keep concurrent batch
+        # runs apart, as DB2's locks do)
         self.writes = any({"OUTPUT", "EXTEND", "I-O"} & set(use["modes"]) for use in entry["files"].values())
 
     def warm(self) -> None:
@@ -161,10 +135,12 @@ class ConsoleTool:
         if self.library_path:  # searched first, as by the workers (cobol.prepare.links)
             inherited = env.get("COB_LIBRARY_PATH", "")
             env["COB_LIBRARY_PATH"] = os.pathsep.join((self.library_path, inherited)).rstrip(os.pathsep)
+        for name in [key for key in env if key.upper().startswith("DD_")]:
+            del env[name]  # the server's own environment never redirects a program's files:
+        for name in list(env):  # libcob maps an ASSIGN name X through DD_X, dd_X or X; DD_X = X keeps
+            env[f"DD_{name}"] = name  # each variable's name a plain file of the data directory
         if self.data_dir is not None:
             env["COB_FILE_PATH"] = self.data_dir
-            for name in [key for key in env if key.upper().startswith("DD_")]:
-                del env[name]  # the server's own environment never redirects a program's files
         if private is not None:
             for name, data in given.items():  # given files live in a private folder, for this call only
                 path = os.path.join(private, name)
@@ -182,12 +158,14 @@ class ConsoleTool:
                 timeout=timeout,
                 callback=finished,
                 service=service,
+                files=[self.data_dir or os.getcwd(), *([private] if private is not None else [])],
             )
 
-        if not self.writes:
+        if not self._entry["files"]:
             return start()
-        pending = _Pending(start, _GATES.setdefault(self.data_dir or os.getcwd(), _Gate()))
-        pending.gate.enter(pending)
+        gate = gate_for(self.data_dir or os.getcwd(), self.loop)
+        pending = _Pending(start, gate, shared=not self.writes)
+        gate.enter(pending)
         return pending
 
     def _end(self, service: Guarded, run: RunResult) -> RunResult:

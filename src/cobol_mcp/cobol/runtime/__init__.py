@@ -4,7 +4,8 @@ Owns: :mod:`.scheduler` (the pool's decisions without I/O: backlog, choosing a w
 deadline, matching replies to calls; time is an argument), :mod:`.pool` (the Runtime: the pipes,
 processes and clock around it, faults as results), :mod:`.rununit` (a main program run as its own
 run unit) with :mod:`.unit_channel` (a run unit's ``CALL 'SQLRT'`` answered while it runs; its C side,
-``rununit_sql.c``, is linked into the executable of a console program with EXEC SQL),
+``rununit_sql.c``, is linked into the executable of a console program with EXEC SQL) and :mod:`.gate`
+(the data directory's lock across processes: one writer or many readers),
 :mod:`.frames` (the pipe formats and the per-call and per-worker state), :mod:`.process` (spawning
 and reaping), :mod:`.faults` (how a worker or a run unit died, in words) and
 :mod:`.worker` (the worker process itself: run as a script, standard library only), and

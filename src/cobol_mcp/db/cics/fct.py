@@ -7,7 +7,7 @@
     organization = "ksds"        # ksds | esds | rrds
     record-length = 200          # fixed; [min, max] for variable records (1 to 32767)
     keys = [8, 0]                # KSDS only: IDCAMS KEYS(length offset), inside the shortest record
-    load = "data/customers.txt"  # optional, from the folder: one record per line, when the dataset is created
+    load = "data/customers.txt"  # optional, in the folder: one record per line, when the dataset is created
 
 :func:`parse_datasets` checks the tables as strictly as the program overrides are checked: every error
 names the file and line. :func:`create_datasets` makes the datasets the database does not have yet and
@@ -153,6 +153,9 @@ def _check(body: dict[str, Any], bad: Any, folder: Path, where: str, load_where:
         if not isinstance(body["load"], str) or not body["load"]:
             raise bad("load", "must be the path of a file (from the folder)")
         load = folder / body["load"]
+        base = folder.resolve()
+        if not load.resolve().is_relative_to(base):  # absolute, `..` or a link out: not the folder's
+            raise bad("load", f"{body['load']!r} is outside the folder {base}: a load file must be in it")
         if not load.is_file():
             raise bad("load", f"no such file: {load}")
     text = body["load"] if load is not None else ""
