@@ -129,7 +129,7 @@ def test_subprograms_that_are_only_called_are_found(tmp_path):
     with StdioClient(
         "--no-bundled", "--programs", str(CALLS / "subprograms"), env={"COBOL_MCP_CACHE": str(tmp_path)}
     ) as client:
-        client.initialize()
+        client.initialize(timeout=600)  # a cold start
         result = client.call(
             "invtotal", ls_invoice_line=[{"ls_quantity": int(q), "ls_unit_price": p} for q, p in lines]
         )

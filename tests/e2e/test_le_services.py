@@ -346,9 +346,13 @@ def test_a_batch_program_abends_through_cee3abd(le):
 
 @pytest.fixture(scope="module")
 def cics(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("le-cics") / "le"  # a CICS folder gets its database beside its programs
+    folder.mkdir()
+    (folder / "LEDUECIC.cbl").write_bytes((CICS / "LEDUECIC.cbl").read_bytes())
     with StdioClient(
-        "--no-bundled", "--programs", str(CICS), env={"COBOL_MCP_CACHE": str(tmp_path_factory.mktemp("le-cics"))}
-    ) as client:
+        "--no-bundled", "--programs", str(folder), "--copybooks", str(LE / "copybooks"),
+        env={"COBOL_MCP_CACHE": str(folder.parent / "cache")},
+    ) as client:  # fmt: skip
         client.initialize(timeout=600)  # a cold start: the worker, the services and the program compiled
         yield client
 
