@@ -105,3 +105,14 @@ def test_a_changed_target_changes_the_callers_cache_key(folder: Path) -> None:
     target = folder / "CUSTDB.cbl"
     target.write_text(target.read_text().replace("INITIALIZE CA-CUSTOMER", "CONTINUE"))
     assert reached_stamp(folder / "CUSTINQ.cbl", "auto", ()) != before
+
+
+def test_bytes_the_target_holds_in_no_item_are_read_and_changed_as_before(folder: Path) -> None:
+    items = commarea(folder, "CUSTKEEP")  # CUSTSAVE knows only the key; its MOVE of the record reads the rest
+    num = items["CA-CUSTOMER-NUM"]
+    assert (num.direction, num.optional) == ("in", False), num.reason
+    assert num.reason == "read by CUSTSAVE (LINK at line 12), never written"
+    for name in ("CA-FIRST-NAME", "CA-LAST-NAME", "CA-BALANCE"):  # FILLER to CUSTSAVE
+        assert (items[name].direction, items[name].optional) == ("inout", False), (name, items[name].reason)
+    # so is CA-LASTCHANGED, inside CUSTSAVE's last FILLER
+    assert (items["CA-LASTCHANGED"].direction, items["CA-LASTCHANGED"].optional) == ("inout", False)

@@ -95,15 +95,18 @@ def constant_value(data: list[Tok], name: str) -> tuple[str, tuple[str, ...]] | 
 
 
 def linked_effects(program: Program, records: list[Record]) -> Effects:
-    """After :func:`.direction.directions`: what the program does to each byte of each USING record, for a caller
-    that hands it those bytes (:mod:`.linked`): per unit "r" read before surely set (then maybe written),
-    "w" surely set whole before any read, "p" written on some paths or in part, "u" not known."""
+    """After :func:`.direction.directions`: what the program does to each byte of each USING record, for
+    a caller that hands it those bytes: per unit "r" read before surely set (then maybe written), "w"
+    surely set whole before any read, "p" written on some paths or in part, "u" not known: so are the
+    bytes no unit holds (a FILLER a group MOVE may copy out)."""
     found: Effects = {}
     for k, r in enumerate(records):
         spans: list[tuple[int, int, str]] = []
+        held: list[tuple[int, int]] = []
         for n, u in enumerate(program.units):
             if u.record != k:
                 continue
+            held.append((u.lo, u.hi))
             if program.failure or u.unknown:
                 op = "u"
             elif u.read_unset is not None:
@@ -117,6 +120,11 @@ def linked_effects(program: Program, records: list[Record]) -> Effects:
             spans.append((u.lo, u.hi, op))
             if op == "r" and u.write is not None:
                 spans.append((u.lo, u.hi, "p"))
+        at = 0
+        for lo, hi in [*sorted(held), (r.size, r.size)]:
+            if lo > at:
+                spans.append((at, lo, "u"))
+            at = max(at, hi)
         found[r.key] = (r.size, tuple(spans))
     return found
 
