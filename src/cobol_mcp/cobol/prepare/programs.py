@@ -39,11 +39,13 @@ SPEC_CACHE_FORMAT = "spec-5"  # spec-4: spec files instead of pickles (see .spec
 
 
 def _parser_stamp() -> str:
-    """Size and mtime of the parser's own modules (the source, linkage and precompile packages, and this
-    one): a changed parser or translator never reads stale specs."""
+    """Size and mtime of the parser's own modules (the source, linkage and precompile packages, this one,
+    the overrides that shape a tool's spec and the LINK follower): a changed parser, translator or
+    override never reads stale specs."""
     cobol = Path(__file__).parent.parent
     files = [*cobol.glob("source/*.py"), *cobol.glob("linkage/*.py"), *cobol.glob("precompile/*.py"),
-             cobol / "__init__.py", Path(__file__), Path(__file__).with_name("linked.py")]  # fmt: skip
+             *Path(__file__).parent.glob("override*.py"), cobol / "__init__.py", Path(__file__),
+             Path(__file__).with_name("linked.py")]  # fmt: skip
     return repr(sorted((str(p.relative_to(cobol)), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
 
 
