@@ -320,3 +320,38 @@ def test_two_views_at_once_or_none_is_an_argument_error(every_view: Any, pan: An
                  "tm_audit": {"tm_audit": ""}}  # fmt: skip
     result = call(every_view, "trmmask", arguments)
     assert result.get("isError") and says in result["content"][0]["text"], result
+
+
+def test_a_view_of_an_area_written_on_some_paths_only_is_not_required(tmp_path: Path) -> None:
+    """The items of a chosen view take the directions of the bytes they share, and are optional when each
+    of those is: LS-DATA is written only when the account is found, never read first."""
+    from cobol_mcp.cobol.linkage.program import parse_program
+    from cobol_mcp.cobol.records.schema import input_schema
+
+    (tmp_path / "ACCTINQ.cbl").write_text("""\
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. ACCTINQ.
+       DATA DIVISION.
+       LINKAGE SECTION.
+       01  LS-AREA.
+           05  LS-ACCOUNT              PIC 9(8).
+           05  LS-RC                   PIC 9(2).
+           05  LS-DATA                 PIC X(40).
+           05  LS-BALANCE-VIEW REDEFINES LS-DATA.
+               10  LS-NAME             PIC X(30).
+               10  LS-BALANCE          PIC 9(8)V99.
+       PROCEDURE DIVISION USING LS-AREA.
+           MOVE 0 TO LS-RC
+           IF LS-ACCOUNT > 0
+               MOVE 'SMITH' TO LS-NAME
+               MOVE 100 TO LS-BALANCE
+           ELSE
+               MOVE 4 TO LS-RC
+           END-IF
+           GOBACK.
+""")
+    (tmp_path / "cobol-mcp.toml").write_text('[programs.ACCTINQ.fields]\nLS-DATA = { view = "LS-BALANCE-VIEW" }\n')
+    spec = read_overrides(tmp_path).programs["ACCTINQ"].apply_to_spec(parse_program(tmp_path / "ACCTINQ.cbl"))
+    view = next(c for c in spec.records[0].field.children if c.name == "LS-BALANCE-VIEW")
+    assert [(c.direction, c.optional) for c in view.children] == [("inout", True), ("inout", True)]
+    assert input_schema(spec)["required"] == ["ls_account"]

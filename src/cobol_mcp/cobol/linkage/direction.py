@@ -308,6 +308,7 @@ def directions(program: Program, record_keys: list[str]) -> dict[int, tuple[str,
     else:
         walk.exits.append(frozenset())
     surely = _meet(walk.exits)
+    program.failure, program.surely = walk.failure, surely
     result: dict[int, tuple[str, str] | tuple[str, str, bool]] = {}
     for n, u in enumerate(program.units):
         named, by = _named(u, (record_keys[u.record],))

@@ -28,6 +28,7 @@ from typing import Protocol
 from ..precompile.cics import COMMON_OPTIONS
 from ..precompile.cics_table import COMMANDS
 from ..source.tokens import Tok
+from .linked import constant_value, link_steps
 from .operands import Operands, Program, Step
 
 __all__ = ["CicsStatements", "Descriptor", "Walk", "abend_labels", "descriptors", "follow"]
@@ -64,7 +65,7 @@ def descriptors(data: list[Tok]) -> dict[int, Descriptor]:
     found: dict[int, list[str]] = {}
     current: int | None = None
     for k, t in enumerate(data):
-        if t.kind == "word" and t.up in ("01", "1") and k + 1 < len(data):
+        if t.kind == "word" and t.up in ("01", "1", "77") and k + 1 < len(data):  # (a 77 ends one too)
             nxt = data[k + 1].up
             current = int(nxt[4:]) if nxt.startswith("DFHD") and nxt[4:].isdigit() else None
             if current is not None:
@@ -96,6 +97,8 @@ class CicsStatements(Operands):
     command: Descriptor | None = None  # the command whose CALL was seen last, until its GO TO DEPENDING
     last_command: Descriptor | None = None  # the same, until the next GOBACK
     abend_labels: frozenset[int] = frozenset()
+    moved: dict[str, list[Tok]]  # what the last MOVE to each plain name moved (the translator's DFHVn-k)
+    data: list[Tok]  # the DATA DIVISION's tokens
 
     def cics_call(self, body: list[Tok], why: str) -> list[Step] | None:
         """Steps for ``CALL 'CICSRT' USING BY VALUE n BY REFERENCE DFHEIBLK DFHDn p1 …``; None when it is not
@@ -117,10 +120,28 @@ class CicsStatements(Operands):
             if kind is not None and kind.code == "a":
                 op = ("r" if kind.reads else "") + ("p" if kind.sets else "")
                 sent = (d.name, option) in _SENT
-                steps += self.effects(op, operand, f"{why} ({d.name} {option})", sent) if op else []
+                done = self.effects(op, operand, f"{why} ({d.name} {option})", sent) if op else []
+                if (d.name, option) == ("LINK", "COMMAREA"):
+                    done = self.link(dict(zip(d.params, params, strict=True)), why.replace("CALL", "LINK", 1), done)
+                steps += done
             else:  # the translator's own items, or an option's value or receiver
                 self.note("p" if kind is None or kind.sets else "r", operand)
         return steps
+
+    def link(self, given: dict[str, list[Tok]], why: str, fallback: list[Step]) -> list[Step]:
+        """A LINK's COMMAREA as the target program's analysis says (see :mod:`.linked`), or ``fallback``."""
+        program, area, length = (given.get(o, []) for o in ("PROGRAM", "COMMAREA", "LENGTH"))
+        name = self.moved.get(program[0].up, []) if len(program) == 1 else []
+        if len(name) != 1:
+            return fallback
+        found = (name[0].text, ()) if name[0].kind == "lit" else constant_value(self.data, name[0].up)
+        size = self.moved.get(length[0].up, []) if len(length) == 1 else []
+        bound = int(size[0].text) if len(size) == 1 and size[0].text.isdigit() else None
+        refs = self.refs(area)
+        if found is None or len(refs) != 1 or refs[0][1] or refs[0][2] or refs[0][4]:
+            return fallback
+        steps = link_steps(found[0], refs[0][0], bound, self.units, why)
+        return fallback if steps is None else [("link", found[1], steps, fallback)]
 
     def s_GO(self, why: str, tok: Tok) -> list[Step]:
         body = [t for t in self.span() if t.up != "TO"]

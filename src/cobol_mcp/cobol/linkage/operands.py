@@ -151,6 +151,7 @@ class Program:
     counters: frozenset[str] = frozenset()  # DEPENDING ON counters of the USING records
     stable: frozenset[str] = frozenset()  # loop variables set only by PERFORM VARYING (see .loops)
     constants: dict[str, int] = default(default_factory=dict)  # items that always hold this whole number
+    surely: frozenset[int] | None = None  # after the walk: the units surely set when the program returns
 
 
 def units_and_names(records: tuple[Record, ...]) -> tuple[list[Unit], dict[str, list[Node]]]:

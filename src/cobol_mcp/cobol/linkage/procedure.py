@@ -15,6 +15,7 @@ from ..precompile.scan import cursor_reads, data_uses
 from ..source.lines import Line
 from ..source.tokens import Tok, tokenize
 from .handlers import CicsStatements, abend_labels, descriptors
+from .linked import resolved
 from .logcopy import copied_to, unlogged
 from .loops import facts, steady, vary_clauses
 from .model import Record
@@ -170,6 +171,8 @@ class _Statements(CicsStatements):
     def s_MOVE(self, why: str, tok: Tok) -> list[Step]:
         corr = self.at() in ("CORRESPONDING", "CORR")
         src, dst = self.split(self.span(), "TO")
+        if len(dst) == 1 and not corr:
+            self.moved[dst[0].up] = src
         reads, area = self.effects("r", src, why), copied_to(self, src, dst)
         return ([("logcopy", area, reads)] if area else reads) + self.effects("p" if corr else "w", dst, why)
 
@@ -350,7 +353,7 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
         elif nxt is not None and nxt.up == "SECTION" and k + 2 < len(toks) and toks[k + 2].kind == "period":
             heads.append((k, t.up, True))
     parser = _Statements(lines, toks, units, names)
-    parser.conds = set()
+    parser.conds, parser.moved, parser.data = set(), {}, data
     parser.commands = descriptors(data)
     parser.abend_labels = abend_labels(parser.commands)
     parser.procs = {name for _, name, _ in heads}
@@ -389,4 +392,5 @@ def parse_procedure(lines: list[Line], records: tuple[Record, ...]) -> Program:
     program.stable, program.constants = facts(data, toks, parser.conds)
     program.paragraphs = steady(program, data, parser.body_writes, para_writes)
     program.paragraphs = unlogged(program.paragraphs, data, parser.uses)
+    program.paragraphs = resolved(program.paragraphs, parser.uses)  # (after steady: it keys loop bodies by id)
     return program

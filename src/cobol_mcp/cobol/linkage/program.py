@@ -36,6 +36,7 @@ from .dialect import load_dialect
 from .direction import apply_directions, directions, name_direction, redirect
 from .frozen import replace
 from .layout import build_record
+from .linked import Effects, linked_effects
 from .model import Field, ProgramSpec, Record
 from .odo import resolve_counters
 from .operands import Program, flow_units
@@ -78,26 +79,30 @@ def parse_programs(
     include: Iterable[Path] = (),
     dialect: str | None = None,
     columns: int = 72,
+    effects: Effects | None = None,
 ) -> list[ProgramSpec | LinkageError]:
     """Every outermost program of a source file, in order (one, usually: :mod:`..source.units`), each
     derived as :func:`parse_program` says, or the error that keeps it from being a tool. Programs nested in
     another stay internal. LinkageError for a file that cannot be read at all. ``columns``: where its
-    fixed-format code ends (255 for a translation compiled with ``-ftext-column=255``)."""
+    fixed-format code ends (255 for a translation compiled with ``-ftext-column=255``). ``effects``: filled
+    with what the first program does to each byte of its USING records (see :mod:`.linked`)."""
     path = Path(path)
     lines, fmt, books = load(path, source_format, include, columns)
     units = program_units(lines)
     if len(units) <= 1:
-        return list(_parse_unit(path, lines, fmt, books, dialect))
+        return list(_parse_unit(path, lines, fmt, books, dialect, effects))
     found: list[ProgramSpec | LinkageError] = []
-    for unit in units:
+    for n, unit in enumerate(units):
         try:
-            found += _parse_unit(path, unit.lines(lines), fmt, books, dialect)
+            found += _parse_unit(path, unit.lines(lines), fmt, books, dialect, None if n else effects)
         except LinkageError as exc:
             found.append(exc)
     return found
 
 
-def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dialect: str | None) -> list[ProgramSpec]:
+def _parse_unit(
+    path: Path, lines: list[Line], fmt: str, books: list[Path], dialect: str | None, effects: Effects | None = None
+) -> list[ProgramSpec]:
     """The program of these lines, then one spec for each of its ENTRY points."""
     p = Parser(lines)
     p.dialect = load_dialect(dialect)
@@ -163,7 +168,10 @@ def _parse_unit(path: Path, lines: list[Line], fmt: str, books: list[Path], dial
         result.append(Record(f.name, f.key, name_direction(f.key), f, f.size, by_value=by_value))
     keys = [r.key for r in result]
     try:
-        found = directions(parse_procedure(lines, tuple(result)), keys)
+        flow = parse_procedure(lines, tuple(result))
+        found = directions(flow, keys)
+        if effects is not None:
+            effects.update(linked_effects(flow, result))
     except (LinkageError, RecursionError) as exc:  # unreadable or too deeply nested: the names decide
         why = str(exc) if isinstance(exc, LinkageError) else "PERFORMs nested too deeply"
         found = directions(

@@ -4,7 +4,8 @@ beside them, layout checks, and the manifest entries a warm start builds its too
 Owns: :mod:`.cache` (where things are kept; on the start-up path, standard library only),
 :mod:`.cobc` (running the compiler for CALLable modules), :mod:`.sql` (programs with EXEC SQL
 precompiled first), :mod:`.executable` (console programs as executables), :mod:`.programs` (a
-folder's programs: parse, compile, cache), :mod:`.discover` (which files of a folder, or of an
+folder's programs: parse, compile, cache), :mod:`.linked` (the folder's programs a LINK reaches, for the
+direction analysis), :mod:`.discover` (which files of a folder, or of an
 application folder's subfolders, are its programs, and which are not served), :mod:`.refusal` (EXEC
 blocks nothing translates, and a refusal naming the user's file:line and the program), :mod:`.specfile`
 (a cached spec read back

@@ -86,28 +86,30 @@ def _all_views(parent: Field, first: Field, views: list[Field], where: str) -> F
     return replace(parent, children=children)
 
 
-def _spans(f: Field, span: tuple[int, int] | None = None) -> list[tuple[int, int, str, str]]:
-    """(first byte, end, direction, reason) of each elementary item of ``f``; an item inside a table
-    spans the whole table (which occurrence it is depends on the subscript)."""
+def _spans(f: Field, span: tuple[int, int] | None = None) -> list[tuple[int, int, str, str, bool]]:
+    """(first byte, end, direction, reason, optional) of each elementary item of ``f``; an item inside a
+    table spans the whole table (which occurrence it is depends on the subscript)."""
     if f.occurs and span is None:
         span = (f.offset, f.offset + f.size * f.occurs)
     if not f.children:
         lo, hi = span or (f.offset, f.offset + f.size)
-        return [(lo, hi, f.direction, f.reason)]
+        return [(lo, hi, f.direction, f.reason, f.optional)]
     return [s for c in f.children if c.redefines is None for s in _spans(c, span)]
 
 
 def _inherit(
-    view: Field, spans: list[tuple[int, int, str, str]], source: str, span: tuple[int, int] | None = None
+    view: Field, spans: list[tuple[int, int, str, str, bool]], source: str, span: tuple[int, int] | None = None
 ) -> Field:
+    """``view`` with the directions of the items whose bytes it shares; optional when each of them is."""
     if view.occurs and span is None:
         span = (view.offset, view.offset + view.size * view.occurs)
     if view.children:
         kids = tuple(_inherit(c, spans, source, span) for c in view.children)
         return replace(view, children=kids)
     lo, hi = span or (view.offset, view.offset + view.size)
-    hits = [(d, why) for a, b, d, why in spans if a < hi and lo < b and d != "none"]
-    found = {d for d, _ in hits}
+    hits = [(d, why, o) for a, b, d, why, o in spans if a < hi and lo < b and d != "none"]
+    found = {d for d, _, _ in hits}
     direction = "none" if not found else found.pop() if len(found) == 1 else "inout"
     reason = f"as {source}, whose bytes it redefines: {hits[0][1]}" if hits else "its bytes are not used"
-    return replace(view, direction=direction, reason=reason)
+    optional = bool(hits) and all(o for _, _, o in hits)
+    return replace(view, direction=direction, reason=reason, optional=optional)

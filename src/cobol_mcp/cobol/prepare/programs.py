@@ -25,6 +25,7 @@ from .calls import callee_module
 from .cics import Translated, has_cics, runtime_fills_eib, translate
 from .cobc import DEFAULT_FLAGS, BuildError, build_module, cache_key
 from .discover import folder_layout, program_paths
+from .linked import following, reached_stamp
 from .override_variants import clashes
 from .overrides import FolderOverrides, ProgramOverrides, read_overrides
 from .refusal import needs_precompiler, refusal
@@ -38,11 +39,13 @@ SPEC_CACHE_FORMAT = "spec-5"  # spec-4: spec files instead of pickles (see .spec
 
 
 def _parser_stamp() -> str:
-    """Size and mtime of the parser's own modules (the source, linkage and precompile packages, and this
-    one): a changed parser or translator never reads stale specs."""
+    """Size and mtime of the parser's own modules (the source, linkage and precompile packages, this one,
+    the overrides that shape a tool's spec and the LINK follower): a changed parser, translator or
+    override never reads stale specs."""
     cobol = Path(__file__).parent.parent
     files = [*cobol.glob("source/*.py"), *cobol.glob("linkage/*.py"), *cobol.glob("precompile/*.py"),
-             cobol / "__init__.py", Path(__file__)]  # fmt: skip
+             *Path(__file__).parent.glob("override*.py"), cobol / "__init__.py", Path(__file__),
+             Path(__file__).with_name("linked.py")]  # fmt: skip
     return repr(sorted((str(p.relative_to(cobol)), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
 
 
@@ -228,14 +231,25 @@ def _compile_programs(
 ) -> list[CompiledProgram | str]:
     root = cache_dir or Path(cache_root())
     std = load_dialect(dialect)
-    stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(source), *std.flags)
-    key = cache_key(source, source_format or "auto", stamp, include)
+
+    def keyed(one: Path) -> str:  # (the programs it may LINK to are part of what its spec says)
+        stamp = (SPEC_CACHE_FORMAT, _parser_stamp(), str(one), *std.flags)
+        return cache_key(one, source_format or "auto", (*stamp, *reached_stamp(one, "auto", include)), include)
+
+    def parsed(one: Path) -> tuple[Path, str | None, tuple[Path, ...], int]:
+        found = _translated(one, source_format, include, root / "cics" / keyed(one))
+        if found is None:
+            return one, source_format, include, 72
+        return found.source, found.source_format, found.include, 255 if found.flags else 72
+
+    key = keyed(source)
     cics = _translated(source, source_format, include, root / "cics" / key)
-    specs, warnings = _cached_specs(
-        cics.source if cics else source, root / "specs" / f"{key}.units.spec",
-        cics.source_format if cics else source_format, rebuild, cics.include if cics else include, std.name,
-        255 if cics and cics.flags else 72,  # a wide translation is read to the column cobc reads it to
-    )  # fmt: skip
+    with following(source, parsed, std.name):
+        specs, warnings = _cached_specs(
+            cics.source if cics else source, root / "specs" / f"{key}.units.spec",
+            cics.source_format if cics else source_format, rebuild, cics.include if cics else include, std.name,
+            255 if cics and cics.flags else 72,  # a wide translation is read to the column cobc reads it to
+        )  # fmt: skip
     flags = (*DEFAULT_FLAGS, *std.flags, *(cics.flags if cics else ()))
     module: Path | None = None
     sql: Precompiled | None = None

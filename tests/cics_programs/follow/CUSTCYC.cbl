@@ -1,0 +1,14 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. CUSTCYC.
+      * Hands the COMMAREA to CUSTLOOP, which hands it back here.
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       LINKAGE SECTION.
+       01  DFHCOMMAREA.
+           COPY CUSTAREA.
+       PROCEDURE DIVISION.
+       0000-MAIN.
+           EXEC CICS LINK PROGRAM('CUSTLOOP')
+                COMMAREA(DFHCOMMAREA)
+           END-EXEC
+           EXEC CICS RETURN END-EXEC.

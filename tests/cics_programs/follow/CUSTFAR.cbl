@@ -1,0 +1,15 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. CUSTFAR.
+      * Hands the COMMAREA to CUSTHOST, a program of another system.
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       LINKAGE SECTION.
+       01  DFHCOMMAREA.
+           COPY CUSTAREA.
+       PROCEDURE DIVISION.
+       0000-MAIN.
+           MOVE '00' TO CA-RETURN-CODE
+           EXEC CICS LINK PROGRAM('CUSTHOST')
+                COMMAREA(DFHCOMMAREA)
+           END-EXEC
+           EXEC CICS RETURN END-EXEC.

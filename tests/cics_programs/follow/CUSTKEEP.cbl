@@ -1,0 +1,15 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. CUSTKEEP.
+      * Keeps the customer of the COMMAREA: CUSTSAVE writes it out.
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       LINKAGE SECTION.
+       01  DFHCOMMAREA.
+           COPY CUSTAREA.
+       PROCEDURE DIVISION.
+       0000-MAIN.
+           MOVE '00' TO CA-RETURN-CODE
+           EXEC CICS LINK PROGRAM('CUSTSAVE')
+                COMMAREA(DFHCOMMAREA)
+           END-EXEC
+           EXEC CICS RETURN END-EXEC.
