@@ -131,6 +131,43 @@ int descriptor_parts(const char **part, size_t *len, int most) {
     return count;
 }
 
+/* FROM(data-area) with LENGTH (or FLENGTH) beyond the item takes that many bytes from the item's address, as
+ * CICS does (FROM a record's first field, LENGTH the whole record's): the FROM parameter is that long for
+ * whoever reads it, the file and queue code here and the server; an answer writes back only the item's own
+ * bytes (ask_with). A LENGTH past the program's storage is its fault, as on CICS. */
+#define WIDEST (16 << 20) /* a longer LENGTH is not taken (the item's size stays, the command's check answers) */
+int wide_param;
+size_t wide_item;
+static size_t wide_size;
+
+void widen_from(int count) {
+    wide_param = 0;
+    const char *parts[MAX_PARTS];
+    size_t lens[MAX_PARTS];
+    int n = descriptor_parts(parts, lens, MAX_PARTS), param = 4, from = 0, length = 0;
+    for (int i = 2; i < n; i++) {
+        const char *w = parts[i];
+        size_t len = lens[i];
+        if (len <= 2 || w[len - 1] != ')' || w[len - 2] != '(')
+            continue;
+        if (len == 6 && memcmp(w, "FROM()", 6) == 0)
+            from = param;
+        else if ((len == 8 && memcmp(w, "LENGTH()", 8) == 0) || (len == 9 && memcmp(w, "FLENGTH()", 9) == 0))
+            length = param;
+        param++;
+    }
+    if (!from || !length || from > count || length > count || cob_get_param_size(length) != 8)
+        return;
+    long long want = number_of(cob_get_param_data(length));
+    size_t item = (size_t)cob_get_param_size(from);
+    if (want > (long long)item && want <= WIDEST)
+        wide_param = from, wide_item = item, wide_size = (size_t)want;
+}
+
+size_t cics_param_size(int i) {
+    return wide_param && i == wide_param ? wide_size : (size_t)cob_get_param_size(i);
+}
+
 int fc_length_error(struct command *k, struct dataset *d, int n) {
     if (n > (int)d->max)
         return !cond(k, LENGERR, 12);
@@ -236,7 +273,7 @@ static int options(struct command *k, int count) {
         const char *w = parts[i];
         size_t len = lens[i];
         if (len > 2 && w[len - 1] == ')' && w[len - 2] == '(') {
-            if (param > count || !parameter(k, w, len - 2, cob_get_param_data(param), (size_t)cob_get_param_size(param)))
+            if (param > count || !parameter(k, w, len - 2, cob_get_param_data(param), cics_param_size(param)))
                 return 0;
             param++;
         } else if (!flag(k, w, len)) {

@@ -209,7 +209,7 @@ int cics_resource(int count) {
         memcpy(o.name[o.n], w, name_n);
         o.name[o.n][name_n] = 0;
         o.data[o.n] = has_param ? cob_get_param_data(param) : NULL;
-        o.size[o.n] = has_param ? (size_t)cob_get_param_size(param++) : 0;
+        o.size[o.n] = has_param ? cics_param_size(param++) : 0;
         o.n++;
     }
     if (param != count + 1 || opt(&o, "SET", NULL))

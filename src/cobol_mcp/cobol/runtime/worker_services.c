@@ -123,9 +123,9 @@ int ask_with(unsigned service, long long number, int count, void **data, const s
             if (have - at < whole)
                 break;
             const unsigned char *body = frame + REQUEST_HEAD;
-            for (int i = 2; i <= count; i++) {
+            for (int i = 2; i <= count; i++) { /* a widened FROM: its item's own bytes back (widen_from) */
                 size_t size = sizes[i];
-                memcpy(data[i], body, size);
+                memcpy(data[i], body, service == 2 && i == wide_param && wide_item < size ? wide_item : size);
                 body += size;
             }
             if (service == 3) { /* SQLPLAN: the plan's bytes (none for the other requests) */
@@ -190,7 +190,7 @@ static int ask(unsigned service, int count, void **data, size_t *sizes) {
     }
     for (int i = 2; i <= count; i++) {
         data[i] = cob_get_param_data(i);
-        sizes[i] = (size_t)cob_get_param_size(i);
+        sizes[i] = service == 2 ? cics_param_size(i) : (size_t)cob_get_param_size(i);
     }
     long long number = cob_get_s64_param(1);
     if (ahead_rows && ahead_call != running)
@@ -327,7 +327,15 @@ int SQLRT(void) {
     return ask(1, cob_get_num_params(), data, sizes);
 }
 
+static int cics_command(void);
+
 int CICSRT(void) {
+    int code = cics_command();
+    wide_param = 0; /* a FROM widened for this command only */
+    return code;
+}
+
+static int cics_command(void) {
     void *data[MAX_ARGS + 1];
     size_t sizes[MAX_ARGS + 1];
     int count = cob_get_num_params();
@@ -367,6 +375,8 @@ int CICSRT(void) {
             return 0;
         }
     }
+    if (count >= 4 && count <= MAX_ARGS)
+        widen_from(count);
     if (sql_call && sql_call == running && count >= 3 && count <= MAX_ARGS) { /* its database work runs here */
         if (cics_file(count) || cics_resource(count))
             return 0;

@@ -276,6 +276,11 @@ const char *sql_end(void); /* the program returned: commit (NULL) or why it coul
 int cics_file(int count);
 int cics_resource(int count); /* worker_cicsres.c: TS and TD queues, named counters */
 void cics_file_syncpoint(void); /* SYNCPOINT [ROLLBACK]: READ UPDATE's holds end */
+/* FROM with a LENGTH or FLENGTH beyond its item: that many bytes from its address (widen_from, per command) */
+extern int wide_param;      /* the FROM parameter widened (0: none) */
+extern size_t wide_item;    /* its item's own size: what an answer writes back */
+void widen_from(int count); /* the command's FROM widened, or wide_param 0 */
+size_t cics_param_size(int i); /* parameter i's size as the command takes it */
 
 /* worker_services.c: a plan asked of the server (its bytes kept until the next ask) */
 const unsigned char *plan_asked(size_t *n);
