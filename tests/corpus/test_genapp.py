@@ -156,8 +156,32 @@ def _record(db: Database, dataset: str, key: bytes) -> bytes | None:
         conn.close()
 
 
+def _blank(schema: dict[str, Any]) -> object:
+    """What an agent sends for a required argument it has nothing to say about: spaces or zero (an object's
+    required properties each so)."""
+    kinds = schema.get("type")
+    if kinds == "object":
+        return {key: _blank(schema["properties"][key]) for key in schema.get("required", [])}
+    return 0 if kinds == "integer" or (isinstance(kinds, list) and "integer" in kinds) else ""
+
+
+def _filled(blank: object, given: object) -> object:
+    """`given` laid over `blank`: an object's properties merged, anything else replaced."""
+    if isinstance(blank, dict) and isinstance(given, dict):
+        return {**blank, **{key: _filled(blank.get(key), value) for key, value in given.items()}}
+    return given
+
+
+_SCHEMAS: dict[int, dict[str, dict[str, Any]]] = {}
+
+
 def _call(client: StdioClient, name: str, **arguments: object) -> dict[str, Any]:
-    """A tools/call, answered whenever the machine gets to it (a LINK chain of three programs, a busy CI)."""
+    """A tools/call, answered whenever the machine gets to it (a LINK chain of three programs, a busy CI).
+    The arguments the tool's schema requires and the test does not give are sent blank, as an agent does."""
+    if id(client) not in _SCHEMAS:
+        listed = client.request("tools/list", {})["result"]["tools"]
+        _SCHEMAS[id(client)] = {tool["name"]: tool["inputSchema"] for tool in listed}
+    arguments = _filled(_blank(_SCHEMAS[id(client)][name]), arguments)  # type: ignore[assignment]
     reply = client.request("tools/call", {"name": name, "arguments": arguments}, timeout=300)
     assert "result" in reply, reply
     result: dict[str, Any] = reply["result"]

@@ -120,9 +120,8 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tupl
 
 
 def _call(client: StdioClient, function: str, key: str = "", rrn: int = 0) -> dict[str, Any]:
-    return client.call("filewrk", fw_function=function, fw_key=key, fw_rrn=rrn,
-                       fw_steps=[{"fw_resp": 0, "fw_resp2": 0, "fw_eibresp": 0, "fw_eibresp2": 0, "fw_fn": 0,
-                                  "fw_len": 0, "fw_data": ""}] * 14)  # fmt: skip
+    # FW-STEPS is no argument: FILEWRK INITIALIZEs all 14 steps before anything reads one
+    return client.call("filewrk", fw_function=function, fw_key=key, fw_rrn=rrn)
 
 
 def _both(servers: dict[str, tuple[StdioClient, Path]], function: str, key: str = "", rrn: int = 0) -> dict[str, Any]:
@@ -303,8 +302,7 @@ QIDERR, ITEMERR, QZERO, SUPPRESSED = 44, 26, 23, 72
 
 
 def _queues(client: StdioClient, function: str) -> dict[str, Any]:
-    steps = [{"qw_resp": 0, "qw_resp2": 0, "qw_eibresp": 0, "qw_number": 0, "qw_data": ""}] * 18
-    return client.call("quewrk", qw_function=function, qw_steps=steps)
+    return client.call("quewrk", qw_function=function)  # QW-STEPS: INITIALIZEd whole before any read
 
 
 def _queue_steps(servers: dict[str, tuple[StdioClient, Path]], function: str) -> list[tuple[int, int, int, str]]:
