@@ -87,12 +87,28 @@ def places(writable: Sequence[str], executable: str, env: Mapping[str, str]) -> 
     executable's folder and the folders its CALLs load programs from, and the harmless devices."""
     lines = [f"w{os.path.realpath(path)}" for path in writable]
     readable = [*SYSTEM_PLACES, os.path.dirname(os.path.realpath(executable))]
-    readable += [path for path in env.get("COB_LIBRARY_PATH", "").split(os.pathsep) if path]
+    called = [path for path in env.get("COB_LIBRARY_PATH", "").split(os.pathsep) if path]
+    readable += called + _link_targets(called)
     if env.get("COB_CONFIG_DIR"):
         readable.append(env["COB_CONFIG_DIR"])
     lines += [f"r{path}" for path in readable]
     lines += [f"f{path}" for path in DEVICES]
     return "\n".join(line for line in lines if "\n" not in line[1:])
+
+
+def _link_targets(folders: Sequence[str]) -> list[str]:
+    """The folders the links of `folders` point into (a CALL folder's ``PROGRAM-ID.so`` links lead to the
+    modules where they were built): the guard checks the file a link resolves to, not the link."""
+    targets: dict[str, None] = {}
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                targets[os.path.dirname(os.path.realpath(entry.path))] = None
+    return list(targets)
 
 
 def sweep(token: str) -> int:
