@@ -11,14 +11,12 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 from ... import log
 from ..le import FILES, FOLDER
 from .cache import cache_root
-from .native_worker import WARNINGS, cob_config
+from .native_worker import WARNINGS, cob_config, compile_into
 
 BUILD_FORMAT = b"cobol-mcp-le-1"
 
@@ -48,31 +46,9 @@ def build_library(cache_dir: Path | str | None = None, folder: str = FOLDER) -> 
     if compiler is None:
         log.warning("no C compiler (cc) to build the Language Environment services (CEEDAYS ...): CALLs of them fail")
         return None
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=".cobol-mcp-le.", suffix=".so", dir=target.parent)
-        os.close(fd)
-    except OSError as exc:
-        log.warning(f"the Language Environment services cannot be built in {target.parent} ({exc.strerror})")
-        return None
     command = [
         compiler, *WARNINGS, "-fPIC", "-shared", *cob_config("--cflags"),
-        "-o", temporary, *(os.path.join(folder, name) for name in FILES if name.endswith(".c")),
+        "-o", "", *(os.path.join(folder, name) for name in FILES if name.endswith(".c")),
         *(cob_config("--libs") or ["-lcob"]),
     ]  # fmt: skip
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
-        )
-        if done.returncode != 0:
-            first = next((line for line in (done.stderr + done.stdout).splitlines() if line.strip()), "")
-            log.warning(f"the Language Environment services did not compile ({first.strip() or done.returncode})")
-            return None
-        os.replace(temporary, target)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        log.warning(f"the Language Environment services could not be built ({exc})")
-        return None
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-    return target
+    return compile_into(target, command, "the Language Environment services", ": CALLs of them fail")

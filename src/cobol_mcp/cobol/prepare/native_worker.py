@@ -98,26 +98,35 @@ def build_worker(cache_dir: Path | None = None, folder: Path = WORKER_FOLDER) ->
         *(cob_config("--libs") or ["-lcob"]),
         "-ldl",  # SQLite is opened with dlopen (worker_sqlite.c): no SQLite headers needed to build
     ]
+    return compile_into(target, command, "the C worker", ": using the Python worker", mode=0o755)
+
+
+def compile_into(target: Path, command: list[str], what: str, then: str = "", mode: int | None = None) -> Path | None:
+    """Run the C compiler's `command` (its output file given as ``""``) into a temporary file beside
+    `target`, then move it there: `target`, or None after a one-line warning naming `what` (and `then`,
+    what follows from it); `mode` is set before the move, so `target` is never there without it. The C
+    worker and the Language Environment services are built so."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=".cobol-mcp-worker.", dir=target.parent)
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
         os.close(fd)
     except OSError as exc:
-        log.warning(f"the C worker cannot be built in {target.parent} ({exc.strerror}): using the Python worker")
+        log.warning(f"{what} cannot be built in {target.parent} ({exc.strerror}){then}")
         return None
-    command[command.index("")] = temporary
+    command = [temporary if word == "" else word for word in command]
     try:
         done = subprocess.run(
             command, capture_output=True, text=True, timeout=300, check=False, stdin=subprocess.DEVNULL
         )
         if done.returncode != 0:
             first = next((line for line in (done.stderr + done.stdout).splitlines() if line.strip()), "")
-            log.warning(f"the C worker did not compile ({first.strip() or done.returncode}): using the Python worker")
+            log.warning(f"{what} did not compile ({first.strip() or done.returncode}){then}")
             return None
-        os.chmod(temporary, 0o755)
+        if mode is not None:
+            os.chmod(temporary, mode)
         os.replace(temporary, target)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        log.warning(f"the C worker could not be built ({exc}): using the Python worker")
+        log.warning(f"{what} could not be built ({exc}){then}")
         return None
     finally:
         if os.path.exists(temporary):
